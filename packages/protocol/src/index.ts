@@ -1,0 +1,3 @@
+// The whole wire contract of the system. Device-side facts (what SmartThingLib firmware speaks) live in
+// ./device; everything the console, gateway and cloud exchange lives beside this file.
+export * from './device/index';

@@ -1,0 +1,4 @@
+export { freeTcpPort, freeUdpPort, loopbackBlock, loopbackFirstIp } from './net';
+export { type PostgresServer, startPostgres } from './postgres';
+export { type RedisServer, startRedis } from './redis';
+export { waitFor } from './wait';

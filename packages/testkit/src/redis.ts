@@ -1,0 +1,46 @@
+import { spawn } from 'node:child_process';
+import { createConnection } from 'node:net';
+import { freeTcpPort } from './net';
+import { waitFor } from './wait';
+
+export interface RedisServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+function ping(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = createConnection(port, '127.0.0.1');
+    s.once('error', () => resolve(false));
+    s.once('connect', () => s.write('PING\r\n'));
+    s.once('data', (d) => {
+      s.destroy();
+      resolve(d.toString().startsWith('+PONG'));
+    });
+  });
+}
+
+/** Starts a private, non-persistent redis-server on a free loopback port. */
+export async function startRedis(): Promise<RedisServer> {
+  const port = await freeTcpPort();
+  const proc = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: 'ignore',
+    },
+  );
+  proc.once('error', () => undefined);
+  await waitFor(() => ping(port), {
+    timeoutMs: 15_000,
+    intervalMs: 50,
+    what: 'redis-server (apt-get install -y redis-server)',
+  });
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    async stop() {
+      proc.kill('SIGTERM');
+      await new Promise((r) => proc.once('exit', r));
+    },
+  };
+}
