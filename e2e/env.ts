@@ -1,0 +1,21 @@
+/** URLs and credentials of the system started by global-setup.ts. */
+function need(name: string): string {
+  const v = process.env[name];
+  if (!v) throw new Error(`${name} is not set: run the specs through e2e/playwright.config.ts`);
+  return v;
+}
+
+export const system = {
+  get cloudUrl() {
+    return need('ST_E2E_CLOUD_URL');
+  },
+  get gatewayUrl() {
+    return need('ST_E2E_GATEWAY_URL');
+  },
+  get login() {
+    return need('ST_E2E_LOGIN');
+  },
+  get password() {
+    return need('ST_E2E_PASSWORD');
+  },
+};
