@@ -1,0 +1,71 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { RUNTIME_PLACEHOLDER, type RuntimeConfig, readRuntimeConfig, renderIndexHtml } from './runtime';
+
+const page = `<!doctype html><html><head><meta charset="utf-8">${RUNTIME_PLACEHOLDER}<title>SmartThing</title></head><body><div id="root"></div></body></html>`;
+const config: RuntimeConfig = { mode: 'cloud', basePath: '/console/', version: '1.0.0' };
+
+/** What a browser would evaluate: the script's text, run with a fake window. */
+function evaluateScript(html: string): unknown {
+  const script = /<script>(.*?)<\/script>/s.exec(html);
+  if (script?.[1] === undefined) throw new Error('no script');
+  const window: Record<string, unknown> = {};
+  new Function('window', script[1])(window);
+  return window.__ST_CONFIG__;
+}
+
+describe('runtime config injection', () => {
+  it('replaces the placeholder with the base href and the config script', () => {
+    const html = renderIndexHtml(page, config);
+    expect(html).not.toContain(RUNTIME_PLACEHOLDER);
+    expect(html).toContain('<head><meta charset="utf-8"><base href="/console/"><script>');
+    expect(evaluateScript(html)).toEqual(config);
+  });
+
+  it('round-trips through readRuntimeConfig', () => {
+    expect(readRuntimeConfig(evaluateScript(renderIndexHtml(page, config)))).toEqual({
+      ok: true,
+      value: config,
+    });
+  });
+
+  it('cannot be broken out of by a hostile version string', () => {
+    const hostile = { ...config, version: '</script><script>alert(1)</script><!--' };
+    const html = renderIndexHtml(page, hostile);
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
+    expect(evaluateScript(html)).toEqual(hostile);
+  });
+
+  it('keeps any version text intact inside the script', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', minLength: 1 }), (version) => {
+        const html = renderIndexHtml(page, { ...config, version });
+        expect(html.match(/<\/script>/g)).toHaveLength(1);
+        expect(evaluateScript(html)).toEqual({ ...config, version });
+      }),
+    );
+  });
+
+  it('inserts after <head> when the page has no placeholder', () => {
+    const html = renderIndexHtml('<html><head lang="en"><title>x</title></head></html>', config);
+    expect(html.startsWith('<html><head lang="en"><base href="/console/"><script>')).toBe(true);
+  });
+
+  it.each(['console/', '/console', '/a b/', '/"onload="x/', ''])('refuses the base path %j', (basePath) => {
+    expect(() => renderIndexHtml(page, { ...config, basePath })).toThrow(/basePath/);
+  });
+
+  it('accepts the root base path', () => {
+    expect(renderIndexHtml(page, { ...config, basePath: '/' })).toContain('<base href="/">');
+  });
+
+  it('explains a missing or broken config', () => {
+    expect(readRuntimeConfig(undefined)).toEqual({
+      ok: false,
+      error: 'No runtime config was injected into index.html',
+    });
+    const broken = readRuntimeConfig({ mode: 'moon', basePath: '/', version: '1' });
+    expect(broken.ok).toBe(false);
+    if (!broken.ok) expect(broken.error).toContain('mode');
+  });
+});
