@@ -1,0 +1,83 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { type RuntimeConfig, renderIndexHtml } from '@st/protocol';
+import type { HttpApp } from './http';
+
+export interface ServeConsoleOptions {
+  /** the console build (apps/web/dist); absent or without index.html means "not built" */
+  readonly webDist: string;
+  /** injected into index.html so one build serves both modes and any base path */
+  readonly runtime: RuntimeConfig;
+  /** code of the 404 answered for unknown /api paths */
+  readonly notFoundCode?: string;
+}
+
+const NOT_BUILT_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>SmartThing console not built</title></head>
+<body style="font-family: sans-serif; max-width: 40em; margin: 3em auto">
+<h1>The console is not built yet</h1>
+<p>The server is running and its API answers under <code>/api</code>, but there is no console build to serve.</p>
+<p>Build it from the repository root with <code>npm run build</code>, then restart this server
+(or point <code>ST_WEB_DIST</code> at an existing build).</p>
+</body></html>
+`;
+
+function isApiPath(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/');
+}
+
+function safeDecode(path: string): string | undefined {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The file under `root` a URL path names, when it exists and is a regular file (never outside root). */
+function existingFile(root: string, urlPath: string): string | undefined {
+  const rel = normalize(urlPath).replace(/^([/\\])+/, '');
+  if (rel === '' || rel === 'index.html') return undefined;
+  const full = resolve(root, rel);
+  if (!full.startsWith(root + sep)) return undefined;
+  try {
+    return statSync(full).isFile() ? rel : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Serves the console: static assets from the build, and for every other non-/api GET the index.html with
+ * the runtime config injected (history-mode routing). Unknown /api paths get a 404 JSON. Without a build
+ * a plain page says how to make one. Register after the API routes' plugins (it adds a `/*` GET route).
+ */
+export async function serveConsole(app: HttpApp, opts: ServeConsoleOptions): Promise<void> {
+  const root = resolve(opts.webDist);
+  const indexFile = join(root, 'index.html');
+  const html = existsSync(indexFile) ? renderIndexHtml(readFileSync(indexFile, 'utf8'), opts.runtime) : null;
+  const notFoundCode = opts.notFoundCode ?? 'NOT_FOUND';
+  if (html !== null) await app.register(fastifyStatic, { root, serve: false });
+
+  app.get('/*', { schema: { hide: true } }, async (req, reply) => {
+    const rawPath = req.url.split('?')[0] ?? '/';
+    const path = safeDecode(rawPath);
+    if (path === undefined || path.includes('\0')) {
+      return reply.code(400).send({ code: 'BAD_PATH', message: 'Malformed path' });
+    }
+    if (isApiPath(path)) {
+      return reply.code(404).send({ code: notFoundCode, message: `No route GET ${path}` });
+    }
+    if (html === null) return reply.type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
+    const file = existingFile(root, path);
+    if (file !== undefined) {
+      const hashed = file.startsWith(`assets${sep}`) || file.startsWith('assets/');
+      return reply.sendFile(file, hashed ? { maxAge: '365d', immutable: true } : { maxAge: 0 });
+    }
+    if (extname(path) !== '' && extname(path) !== '.html') {
+      return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    }
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  });
+}

@@ -1,0 +1,15 @@
+export {
+  ConfigError,
+  type ConfigSources,
+  configFields,
+  flagName,
+  loadConfigOrExit,
+  parseConfig,
+  type ReadConfigOptions,
+} from './config';
+export { type ServeConsoleOptions, serveConsole } from './console';
+export { ApiError, type ErrorHandlingOptions, type IssueBody, registerErrorHandling } from './errors';
+export { createHttpApp, type HttpApp, type HttpAppOptions } from './http';
+export { createLogger, type Logger, type LoggerConfig, REDACT_PATHS } from './logger';
+export { type OpenApiOptions, registerOpenApi } from './openapi';
+export { handleShutdownSignals, type ShutdownOptions, type StopStep, stopInOrder } from './shutdown';
