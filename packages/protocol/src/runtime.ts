@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fail, ok, type Result } from './result';
+import { type ParseResult, parsed, rejected } from './device/index';
 
 // One console build serves both modes under any base path: the serving server tells it, at runtime, which
 // mode it runs in and where it lives, by rewriting a placeholder in index.html.
@@ -55,13 +55,14 @@ export function renderIndexHtml(html: string, config: RuntimeConfig): string {
 }
 
 /** The console reads its runtime config (e.g. `readRuntimeConfig(window.__ST_CONFIG__)`). */
-export function readRuntimeConfig(value: unknown): Result<RuntimeConfig> {
-  if (value === undefined || value === null) return fail('No runtime config was injected into index.html');
-  const parsed = RuntimeConfig.safeParse(value);
-  if (!parsed.success) {
-    return fail(
-      `Bad runtime config: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+export function readRuntimeConfig(value: unknown): ParseResult<RuntimeConfig> {
+  if (value === undefined || value === null)
+    return rejected('No runtime config was injected into index.html');
+  const result = RuntimeConfig.safeParse(value);
+  if (!result.success) {
+    return rejected(
+      `Bad runtime config: ${result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
     );
   }
-  return ok(parsed.data);
+  return parsed(result.data);
 }

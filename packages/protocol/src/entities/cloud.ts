@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { GATEWAY_LIMITS } from '../limits';
+import { Id } from './common';
+
+// Cloud users, gateways, sessions and gateway tokens (spec section 3).
+
+export const CloudUser = z.object({ id: Id, login: z.string() });
+export type CloudUser = z.infer<typeof CloudUser>;
+
+/** A gateway as messages name it (events, notifications, the gateway's cloud identity). */
+export const GatewayRef = z.object({ id: Id, name: z.string(), description: z.string() });
+export type GatewayRef = z.infer<typeof GatewayRef>;
+
+export const Gateway = GatewayRef.extend({ online: z.boolean(), haveToken: z.boolean() });
+export type Gateway = z.infer<typeof Gateway>;
+
+export const GatewayName = z
+  .string()
+  .trim()
+  .min(1, "Gateway name can't be blank")
+  .max(
+    GATEWAY_LIMITS.nameMaxLength,
+    `Gateway name must be at most ${GATEWAY_LIMITS.nameMaxLength} characters`,
+  );
+
+export const GatewayDescription = z
+  .string()
+  .trim()
+  .max(
+    GATEWAY_LIMITS.descriptionMaxLength,
+    `Gateway description must be at most ${GATEWAY_LIMITS.descriptionMaxLength} characters`,
+  );
+
+export const GatewayCreateRequest = z.object({
+  name: GatewayName,
+  description: GatewayDescription.default(''),
+});
+export type GatewayCreateRequest = z.infer<typeof GatewayCreateRequest>;
+
+export const GatewayUpdateRequest = GatewayCreateRequest.extend({ id: Id });
+export type GatewayUpdateRequest = z.infer<typeof GatewayUpdateRequest>;
+
+/** `GET /api/auth`: who is calling. `gateway` is set only for a gateway token. */
+export const CloudAuthentication = z.object({ user: CloudUser, gateway: GatewayRef.nullable() });
+export type CloudAuthentication = z.infer<typeof CloudAuthentication>;
+
+/** What a gateway keeps after logging in to the cloud (`GET /api/cloud/identity`). */
+export const CloudIdentity = z.object({ user: CloudUser, gateway: GatewayRef });
+export type CloudIdentity = z.infer<typeof CloudIdentity>;
+/** The spec's name for the same thing. */
+export const LocalCloudAuthentication = CloudIdentity;
+export type LocalCloudAuthentication = CloudIdentity;
+
+/** `GET /api/cloud/config`. Never carries the token. */
+export const CloudConfig = z.object({ cloudUrl: z.string() });
+export type CloudConfig = z.infer<typeof CloudConfig>;
+
+/** `POST /api/cloud/login`: what a decoded connection token holds. */
+export const CloudLoginPayload = z.object({
+  cloudUrl: z.url({ protocol: /^https?$/, error: 'The cloud URL must be an http(s) URL' }),
+  token: z.string().trim().min(1, 'The token is empty'),
+});
+export type CloudLoginPayload = z.infer<typeof CloudLoginPayload>;
+
+/** `POST /api/auth/gateway/{id}`: the new gateway token (shown once). */
+export const TokenResponse = z.object({ token: z.string().min(1) });
+export type TokenResponse = z.infer<typeof TokenResponse>;
+
+const required = 'Login and password are required!';
+export const UserLoginRequest = z.object({
+  login: z.string({ error: required }).trim().min(1, required),
+  password: z.string({ error: required }).min(1, required),
+});
+export type UserLoginRequest = z.infer<typeof UserLoginRequest>;
+
+/** The access token travels in an httpOnly cookie; the body carries only the refresh token. */
+export const UserLoginResponse = z.object({ refresh: z.string().min(1) });
+export type UserLoginResponse = z.infer<typeof UserLoginResponse>;
+
+export const RefreshRequest = z.object({ refreshToken: z.string().min(1, 'No refresh token') });
+export type RefreshRequest = z.infer<typeof RefreshRequest>;
+
+export const RefreshResponse = z.object({ refresh: z.string().min(1) });
+export type RefreshResponse = z.infer<typeof RefreshResponse>;
+
+export const GatewayEventType = z.enum(['CONNECTED', 'DISCONNECTED']);
+export type GatewayEventType = z.infer<typeof GatewayEventType>;
+
+/** On /secured/events: a gateway of the user came online or went offline. */
+export const GatewayEvent = z.object({ gateway: GatewayRef, event: GatewayEventType });
+export type GatewayEvent = z.infer<typeof GatewayEvent>;

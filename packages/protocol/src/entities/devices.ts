@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { DeviceInfoSchema } from '../device/index';
+import { LOGS } from '../limits';
+import { LogLevelName } from '../logLevels';
+import { DateTime, Id } from './common';
+
+// What the gateway keeps and serves about devices: saved devices, settings dumps, logs, device commands.
+
+/** A device the user saved on the gateway: its info as last fetched, plus the record id. */
+export const SavedDevice = DeviceInfoSchema.extend({ id: Id });
+export type SavedDevice = z.infer<typeof SavedDevice>;
+
+/** A stored settings dump (spec: saved device settings). `dump` is the device's export text. */
+export const SettingsDumpRecord = z.object({
+  id: Id,
+  device: DeviceInfoSchema,
+  creationDateTime: DateTime,
+  dump: z.string(),
+});
+export type SettingsDumpRecord = z.infer<typeof SettingsDumpRecord>;
+
+/** `POST /api/devices/settings`: the whole device object and the dump it exported. */
+export const SettingsDumpCreate = z.object({ device: DeviceInfoSchema, dump: z.string() });
+export type SettingsDumpCreate = z.infer<typeof SettingsDumpCreate>;
+
+export const LogSource = z.enum(['TCP', 'MULTICAST']);
+export type LogSource = z.infer<typeof LogSource>;
+
+/** One device log line as the gateway stores and publishes it. `id` grows with arrival order. */
+export const LogMessage = z.object({
+  id: z.number().int().optional(),
+  device: z.object({ ip: z.string(), name: z.string() }),
+  dateTime: DateTime,
+  tag: z.string(),
+  level: LogLevelName,
+  message: z.string(),
+  source: LogSource.optional(),
+});
+export type LogMessage = z.infer<typeof LogMessage>;
+
+const filterText = z.string().trim().optional();
+
+/**
+ * `GET /api/devices/logs` filters: `device` is a case-insensitive substring of name or ip, `tag` and `message`
+ * case-insensitive substrings, `level` the minimum level, `limit` how many (newest first).
+ */
+export const LogsQuery = z.object({
+  device: filterText,
+  tag: filterText,
+  message: filterText,
+  level: LogLevelName.optional(),
+  limit: z.coerce.number().int().min(1).max(LOGS.queryMaxLimit).optional(),
+});
+export type LogsQuery = z.infer<typeof LogsQuery>;
+
+/** `POST /api/device/request`: run one device command. `device` is an address or a device name. */
+export const DeviceRequest = z.object({
+  command: z.string().min(1, 'Command is required'),
+  device: z.string().trim().min(1, 'Device is required'),
+  params: z.record(z.string(), z.unknown()).default({}),
+});
+export type DeviceRequest = z.infer<typeof DeviceRequest>;
+
+/** `GET /api/device/request/commands?name=&ip=`: at least one of them. */
+export const CommandsQuery = z
+  .object({ name: z.string().trim().optional(), ip: z.string().trim().optional() })
+  .refine((q) => Boolean(q.name) || Boolean(q.ip), { message: "Name and ip can't be blank!" });
+export type CommandsQuery = z.infer<typeof CommandsQuery>;
+
+export const CommandParam = z.object({
+  name: z.string(),
+  type: z.string(),
+  required: z.boolean(),
+});
+export type CommandParam = z.infer<typeof CommandParam>;
+
+export const CommandDescription = z.object({ name: z.string(), params: z.array(CommandParam) });
+export type CommandDescription = z.infer<typeof CommandDescription>;
+
+/** The device commands a device supports, with their params (the console indexes them by name). */
+export const CommandsListing = z.array(CommandDescription);
+export type CommandsListing = z.infer<typeof CommandsListing>;

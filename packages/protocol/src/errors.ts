@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { GATEWAY_LIMITS } from './limits';
+
+// Every error our servers answer, by code: its HTTP status and default message. Servers throw by code; the
+// console maps codes to translated messages. Device errors are not here: they pass through as the device
+// sent them (`{error}`, see DeviceErrorBodySchema).
+
+interface ErrorDef {
+  status: number;
+  message: string;
+}
+
+const def = (status: number, message: string): ErrorDef => ({ status, message });
+
+export const ERROR_CATALOG = {
+  // Generic
+  VALIDATION_FAILED: def(400, 'The request is not valid'),
+  BAD_JSON: def(400, 'The request body is not valid JSON'),
+  PAYLOAD_TOO_LARGE: def(413, 'The request body is too large'),
+  UNSUPPORTED_MEDIA_TYPE: def(415, 'This content type is not accepted here'),
+  ROUTE_NOT_FOUND: def(404, 'There is no such API route'),
+  NOT_FOUND: def(404, 'Not found'),
+  INTERNAL: def(500, 'Internal server error'),
+  SHUTTING_DOWN: def(503, 'The server is shutting down'),
+
+  // Sessions and users (cloud)
+  UNAUTHENTICATED: def(401, 'Authentication required'),
+  WRONG_CREDENTIALS: def(401, 'Wrong login/password'),
+  LOGIN_REQUIRED: def(400, 'Login and password are required!'),
+  ACCESS_TOKEN_EXPIRED: def(401, 'Session expired'),
+  ACCESS_TOKEN_INVALID: def(401, 'Bad session token'),
+  REFRESH_TOKEN_MISSING: def(401, 'No refresh token'),
+  REFRESH_TOKEN_INVALID: def(401, 'Failed to refresh token'),
+  REFRESH_TOKEN_REUSED: def(
+    401,
+    'This refresh token was already used; all sessions of this login were ended',
+  ),
+  RATE_LIMITED: def(429, 'Too many attempts, try again later'),
+  USER_EXISTS: def(409, 'A user with this login already exists'),
+  FORBIDDEN: def(403, 'Permission denied'),
+
+  // Gateways and their tokens (cloud)
+  GATEWAY_NOT_FOUND: def(404, 'Gateway not found'),
+  GATEWAY_NAME_BLANK: def(400, "Gateway name can't be blank"),
+  GATEWAY_NAME_TOO_LONG: def(400, `Gateway name must be at most ${GATEWAY_LIMITS.nameMaxLength} characters`),
+  GATEWAY_DESCRIPTION_TOO_LONG: def(
+    400,
+    `Gateway description must be at most ${GATEWAY_LIMITS.descriptionMaxLength} characters`,
+  ),
+  GATEWAY_NAME_TAKEN: def(409, 'You already have a gateway with this name'),
+  GATEWAY_TOKEN_INVALID: def(401, 'Unknown or revoked gateway token'),
+  GATEWAY_TOKEN_REQUIRED: def(403, 'Only a gateway may call this'),
+  USER_TOKEN_REQUIRED: def(403, 'Only a user may call this'),
+
+  // Relay (cloud -> gateway)
+  GATEWAY_OFFLINE: def(503, 'Gateway is offline!'),
+  RELAY_TIMEOUT: def(504, 'The gateway did not answer in time'),
+  RELAY_FORBIDDEN_PATH: def(403, 'This gateway API cannot be called through the cloud'),
+  RELAY_FAILED: def(502, 'The gateway failed to run the request'),
+  COMMAND_NOT_ALLOWED: def(400, 'Command not allowed'),
+
+  // Cloud connection (gateway)
+  CLOUD_ACCESS_DENIED: def(401, 'Access denied. Wrong token?'),
+  CLOUD_UNAVAILABLE: def(503, 'Cloud is unavailable'),
+  CLOUD_NOT_CONFIGURED: def(409, 'The gateway is not logged in to a cloud'),
+  CLOUD_CONNECT_FAILED: def(502, 'Failed to connect to the cloud'),
+
+  // Devices (gateway)
+  INVALID_DEVICE_ADDRESS: def(400, 'Not valid ip'),
+  UNKNOWN_DEVICE: def(404, 'Unknown device!'),
+  DEVICE_NOT_SAVED: def(404, 'There is no saved device with this ip'),
+  DEVICE_UNREACHABLE: def(502, 'The device is unreachable'),
+  DEVICE_TIMEOUT: def(504, 'The device did not answer in time'),
+  DEVICE_BAD_ANSWER: def(502, 'The device sent an answer that could not be understood'),
+  UNKNOWN_COMMAND: def(400, 'Unknown device command'),
+  DEVICE_OR_NAME_REQUIRED: def(400, "Name and ip can't be blank!"),
+  LOG_QUERY_INVALID: def(400, 'Bad log filter'),
+
+  // Settings dumps (gateway)
+  DUMP_EMPTY: def(400, 'Device settings dump is empty'),
+  DUMP_INVALID: def(400, 'This is not a device settings dump'),
+  DUMP_NOT_FOUND: def(404, 'Device settings dump not found'),
+
+  // Notifications (gateway)
+  NOTIFICATION_DEVICE_REQUIRED: def(400, 'Device info is required!'),
+  NOTIFICATION_MESSAGE_REQUIRED: def(400, 'Notification message is required!'),
+  NOTIFICATION_NOT_FOUND: def(404, 'Notification not found'),
+
+  // Firmware and OTA (gateway)
+  FIRMWARE_NOT_FOUND: def(404, "Can't find firmware info with given id"),
+  FIRMWARE_INFO_REQUIRED: def(400, 'Type, board and version params are required!'),
+  FIRMWARE_FILE_MISSING: def(400, 'Firmware file is missing!'),
+  FIRMWARE_FILE_EMPTY: def(400, 'Firmware file is empty'),
+  FIRMWARE_TOO_LARGE: def(413, 'Firmware file is too large'),
+  FIRMWARE_DUPLICATE: def(409, 'Duplicate firmware detected'),
+  FIRMWARE_CORRUPTED: def(500, 'Firmware file corrupted!'),
+  FIRMWARE_BOARD_MISMATCH: def(400, 'Firmware and target device board type are different!'),
+  BOARD_NOT_SUPPORTED: def(400, 'This board is not supported'),
+  OTA_TASK_NOT_FOUND: def(404, 'Upload task not found'),
+  OTA_ALREADY_RUNNING: def(409, 'There is already upload task running for this device'),
+  OTA_DEVICE_REQUIRED: def(400, 'Device info missing!'),
+} as const satisfies Record<string, ErrorDef>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOG;
+export const ERROR_CODES = Object.keys(ERROR_CATALOG) as ErrorCode[];
+export const ErrorCodeSchema = z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]);
+
+export function errorStatus(code: ErrorCode): number {
+  return ERROR_CATALOG[code].status;
+}
+
+/** One problem of a validation failure: where (path in the input) and what. */
+export const ApiIssue = z.object({
+  path: z.array(z.union([z.string(), z.number()])),
+  message: z.string(),
+});
+export type ApiIssue = z.infer<typeof ApiIssue>;
+
+/**
+ * The error body of our servers. `code` is a plain string on the wire so an older console still reads a
+ * newer server's errors; `isErrorCode` narrows it.
+ */
+export const ApiErrorBody = z.object({
+  code: z.string(),
+  message: z.string(),
+  issues: z.array(ApiIssue).optional(),
+});
+export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
+
+export function isErrorCode(code: string): code is ErrorCode {
+  return Object.hasOwn(ERROR_CATALOG, code);
+}
+
+/** The body for a code, with the catalog message unless a more precise one is given. */
+export function apiErrorBody(code: ErrorCode, message?: string, issues?: ApiIssue[]): ApiErrorBody {
+  const body: ApiErrorBody = { code, message: message ?? ERROR_CATALOG[code].message };
+  if (issues !== undefined) body.issues = issues;
+  return body;
+}
+
+/** Thrown by handlers and services; the servers' error handler turns it into status + ApiErrorBody. */
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly issues: ApiIssue[] | undefined;
+
+  constructor(code: ErrorCode, message?: string, issues?: ApiIssue[]) {
+    super(message ?? ERROR_CATALOG[code].message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = ERROR_CATALOG[code].status;
+    this.issues = issues;
+  }
+
+  toBody(): ApiErrorBody {
+    return apiErrorBody(this.code, this.message, this.issues);
+  }
+}
+
+/** Validation issues from a zod error, in the ApiIssue shape. */
+export function issuesFromZod(error: z.ZodError): ApiIssue[] {
+  return error.issues.map((issue) => ({
+    path: issue.path.filter((p): p is string | number => typeof p !== 'symbol'),
+    message: issue.message,
+  }));
+}
