@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { type RuntimeConfig, renderIndexHtml } from '@st/protocol';
+import { apiErrorBody, type RuntimeConfig, renderIndexHtml } from '@st/protocol';
 import type { HttpApp } from './http';
 
 export interface ServeConsoleOptions {
@@ -9,8 +9,6 @@ export interface ServeConsoleOptions {
   readonly webDist: string;
   /** injected into index.html so one build serves both modes and any base path */
   readonly runtime: RuntimeConfig;
-  /** code of the 404 answered for unknown /api paths */
-  readonly notFoundCode?: string;
 }
 
 const NOT_BUILT_PAGE = `<!doctype html>
@@ -57,17 +55,16 @@ export async function serveConsole(app: HttpApp, opts: ServeConsoleOptions): Pro
   const root = resolve(opts.webDist);
   const indexFile = join(root, 'index.html');
   const html = existsSync(indexFile) ? renderIndexHtml(readFileSync(indexFile, 'utf8'), opts.runtime) : null;
-  const notFoundCode = opts.notFoundCode ?? 'NOT_FOUND';
   if (html !== null) await app.register(fastifyStatic, { root, serve: false });
 
   app.get('/*', { schema: { hide: true } }, async (req, reply) => {
     const rawPath = req.url.split('?')[0] ?? '/';
     const path = safeDecode(rawPath);
     if (path === undefined || path.includes('\0')) {
-      return reply.code(400).send({ code: 'BAD_PATH', message: 'Malformed path' });
+      return reply.code(400).send(apiErrorBody('VALIDATION_FAILED', 'Malformed path'));
     }
     if (isApiPath(path)) {
-      return reply.code(404).send({ code: notFoundCode, message: `No route GET ${path}` });
+      return reply.code(404).send(apiErrorBody('ROUTE_NOT_FOUND', `No route GET ${path}`));
     }
     if (html === null) return reply.type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
     const file = existingFile(root, path);

@@ -1,6 +1,7 @@
+import { ApiError } from '@st/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ApiError, registerErrorHandling } from './errors';
+import { registerErrorHandling } from './errors';
 import { createHttpApp, type HttpApp } from './http';
 import { createLogger } from './logger';
 
@@ -18,7 +19,7 @@ beforeAll(async () => {
     }),
   );
   app.get('/api/teapot', () => {
-    throw new ApiError('TEAPOT', 418, 'I am a teapot', { hint: 'tea' });
+    throw new ApiError('UNKNOWN_DEVICE', 'No device named teapot');
   });
   app.get('/api/boom', () => {
     throw new Error('secret internals at /etc/passwd');
@@ -34,7 +35,9 @@ afterAll(async () => {
 const ErrorBody = z.looseObject({
   code: z.string(),
   message: z.string(),
-  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  issues: z
+    .array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() }))
+    .optional(),
 });
 
 async function post(path: string, body: string, type = 'application/json') {
@@ -48,22 +51,24 @@ describe('error handling', () => {
     expect(r.status).toBe(400);
     expect(r.body.code).toBe('VALIDATION_FAILED');
     expect(r.body.message).toMatch(/name/);
-    expect(r.body.issues?.map((i) => i.path)).toEqual(['body.name', 'body.n']);
+    expect(r.body.issues?.map((i) => i.path.join('.'))).toEqual(['body.name', 'body.n']);
   });
 
   it('answers malformed JSON and oversized bodies with a 4xx and a message', async () => {
     const bad = await post('/api/things', '{"name":');
     expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('BAD_JSON');
     expect(typeof bad.body.message).toBe('string');
     const huge = await post('/api/things', JSON.stringify({ name: 'x'.repeat(5000), n: 1 }));
     expect(huge.status).toBe(413);
+    expect(huge.body.code).toBe('PAYLOAD_TOO_LARGE');
     expect(huge.body.message).toMatch(/too large/i);
   });
 
-  it('passes an ApiError through with its status, code and extras', async () => {
+  it('passes an ApiError through with its catalog status, code and message', async () => {
     const res = await fetch(`${base}/api/teapot`);
-    expect(res.status).toBe(418);
-    expect(await res.json()).toEqual({ code: 'TEAPOT', message: 'I am a teapot', hint: 'tea' });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ code: 'UNKNOWN_DEVICE', message: 'No device named teapot' });
   });
 
   it('hides the internals of unknown failures', async () => {
@@ -71,12 +76,12 @@ describe('error handling', () => {
     expect(res.status).toBe(500);
     const text = await res.text();
     expect(text).not.toContain('passwd');
-    expect(JSON.parse(text).code).toBe('INTERNAL_ERROR');
+    expect(JSON.parse(text).code).toBe('INTERNAL');
   });
 
   it('answers unknown API routes with a 404 JSON naming the route', async () => {
     const res = await fetch(`${base}/api/nothing?x=1`, { method: 'DELETE' });
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ code: 'NOT_FOUND', message: 'No route DELETE /api/nothing' });
+    expect(await res.json()).toEqual({ code: 'ROUTE_NOT_FOUND', message: 'No route DELETE /api/nothing' });
   });
 });

@@ -8,7 +8,7 @@ export {
   type ReadConfigOptions,
 } from './config';
 export { type ServeConsoleOptions, serveConsole } from './console';
-export { ApiError, type ErrorHandlingOptions, type IssueBody, registerErrorHandling } from './errors';
+export { registerErrorHandling } from './errors';
 export { createHttpApp, type HttpApp, type HttpAppOptions } from './http';
 export { createLogger, type Logger, type LoggerConfig, REDACT_PATHS } from './logger';
 export { type OpenApiOptions, registerOpenApi } from './openapi';
