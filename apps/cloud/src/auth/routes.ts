@@ -1,0 +1,99 @@
+import { RefreshRequest, RefreshResponse, UserLoginRequest, UserLoginResponse } from '@st/protocol';
+import type { HttpApp } from '@st/server-kit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { cloudErrors } from '../http/errors';
+import { ACCESS_COOKIE } from '../http/principal';
+import type { RequestAuth } from '../http/requestAuth';
+import type { UserStore } from '../users/users';
+import type { JwtSigner } from './jwt';
+import type { RateLimiter } from './rateLimit';
+import type { SessionStore } from './sessions';
+
+export interface AuthRouteDeps {
+  users: UserStore;
+  sessions: SessionStore;
+  jwt: JwtSigner;
+  auth: RequestAuth;
+  accessTtlSeconds: number;
+  limits: { perIp: RateLimiter; perLogin: RateLimiter };
+  /** called when a session family is revoked (logout, reuse), to close its live sessions */
+  onSessionRevoked: (familyId: string) => void;
+}
+
+function cookie(req: FastifyRequest, value: string, maxAge: number): string {
+  const secure = req.protocol === 'https' ? '; Secure' : '';
+  return `${ACCESS_COOKIE}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secure}`;
+}
+
+export function registerAuthRoutes(app: HttpApp, deps: AuthRouteDeps): void {
+  const { users, sessions, jwt, auth, limits } = deps;
+
+  const issue = (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    user: { id: string; login: string },
+    sid: string,
+  ) => {
+    const { token } = jwt.issue({ sub: user.id, login: user.login, sid });
+    reply.header('set-cookie', cookie(req, token, deps.accessTtlSeconds));
+  };
+
+  app.post(
+    '/api/auth/user',
+    { schema: { body: UserLoginRequest, response: { 200: UserLoginResponse } } },
+    async (req, reply) => {
+      const { login, password } = req.body;
+      const wait = Math.max(limits.perIp.hit(req.ip), limits.perLogin.peek(login));
+      if (wait > 0) {
+        reply.header('retry-after', String(wait));
+        throw cloudErrors.rateLimited(wait);
+      }
+      const user = await users.authenticate(login, password);
+      if (!user) {
+        limits.perLogin.hit(login);
+        throw cloudErrors.wrongCredentials();
+      }
+      limits.perLogin.reset(login);
+      const pair = await sessions.open(user);
+      issue(req, reply, user, pair.familyId);
+      return { refresh: pair.refresh };
+    },
+  );
+
+  app.post(
+    '/api/auth/user/refresh',
+    { schema: { body: RefreshRequest, response: { 200: RefreshResponse } } },
+    async (req, reply) => {
+      const outcome = await sessions.rotate(req.body.refreshToken);
+      if (!outcome.ok) {
+        if (outcome.reason === 'reused' && outcome.familyId) deps.onSessionRevoked(outcome.familyId);
+        throw outcome.reason === 'reused' ? cloudErrors.refreshReused() : cloudErrors.refreshInvalid();
+      }
+      const user = await users.findById(outcome.pair.userId);
+      if (!user) throw cloudErrors.refreshInvalid();
+      issue(req, reply, user, outcome.pair.familyId);
+      return { refresh: outcome.pair.refresh };
+    },
+  );
+
+  app.post('/api/auth/user/logout', async (req, reply) => {
+    const p = await auth.principal(req);
+    if (p?.kind === 'user') {
+      await sessions.revokeFamily(p.sessionId);
+      deps.onSessionRevoked(p.sessionId);
+    }
+    reply.header('set-cookie', cookie(req, '', 0));
+    return reply.code(200).send();
+  });
+
+  app.get('/api/auth', async (req) => {
+    const p = await auth.any(req);
+    if (p.kind === 'user') return { user: { id: p.userId, login: p.login }, gateway: null };
+    const owner = await users.findById(p.ownerId);
+    if (!owner) throw cloudErrors.unauthenticated();
+    return {
+      user: { id: owner.id, login: owner.login },
+      gateway: { id: p.gatewayId, name: p.name, description: p.description },
+    };
+  });
+}

@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import type { CloudDb } from '../db/connect';
+import type { UserRecord } from '../users/users';
+import { hashToken, newOpaqueToken } from './tokens';
+
+export interface SessionPair {
+  userId: string;
+  familyId: string;
+  refresh: string;
+}
+
+export type RefreshOutcome =
+  | { ok: true; pair: SessionPair }
+  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused'; familyId?: string };
+
+/**
+ * Refresh-token families. Login opens a family; every refresh marks the presented token used and issues the
+ * next one in the same family. Presenting a used token again (a stolen copy, or a replay) revokes the family:
+ * every token of it, and the access tokens that carry its id, stop working.
+ */
+export class SessionStore {
+  constructor(
+    private readonly db: CloudDb,
+    private readonly refreshTtlMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async open(user: UserRecord): Promise<SessionPair> {
+    const familyId = randomUUID();
+    await this.db
+      .insertInto('session_families')
+      .values({ id: familyId, user_id: user.id, created_at: this.iso() })
+      .execute();
+    return { userId: user.id, familyId, refresh: await this.issue(familyId) };
+  }
+
+  async rotate(refresh: string): Promise<RefreshOutcome> {
+    const row = await this.db
+      .selectFrom('refresh_tokens as t')
+      .innerJoin('session_families as f', 'f.id', 't.family_id')
+      .select(['t.token_hash', 't.family_id', 't.used', 't.expires_at', 'f.revoked', 'f.user_id'])
+      .where('t.token_hash', '=', hashToken(refresh))
+      .executeTakeFirst();
+    if (!row) return { ok: false, reason: 'unknown' };
+    const familyId = row.family_id;
+    if (Number(row.revoked) !== 0) return { ok: false, reason: 'revoked', familyId };
+    if (Number(row.used) !== 0) {
+      await this.revokeFamily(familyId);
+      return { ok: false, reason: 'reused', familyId };
+    }
+    if (row.expires_at <= this.iso()) return { ok: false, reason: 'expired', familyId };
+    // Compare-and-set: of two concurrent refreshes with one token, only one wins; the other is a reuse.
+    const res = await this.db
+      .updateTable('refresh_tokens')
+      .set({ used: 1 })
+      .where('token_hash', '=', row.token_hash)
+      .where('used', '=', 0)
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) {
+      await this.revokeFamily(familyId);
+      return { ok: false, reason: 'reused', familyId };
+    }
+    return { ok: true, pair: { userId: row.user_id, familyId, refresh: await this.issue(familyId) } };
+  }
+
+  async revokeFamily(familyId: string): Promise<void> {
+    await this.db.updateTable('session_families').set({ revoked: 1 }).where('id', '=', familyId).execute();
+  }
+
+  /** True while the family exists and has not been revoked (checked for every access token). */
+  async isActive(familyId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('session_families')
+      .select('revoked')
+      .where('id', '=', familyId)
+      .executeTakeFirst();
+    return row !== undefined && Number(row.revoked) === 0;
+  }
+
+  private async issue(familyId: string): Promise<string> {
+    const token = newOpaqueToken('str_');
+    await this.db
+      .insertInto('refresh_tokens')
+      .values({
+        token_hash: hashToken(token),
+        family_id: familyId,
+        expires_at: new Date(this.now() + this.refreshTtlMs).toISOString(),
+        created_at: this.iso(),
+      })
+      .execute();
+    return token;
+  }
+
+  private iso(): string {
+    return new Date(this.now()).toISOString();
+  }
+}

@@ -1,0 +1,56 @@
+import { configFields } from '@st/server-kit';
+import { z } from 'zod';
+
+/** Config key -> environment variable (flags: the name without ST_, dashed; see apps/cloud/README.md). */
+export const CLOUD_CONFIG_KEYS = {
+  port: 'ST_PORT',
+  host: 'ST_HOST',
+  dataDir: 'ST_DATA_DIR',
+  databaseUrl: 'DATABASE_URL',
+  redisUrl: 'REDIS_URL',
+  adminLogin: 'ST_ADMIN_LOGIN',
+  adminPassword: 'ST_ADMIN_PASSWORD',
+  secret: 'ST_SECRET',
+  webDist: 'ST_WEB_DIST',
+  basePath: 'ST_BASE_PATH',
+  logLevel: 'ST_LOG_LEVEL',
+  trustProxy: 'ST_TRUST_PROXY',
+  loginMaxPerIp: 'ST_LOGIN_MAX_PER_IP',
+  loginMaxFailures: 'ST_LOGIN_MAX_FAILURES',
+  refreshTtlDays: 'ST_REFRESH_TTL_DAYS',
+} as const;
+
+export const CloudConfig = z.object({
+  port: configFields.port(8080),
+  host: z.string().min(1).default('0.0.0.0'),
+  dataDir: z.string().min(1).default('./.data/cloud'),
+  databaseUrl: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// or postgresql:// URL')
+    .optional(),
+  redisUrl: z
+    .string()
+    .regex(/^rediss?:\/\//, 'expected a redis:// or rediss:// URL')
+    .optional(),
+  adminLogin: z.string().trim().min(1).max(64).default('admin'),
+  adminPassword: z.string().min(8, 'must be at least 8 characters').optional(),
+  secret: z.string().min(32, 'must be at least 32 characters').optional(),
+  webDist: z.string().min(1).default('apps/web/dist'),
+  basePath: z
+    .string()
+    .regex(/^\/([^?#]*\/)?$/, 'must start and end with "/"')
+    .default('/'),
+  logLevel: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
+  trustProxy: configFields.flag(false),
+  /** login attempts per client IP per minute */
+  loginMaxPerIp: configFields.positiveInt(30),
+  /** failed logins per login name per 15 minutes */
+  loginMaxFailures: configFields.positiveInt(5),
+  refreshTtlDays: configFields.positiveInt(30),
+});
+export type CloudConfig = z.output<typeof CloudConfig>;
+
+/** Defaults for everything, with overrides (tests and the bench build configs this way). */
+export function cloudConfig(overrides: Partial<CloudConfig> = {}): CloudConfig {
+  return { ...CloudConfig.parse({}), ...overrides };
+}

@@ -1,0 +1,48 @@
+import type { Generated } from 'kysely';
+
+/** Timestamps are ISO-8601 UTC strings (`Date#toISOString`), which sort and compare the same on both dialects. */
+export interface UsersTable {
+  id: string;
+  login: string;
+  password_hash: string;
+  created_at: string;
+}
+
+export interface GatewaysTable {
+  id: string;
+  owner_id: string;
+  name: string;
+  description: string;
+  created_at: string;
+}
+
+/** One opaque token per gateway; only its SHA-256 is kept. */
+export interface GatewayTokensTable {
+  gateway_id: string;
+  token_hash: string;
+  created_at: string;
+}
+
+/** A login starts a family; every refresh rotates within it; reuse of a rotated token revokes the family. */
+export interface SessionFamiliesTable {
+  id: string;
+  user_id: string;
+  revoked: Generated<number>;
+  created_at: string;
+}
+
+export interface RefreshTokensTable {
+  token_hash: string;
+  family_id: string;
+  used: Generated<number>;
+  expires_at: string;
+  created_at: string;
+}
+
+export interface CloudDatabase {
+  users: UsersTable;
+  gateways: GatewaysTable;
+  gateway_tokens: GatewayTokensTable;
+  session_families: SessionFamiliesTable;
+  refresh_tokens: RefreshTokensTable;
+}

@@ -1,0 +1,93 @@
+import { GatewayCreateRequest, GatewayUpdateRequest, IdParams } from '@st/protocol';
+import type { HttpApp } from '@st/server-kit';
+import { cloudErrors } from '../http/errors';
+import type { RequestAuth } from '../http/requestAuth';
+import type { Presence } from '../link/presence';
+import { DuplicateNameError, type GatewayRecord, type GatewayStore } from './store';
+
+export interface GatewayRouteDeps {
+  gateways: GatewayStore;
+  presence: Presence;
+  auth: RequestAuth;
+  /** the gateway's token was deleted or replaced, or the gateway was deleted: drop its live link */
+  onGatewayRevoked: (gatewayId: string) => void;
+}
+
+export function gatewayDto(g: GatewayRecord, online: boolean) {
+  return { id: g.id, name: g.name, description: g.description, online, haveToken: g.haveToken };
+}
+
+async function withUniqueName<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    if (e instanceof DuplicateNameError) throw cloudErrors.gatewayNameTaken(e.message);
+    throw e;
+  }
+}
+
+/** Gateway management and gateway tokens; everything is scoped to the caller: others' gateways are 404. */
+export function registerGatewayRoutes(app: HttpApp, deps: GatewayRouteDeps): void {
+  const { gateways, presence, auth } = deps;
+  const dto = async (g: GatewayRecord) => gatewayDto(g, (await presence.onlineOf([g.id])).has(g.id));
+
+  app.get('/api/gateway/management/list', async (req) => {
+    const user = await auth.user(req);
+    const list = await gateways.list(user.userId);
+    const online = await presence.onlineOf(list.map((g) => g.id));
+    return list.map((g) => gatewayDto(g, online.has(g.id)));
+  });
+
+  app.get('/api/gateway/management/:id', { schema: { params: IdParams } }, async (req) => {
+    const user = await auth.user(req);
+    const g = await gateways.get(user.userId, req.params.id);
+    if (!g) throw cloudErrors.gatewayNotFound(req.params.id);
+    return dto(g);
+  });
+
+  app.post(
+    '/api/gateway/management/create',
+    { schema: { body: GatewayCreateRequest } },
+    async (req, reply) => {
+      const user = await auth.user(req);
+      const { name, description } = req.body;
+      const g = await withUniqueName(() => gateways.create(user.userId, name, description));
+      return reply.code(201).send(gatewayDto(g, false));
+    },
+  );
+
+  app.put('/api/gateway/management/update', { schema: { body: GatewayUpdateRequest } }, async (req) => {
+    const user = await auth.user(req);
+    const { id, name, description } = req.body;
+    const found = await withUniqueName(() => gateways.update(user.userId, id, name, description));
+    const g = found ? await gateways.get(user.userId, id) : undefined;
+    if (!g) throw cloudErrors.gatewayNotFound(id);
+    return dto(g);
+  });
+
+  app.delete('/api/gateway/management/delete/:id', { schema: { params: IdParams } }, async (req, reply) => {
+    const user = await auth.user(req);
+    if (!(await gateways.delete(user.userId, req.params.id)))
+      throw cloudErrors.gatewayNotFound(req.params.id);
+    deps.onGatewayRevoked(req.params.id);
+    return reply.code(200).send();
+  });
+
+  app.post('/api/auth/gateway/:id', { schema: { params: IdParams } }, async (req) => {
+    const user = await auth.user(req);
+    const token = await gateways.issueToken(user.userId, req.params.id);
+    if (!token) throw cloudErrors.gatewayNotFound(req.params.id);
+    deps.onGatewayRevoked(req.params.id);
+    return { token };
+  });
+
+  app.post('/api/auth/gateway/logout/:id', { schema: { params: IdParams } }, async (req, reply) => {
+    const p = await auth.any(req);
+    const id = req.params.id;
+    const allowed = p.kind === 'user' ? (await gateways.get(p.userId, id)) !== undefined : p.gatewayId === id;
+    if (!allowed) throw cloudErrors.gatewayNotFound(id);
+    await gateways.deleteToken(id);
+    deps.onGatewayRevoked(id);
+    return reply.code(200).send();
+  });
+}

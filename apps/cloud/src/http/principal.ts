@@ -1,0 +1,75 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { SESSION } from '@st/protocol';
+import type { JwtSigner } from '../auth/jwt';
+import type { SessionStore } from '../auth/sessions';
+import type { GatewayStore } from '../gateways/store';
+
+export const ACCESS_COOKIE = SESSION.accessCookieName;
+export const USER_TOKEN_HEADER = 'smartthing-token-user';
+export const GATEWAY_TOKEN_HEADER = 'smartthing-token-gateway';
+
+export type UserPrincipal = { kind: 'user'; userId: string; login: string; sessionId: string };
+export type GatewayPrincipal = {
+  kind: 'gateway';
+  gatewayId: string;
+  ownerId: string;
+  name: string;
+  description: string;
+};
+export type Principal = UserPrincipal | GatewayPrincipal;
+
+export function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      const v = part.slice(eq + 1).trim();
+      try {
+        return decodeURIComponent(v);
+      } catch {
+        return v;
+      }
+    }
+  }
+  return undefined;
+}
+
+function header(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const v = headers[name];
+  const s = Array.isArray(v) ? v[0] : v;
+  return s && s.trim() !== '' ? s.trim() : undefined;
+}
+
+/**
+ * Who is calling: the access JWT from the `SMTJwt` cookie or the `SmartThing-Token-User` header (its session
+ * family must still be active), or a gateway token from `SmartThing-Token-Gateway` (must be current).
+ * Used for HTTP requests and for the websocket upgrade alike.
+ */
+export class Authenticator {
+  constructor(
+    private readonly jwt: JwtSigner,
+    private readonly sessions: SessionStore,
+    private readonly gateways: GatewayStore,
+  ) {}
+
+  async fromHeaders(headers: IncomingHttpHeaders): Promise<Principal | undefined> {
+    const userToken =
+      readCookie(header(headers, 'cookie'), ACCESS_COOKIE) || header(headers, USER_TOKEN_HEADER);
+    if (userToken) {
+      const claims = this.jwt.verify(userToken);
+      if (claims && (await this.sessions.isActive(claims.sid))) {
+        return { kind: 'user', userId: claims.sub, login: claims.login, sessionId: claims.sid };
+      }
+    }
+    const gatewayToken = header(headers, GATEWAY_TOKEN_HEADER);
+    if (gatewayToken) return this.gatewayFromToken(gatewayToken);
+    return undefined;
+  }
+
+  async gatewayFromToken(token: string): Promise<GatewayPrincipal | undefined> {
+    const g = await this.gateways.byToken(token);
+    return g
+      ? { kind: 'gateway', gatewayId: g.id, ownerId: g.ownerId, name: g.name, description: g.description }
+      : undefined;
+  }
+}
