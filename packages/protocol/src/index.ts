@@ -13,6 +13,7 @@ export * from './entities/relay';
 export * from './errors';
 export * from './limits';
 export * from './logLevels';
+export * from './routes/index';
 export * from './runtime';
 export * from './serverTiming';
 export * from './token';

@@ -1,0 +1,35 @@
+import type { z } from 'zod';
+import { CLOUD_ROUTES } from './cloud';
+import type { RouteDef } from './define';
+import { GATEWAY_ROUTES } from './gateway';
+import { OTA_ROUTES } from './ota';
+
+/** Every HTTP route of the cloud and the gateway, by name. The name fixes every schema and type. */
+export const ROUTES = { ...CLOUD_ROUTES, ...GATEWAY_ROUTES, ...OTA_ROUTES } as const;
+
+export type Routes = typeof ROUTES;
+export type RouteName = keyof Routes;
+export type CloudRouteName = keyof typeof CLOUD_ROUTES;
+export type GatewayRouteName = keyof typeof GATEWAY_ROUTES | keyof typeof OTA_ROUTES;
+
+export const ROUTE_NAMES = Object.keys(ROUTES) as RouteName[];
+
+export function routeDef(name: RouteName): RouteDef {
+  return ROUTES[name];
+}
+
+type Part<N extends RouteName, K extends 'params' | 'query' | 'body'> =
+  Routes[N] extends Record<K, infer S extends z.ZodType> ? S : undefined;
+type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Input<S> = S extends z.ZodType ? z.input<S> : undefined;
+
+/** What a handler receives, after parsing. */
+export type RouteParams<N extends RouteName> = Output<Part<N, 'params'>>;
+export type RouteQuery<N extends RouteName> = Output<Part<N, 'query'>>;
+export type RouteBody<N extends RouteName> = Output<Part<N, 'body'>>;
+/** What a client sends (defaults still optional). */
+export type RouteParamsInput<N extends RouteName> = Input<Part<N, 'params'>>;
+export type RouteQueryInput<N extends RouteName> = Input<Part<N, 'query'>>;
+export type RouteBodyInput<N extends RouteName> = Input<Part<N, 'body'>>;
+/** What a successful answer holds. */
+export type RouteResponse<N extends RouteName> = z.output<Routes[N]['response']>;

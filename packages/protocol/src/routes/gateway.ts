@@ -1,0 +1,212 @@
+import { z } from 'zod';
+import { DeviceInfoSchema, DeviceNotificationBodySchema } from '../device/index';
+import { BuildInfo } from '../entities/build';
+import { CloudConfig, CloudIdentity, CloudLoginPayload } from '../entities/cloud';
+import { DeviceIpQuery, IdParams, IdQuery, OkResponse } from '../entities/common';
+import { ConnectionStatus } from '../entities/connection';
+import {
+  CommandsListing,
+  CommandsQuery,
+  DeviceRequest,
+  LogMessage,
+  LogsQuery,
+  SavedDevice,
+  SettingsDumpCreate,
+  SettingsDumpRecord,
+} from '../entities/devices';
+import { Notification, NotificationCreated } from '../entities/notifications';
+import { route } from './define';
+
+// Gateway routes other than OTA (./ota): spec section 7 and reference/web-frontend.md sections 5.2-5.4.
+
+const local = { server: 'gateway', relayable: false } as const;
+const relayable = { server: 'gateway', relayable: true } as const;
+
+export const GATEWAY_ROUTES = {
+  'gateway.build': route({
+    ...relayable,
+    method: 'GET',
+    path: '/api/build',
+    response: BuildInfo,
+    summary: 'Build info',
+  }),
+
+  'gateway.cloud.identity': route({
+    ...local,
+    method: 'GET',
+    path: '/api/cloud/identity',
+    response: CloudIdentity.nullable(),
+    summary: 'The cloud user and gateway this gateway is logged in as (null when not logged in)',
+  }),
+  'gateway.cloud.login': route({
+    ...local,
+    method: 'POST',
+    path: '/api/cloud/login',
+    body: CloudLoginPayload,
+    response: CloudIdentity,
+    summary: 'Log in to a cloud with a gateway token',
+  }),
+  'gateway.cloud.logout': route({
+    ...local,
+    method: 'DELETE',
+    path: '/api/cloud/logout',
+    response: OkResponse,
+    summary: 'Forget the cloud (and delete the token there)',
+  }),
+  'gateway.cloud.config': route({
+    ...local,
+    method: 'GET',
+    path: '/api/cloud/config',
+    response: CloudConfig.nullable(),
+    summary: 'The cloud URL (never the token); null when not logged in',
+  }),
+  'gateway.cloud.status': route({
+    ...local,
+    method: 'GET',
+    path: '/api/cloud/connection/status',
+    response: ConnectionStatus,
+    summary: 'The cloud connection status, as a bare JSON string',
+  }),
+  'gateway.cloud.connect': route({
+    ...local,
+    method: 'PUT',
+    path: '/api/cloud/connection/connect',
+    response: OkResponse,
+    summary: 'Connect to the cloud (and keep reconnecting)',
+  }),
+  'gateway.cloud.disconnect': route({
+    ...local,
+    method: 'PUT',
+    path: '/api/cloud/connection/disconnect',
+    response: OkResponse,
+    summary: 'Disconnect from the cloud',
+  }),
+
+  'gateway.device.request': route({
+    ...local,
+    method: 'POST',
+    path: '/api/device/request',
+    body: DeviceRequest,
+    response: z.unknown(),
+    responseKind: 'passthrough',
+    summary: "Run a device command; the device's status and body pass through",
+  }),
+  'gateway.device.commands': route({
+    ...relayable,
+    method: 'GET',
+    path: '/api/device/request/commands',
+    query: CommandsQuery,
+    response: CommandsListing,
+    summary: 'The commands a device supports, with their params',
+  }),
+
+  'gateway.devices.searchEnabled': route({
+    ...relayable,
+    method: 'GET',
+    path: '/api/devices/search/enabled',
+    response: z.boolean(),
+    summary: 'Whether discovery is listening',
+  }),
+  'gateway.devices.found': route({
+    ...relayable,
+    method: 'GET',
+    path: '/api/devices/found',
+    response: z.array(DeviceInfoSchema),
+    summary: 'Devices heard on the network',
+  }),
+  'gateway.devices.saved.list': route({
+    ...relayable,
+    method: 'GET',
+    path: '/api/devices/saved',
+    response: z.array(SavedDevice),
+    summary: 'Saved devices',
+  }),
+  'gateway.devices.saved.add': route({
+    ...relayable,
+    method: 'POST',
+    path: '/api/devices/saved',
+    query: DeviceIpQuery,
+    response: SavedDevice,
+    summary: 'Save the device at this address (asks it for its info)',
+  }),
+  'gateway.devices.saved.update': route({
+    ...relayable,
+    method: 'PUT',
+    path: '/api/devices/saved',
+    query: DeviceIpQuery,
+    response: SavedDevice,
+    summary: "Refresh a saved device's info from the device",
+  }),
+  'gateway.devices.saved.delete': route({
+    ...relayable,
+    method: 'DELETE',
+    path: '/api/devices/saved',
+    query: DeviceIpQuery,
+    response: OkResponse,
+    summary: 'Forget a saved device',
+  }),
+  'gateway.devices.settings.list': route({
+    ...relayable,
+    method: 'GET',
+    path: '/api/devices/settings',
+    response: z.array(SettingsDumpRecord),
+    summary: 'Saved settings dumps, newest first',
+  }),
+  'gateway.devices.settings.get': route({
+    ...relayable,
+    method: 'GET',
+    path: '/api/devices/settings/:id',
+    params: IdParams,
+    response: SettingsDumpRecord,
+    summary: 'One saved settings dump',
+  }),
+  'gateway.devices.settings.create': route({
+    ...relayable,
+    method: 'POST',
+    path: '/api/devices/settings',
+    body: SettingsDumpCreate,
+    response: SettingsDumpRecord,
+    successStatus: 201,
+    summary: 'Save a settings dump exported from a device',
+  }),
+  'gateway.devices.settings.delete': route({
+    ...relayable,
+    method: 'DELETE',
+    path: '/api/devices/settings/:id',
+    params: IdParams,
+    response: OkResponse,
+    summary: 'Delete a saved settings dump',
+  }),
+  'gateway.devices.logs': route({
+    ...relayable,
+    method: 'GET',
+    path: '/api/devices/logs',
+    query: LogsQuery,
+    response: z.array(LogMessage),
+    summary: 'Device log history, filtered, newest first',
+  }),
+
+  'gateway.notifications.list': route({
+    ...relayable,
+    method: 'GET',
+    path: '/api/notification',
+    response: z.array(Notification),
+    summary: 'Unseen notifications, newest first',
+  }),
+  'gateway.notifications.seen': route({
+    ...relayable,
+    method: 'DELETE',
+    path: '/api/notification',
+    query: IdQuery,
+    response: OkResponse,
+    summary: 'Mark a notification seen (idempotent)',
+  }),
+  'gateway.notifications.create': route({
+    ...local,
+    method: 'POST',
+    path: '/api/notification',
+    body: DeviceNotificationBodySchema,
+    response: NotificationCreated,
+    summary: 'Devices post their notifications here',
+  }),
+} as const;

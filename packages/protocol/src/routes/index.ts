@@ -1,0 +1,6 @@
+export * from './catalog';
+export * from './cloud';
+export * from './define';
+export * from './gateway';
+export * from './ota';
+export * from './paths';

@@ -1,0 +1,105 @@
+import type { RouteName, RouteParamsInput, RouteQueryInput } from './catalog';
+import { ROUTE_NAMES, ROUTES } from './catalog';
+import type { RouteMethod } from './define';
+
+type QueryValue = string | number | boolean | null | undefined;
+
+/**
+ * A concrete path: `:name` segments replaced (URL-encoded) and a query string of the values that are set
+ * (undefined, null and '' are left out, as the console sends only filters that have a value).
+ */
+export function buildPath(
+  pattern: string,
+  params: Readonly<Record<string, string | number>> = {},
+  query: Readonly<Record<string, unknown>> = {},
+): string {
+  const path = pattern.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === '')
+      throw new Error(`Path parameter "${name}" of ${pattern} is missing`);
+    return encodeURIComponent(String(value));
+  });
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (isSet(value)) search.append(key, String(value));
+  }
+  const text = search.toString();
+  return text === '' ? path : `${path}?${text}`;
+}
+
+function isSet(value: unknown): value is Exclude<QueryValue, null | undefined> {
+  return (
+    (typeof value === 'string' && value !== '') || typeof value === 'number' || typeof value === 'boolean'
+  );
+}
+
+type ParamsPart<N extends RouteName> =
+  RouteParamsInput<N> extends undefined ? { params?: undefined } : { params: RouteParamsInput<N> };
+type QueryPart<N extends RouteName> =
+  RouteQueryInput<N> extends undefined
+    ? { query?: undefined }
+    : object extends RouteQueryInput<N>
+      ? { query?: RouteQueryInput<N> }
+      : { query: RouteQueryInput<N> };
+export type RouteUrlParts<N extends RouteName> = ParamsPart<N> & QueryPart<N>;
+
+type PartsArgs<N extends RouteName> =
+  object extends RouteUrlParts<N> ? [parts?: RouteUrlParts<N>] : [parts: RouteUrlParts<N>];
+
+/** The path (with query) of a named route: `routePath('cloud.gateways.get', { params: { id } })`. */
+export function routePath<N extends RouteName>(name: N, ...[parts]: PartsArgs<N>): string {
+  const params: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(parts?.params ?? {})) {
+    if (typeof value === 'string' || typeof value === 'number') params[key] = value;
+  }
+  const query: Record<string, unknown> = { ...(parts?.query ?? {}) };
+  return buildPath(ROUTES[name].path, params, query);
+}
+
+export interface RouteMatch {
+  name: RouteName;
+  params: Record<string, string>;
+}
+
+function segments(path: string): string[] {
+  return path.split('/').filter((s) => s !== '');
+}
+
+/**
+ * The route a method and URL (path with optional query) reach, preferring literal segments over
+ * parameters (so `/api/gateway/requests/device` is the device relay, not a gateway id).
+ */
+export function matchRoute(server: 'gateway' | 'cloud', method: string, url: string): RouteMatch | undefined {
+  const [pathPart = ''] = url.split(/[?#]/, 1);
+  const actual = segments(pathPart);
+  let best: { match: RouteMatch; literals: number } | undefined;
+  for (const name of ROUTE_NAMES) {
+    const def = ROUTES[name];
+    if (def.server !== server || def.method !== method.toUpperCase()) continue;
+    const pattern = segments(def.path);
+    if (pattern.length !== actual.length) continue;
+    const params: Record<string, string> = {};
+    let literals = 0;
+    let matches = true;
+    pattern.forEach((seg, i) => {
+      const got = actual[i] ?? '';
+      if (seg.startsWith(':')) {
+        try {
+          params[seg.slice(1)] = decodeURIComponent(got);
+        } catch {
+          matches = false;
+        }
+      } else if (seg === got) literals += 1;
+      else matches = false;
+    });
+    if (matches && (best === undefined || literals > best.literals))
+      best = { match: { name, params }, literals };
+  }
+  return best?.match;
+}
+
+/** Whether the cloud relay may run this request on a gateway (design.md: never /api/cloud/*). */
+export function isRelayable(method: string, url: string): boolean {
+  const match = matchRoute('gateway', method, url);
+  return match !== undefined && ROUTES[match.name].relayable;
+}
