@@ -1,0 +1,6 @@
+export {
+  connectStompClient,
+  createNodeStompClient,
+  type NodeStompClientOptions,
+  StompConnectError,
+} from './node-client';

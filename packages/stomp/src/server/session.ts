@@ -1,0 +1,352 @@
+import type { IncomingMessage } from 'node:http';
+import type { RawData, WebSocket } from 'ws';
+import { FrameDecoder } from '../frame/decoder';
+import { encodeFrame, type OutgoingFrame, toBytes } from '../frame/encode';
+import { headerRecord, type StompFrame } from '../frame/types';
+import {
+  connectHeaders,
+  firstIssue,
+  negotiateVersion,
+  parseHeartBeat,
+  receiptOnly,
+  sendHeaders,
+  subscribeHeaders,
+  unsubscribeHeaders,
+} from './client-headers';
+import { Heartbeat } from './heartbeat';
+import { type SessionHost, type SessionLike, StompRefusal, type Subscription } from './host';
+import { type OutgoingMessage, subscriptionPrefix } from './outgoing';
+
+type State = 'awaiting-connect' | 'connecting' | 'connected' | 'closing' | 'closed';
+
+const TEXT = { binary: false } as const;
+const BINARY = { binary: true } as const;
+const HEARTBEAT = Buffer.from('\n');
+
+interface FailOptions {
+  readonly code?: number;
+  readonly receipt?: string | undefined;
+}
+
+/** One websocket connection speaking STOMP 1.2: decoding, CONNECT, commands, heart-beats, closing. */
+export class StompSession<P> implements SessionLike {
+  principal: P | undefined;
+  user: string | undefined;
+  readonly remoteAddress: string;
+  readonly subscriptions = new Map<string, Subscription>();
+  private state: State = 'awaiting-connect';
+  private readonly decoder: FrameDecoder;
+  private readonly inbox: StompFrame[] = [];
+  private busy = false;
+  private readonly pendingSends = new Set<Promise<void>>();
+  private heartbeat: Heartbeat | undefined;
+  private connectTimer: NodeJS.Timeout | undefined;
+  private killTimer: NodeJS.Timeout | undefined;
+  private messageCounter = 0;
+  private released = false;
+  private readonly closedPromise: Promise<void>;
+  private resolveClosed: () => void = () => {};
+
+  constructor(
+    readonly id: string,
+    private readonly ws: WebSocket,
+    private readonly request: IncomingMessage,
+    private readonly host: SessionHost<P>,
+  ) {
+    this.remoteAddress = request.socket.remoteAddress ?? 'unknown';
+    this.decoder = new FrameDecoder(
+      {
+        frame: (frame) => this.enqueue(frame),
+        heartbeat: () => {},
+        error: (reason) => this.fail(reason, { code: reason === 'Frame too large' ? 1009 : 1002 }),
+      },
+      host.limits,
+    );
+    this.closedPromise = new Promise((resolve) => {
+      this.resolveClosed = resolve;
+    });
+  }
+
+  start(): void {
+    this.ws.on('message', (data) => this.onData(data));
+    this.ws.on('close', () => this.onSocketClosed());
+    this.ws.on('error', (error) =>
+      this.host.logger.debug({ session: this.id, err: error }, 'stomp socket error'),
+    );
+    this.connectTimer = setTimeout(
+      () => this.fail('No CONNECT frame received in time'),
+      this.host.limits.connectTimeoutMs,
+    );
+    this.connectTimer.unref();
+  }
+
+  get isConnected(): boolean {
+    return this.state === 'connected';
+  }
+
+  /** Resolves once the socket is closed. */
+  closed(): Promise<void> {
+    return this.closedPromise;
+  }
+
+  /** Sends one MESSAGE frame for `subscription`; drops the session when the client cannot keep up. */
+  deliver(subscription: Subscription, message: OutgoingMessage): void {
+    if (this.state !== 'connected') return;
+    if (this.ws.bufferedAmount > this.host.limits.maxBufferedBytes) {
+      this.fail('Slow consumer: too many undelivered messages', { code: 1008 });
+      return;
+    }
+    this.ws.send(
+      message.frameFor(subscription.prefix, ++this.messageCounter),
+      message.binary ? BINARY : TEXT,
+    );
+    this.heartbeat?.markSent();
+  }
+
+  /** Sends ERROR with `message`, then closes the socket (STOMP's only way for a server to end a session). */
+  fail(message: string, options: FailOptions = {}): void {
+    if (this.state === 'closing' || this.state === 'closed') return;
+    const headers: Record<string, string> = { message, 'content-type': 'text/plain;charset=utf-8' };
+    if (options.receipt !== undefined) headers['receipt-id'] = options.receipt;
+    this.send({ command: 'ERROR', headers, body: message });
+    this.host.logger.debug({ session: this.id, reason: message }, 'stomp session refused or failed');
+    this.closeSocket(options.code ?? 1002, message);
+  }
+
+  /** Closes without an ERROR frame (server shutdown): websocket close 1001. */
+  shutdown(): Promise<void> {
+    if (this.state !== 'closing' && this.state !== 'closed') this.closeSocket(1001, 'server shutting down');
+    return this.closedPromise;
+  }
+
+  private closeSocket(code: number, reason: string): void {
+    this.state = 'closing';
+    this.release(reason);
+    this.ws.close(code);
+    this.killTimer = setTimeout(() => this.ws.terminate(), this.host.limits.closeTimeoutMs);
+    this.killTimer.unref();
+  }
+
+  private onData(data: RawData): void {
+    this.heartbeat?.markReceived();
+    if (Array.isArray(data)) for (const part of data) this.decoder.push(part);
+    else this.decoder.push(data instanceof ArrayBuffer ? new Uint8Array(data) : data);
+  }
+
+  private onSocketClosed(): void {
+    this.state = 'closed';
+    clearTimeout(this.killTimer);
+    this.release('connection closed');
+    this.resolveClosed();
+  }
+
+  /** Drops subscriptions and timers and tells the server, once. */
+  private release(reason: string): void {
+    clearTimeout(this.connectTimer);
+    this.heartbeat?.stop();
+    if (this.released) return;
+    this.released = true;
+    for (const subscription of this.subscriptions.values()) this.host.unsubscribed(subscription);
+    this.subscriptions.clear();
+    this.host.closed(this, reason);
+  }
+
+  private send(frame: OutgoingFrame): void {
+    if (this.ws.readyState !== this.ws.OPEN) return;
+    this.ws.send(encodeFrame(frame), TEXT);
+    this.heartbeat?.markSent();
+  }
+
+  private receipt(receipt: string | undefined): void {
+    if (receipt !== undefined) this.send({ command: 'RECEIPT', headers: { 'receipt-id': receipt } });
+  }
+
+  /** Frames run one at a time, in order; a frame whose hook is async holds back the ones after it. */
+  private enqueue(frame: StompFrame): void {
+    this.inbox.push(frame);
+    if (!this.busy) this.drain();
+  }
+
+  private drain(): void {
+    while (!this.busy) {
+      const frame = this.inbox.shift();
+      if (frame === undefined) return;
+      const pending = this.handle(frame);
+      if (pending === undefined) continue;
+      this.busy = true;
+      pending.then(
+        () => {
+          this.busy = false;
+          this.drain();
+        },
+        (error: unknown) => {
+          this.host.logger.error({ session: this.id, err: error }, 'stomp frame handling failed');
+          this.fail('Internal server error', { code: 1011 });
+        },
+      );
+    }
+  }
+
+  private handle(frame: StompFrame): Promise<void> | undefined {
+    if (this.state === 'closing' || this.state === 'closed') return undefined;
+    const headers = headerRecord(frame.headers);
+    if (this.state === 'awaiting-connect') {
+      if (frame.command === 'CONNECT' || frame.command === 'STOMP') return this.onConnect(headers);
+      this.fail(`Expected a CONNECT frame, got ${frame.command}`);
+      return undefined;
+    }
+    switch (frame.command) {
+      case 'SEND':
+        this.onSend(frame.body, headers);
+        return undefined;
+      case 'SUBSCRIBE':
+        return this.onSubscribe(headers);
+      case 'UNSUBSCRIBE':
+        this.onUnsubscribe(headers);
+        return undefined;
+      case 'ACK':
+      case 'NACK':
+        this.receipt(receiptOnly.safeParse(headers).data?.receipt);
+        return undefined;
+      case 'DISCONNECT':
+        return this.onDisconnect(receiptOnly.safeParse(headers).data?.receipt);
+      case 'CONNECT':
+      case 'STOMP':
+        this.fail('Already connected');
+        return undefined;
+      case 'BEGIN':
+      case 'COMMIT':
+      case 'ABORT':
+        this.fail('Transactions are not supported');
+        return undefined;
+      default:
+        this.fail(`Unknown command ${JSON.stringify(frame.command.slice(0, 40))}`);
+        return undefined;
+    }
+  }
+
+  private async onConnect(headers: Record<string, string>): Promise<void> {
+    this.state = 'connecting';
+    clearTimeout(this.connectTimer);
+    const parsed = connectHeaders.safeParse(headers);
+    if (!parsed.success) return this.fail(`CONNECT ${firstIssue(parsed.error)}`);
+    const version = negotiateVersion(parsed.data['accept-version']);
+    if (version === undefined) return this.fail('Supported protocol versions are 1.1 and 1.2');
+    const { cx, cy } = parseHeartBeat(parsed.data['heart-beat']);
+    const result = await this.host.authenticate({
+      request: this.request,
+      connectHeaders: headers,
+      remoteAddress: this.remoteAddress,
+    });
+    if (this.state !== 'connecting') return;
+    if (!result.ok) return this.fail(result.reason, { code: 1008 });
+    this.principal = result.principal;
+    this.user = this.host.userOf(result.principal);
+    this.state = 'connected';
+    const { heartbeatOutgoing: sx, heartbeatIncoming: sy } = this.host.limits;
+    const { sendEvery, expectEvery } = Heartbeat.negotiate(cx, cy, sx, sy);
+    this.send({
+      command: 'CONNECTED',
+      headers: { version, 'heart-beat': `${sx},${sy}`, server: 'st-stomp/1', session: this.id },
+    });
+    this.heartbeat = new Heartbeat(
+      sendEvery,
+      expectEvery,
+      () => this.ws.send(HEARTBEAT, TEXT),
+      () => this.fail('Heart-beat timeout: the client went silent', { code: 1001 }),
+    );
+    this.heartbeat.start();
+    this.host.connected(this, result.principal);
+  }
+
+  private async onSubscribe(headers: Record<string, string>): Promise<void> {
+    const parsed = subscribeHeaders.safeParse(headers);
+    if (!parsed.success)
+      return this.fail(`SUBSCRIBE ${firstIssue(parsed.error)}`, { receipt: headers.receipt });
+    const { id, destination, receipt } = parsed.data;
+    if (this.subscriptions.has(id)) return this.fail(`Subscription id ${id} is already in use`, { receipt });
+    if (this.subscriptions.size >= this.host.limits.maxSubscriptionsPerSession)
+      return this.fail('Too many subscriptions', { receipt });
+    if (this.principal === undefined) return;
+    const verdict = await this.host.authorize(this.principal, destination);
+    if (this.state !== 'connected') return;
+    if (!verdict.ok) return this.fail(verdict.reason, { code: 1008, receipt });
+    const subscription: Subscription = { id, destination, prefix: subscriptionPrefix(id), session: this };
+    this.subscriptions.set(id, subscription);
+    this.host.subscribed(subscription);
+    this.receipt(receipt);
+  }
+
+  private onUnsubscribe(headers: Record<string, string>): void {
+    const parsed = unsubscribeHeaders.safeParse(headers);
+    if (!parsed.success) {
+      this.fail(`UNSUBSCRIBE ${firstIssue(parsed.error)}`, { receipt: headers.receipt });
+      return;
+    }
+    const subscription = this.subscriptions.get(parsed.data.id);
+    if (subscription !== undefined) {
+      this.subscriptions.delete(parsed.data.id);
+      this.host.unsubscribed(subscription);
+    }
+    this.receipt(parsed.data.receipt);
+  }
+
+  /** SEND handlers run concurrently; the RECEIPT (or ERROR) follows the handler's outcome. */
+  private onSend(body: Uint8Array, headers: Record<string, string>): void {
+    const parsed = sendHeaders.safeParse(headers);
+    if (!parsed.success) {
+      this.fail(`SEND ${firstIssue(parsed.error)}`, { receipt: headers.receipt });
+      return;
+    }
+    const { destination, receipt } = parsed.data;
+    const handler = this.host.handlerFor(destination);
+    if (handler === undefined || this.principal === undefined) {
+      this.fail(`No handler for destination ${destination}`, { receipt });
+      return;
+    }
+    const context = {
+      sessionId: this.id,
+      principal: this.principal,
+      destination,
+      headers,
+      body,
+      text: () => toBytes(body).toString('utf8'),
+    };
+    let result: void | Promise<void>;
+    try {
+      result = handler(context);
+    } catch (error) {
+      this.sendFailed(error, receipt);
+      return;
+    }
+    if (!(result instanceof Promise)) {
+      this.receipt(receipt);
+      return;
+    }
+    const pending = result.then(
+      () => this.receipt(receipt),
+      (error: unknown) => this.sendFailed(error, receipt),
+    );
+    this.pendingSends.add(pending);
+    void pending.finally(() => this.pendingSends.delete(pending));
+  }
+
+  private sendFailed(error: unknown, receipt: string | undefined): void {
+    if (error instanceof StompRefusal) {
+      this.fail(error.message, { code: 1008, receipt });
+      return;
+    }
+    this.host.logger.error({ session: this.id, err: error }, 'stomp SEND handler failed');
+    this.fail('Could not process the SEND frame', { code: 1011, receipt });
+  }
+
+  private async onDisconnect(receipt: string | undefined): Promise<void> {
+    this.state = 'closing';
+    this.release('client disconnected');
+    await Promise.allSettled(this.pendingSends);
+    this.receipt(receipt);
+    this.ws.close(1000);
+    this.killTimer = setTimeout(() => this.ws.terminate(), this.host.limits.closeTimeoutMs);
+    this.killTimer.unref();
+  }
+}
