@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/** What went wrong with one HTTP call, in terms a screen can act on. */
+export type HttpFailure =
+  | { kind: 'timeout' }
+  | { kind: 'network' }
+  | { kind: 'status'; status: number; body: unknown }
+  | { kind: 'invalid-response'; status: number; issues: string };
+
+export class HttpError extends Error {
+  readonly failure: HttpFailure;
+  constructor(method: string, url: string, failure: HttpFailure) {
+    super(`${method} ${url} failed: ${describe(failure)}`);
+    this.name = 'HttpError';
+    this.failure = failure;
+  }
+  get status(): number | undefined {
+    return this.failure.kind === 'status' || this.failure.kind === 'invalid-response'
+      ? this.failure.status
+      : undefined;
+  }
+}
+
+/** Raised instead of sending when the cloud already knows the target gateway is offline. */
+export class GatewayOfflineError extends Error {
+  constructor(gatewayName: string) {
+    super(`Gateway ${gatewayName} is offline`);
+    this.name = 'GatewayOfflineError';
+  }
+}
+
+function describe(failure: HttpFailure): string {
+  switch (failure.kind) {
+    case 'timeout':
+      return 'timeout';
+    case 'network':
+      return 'network error';
+    case 'status':
+      return `status ${failure.status}`;
+    case 'invalid-response':
+      return `unexpected answer (${failure.issues})`;
+  }
+}
+
+export function statusOf(error: unknown): number | undefined {
+  return error instanceof HttpError ? error.status : undefined;
+}
+
+// Our servers answer {code, message}; devices answer {error}. Either field is the text a person reads.
+const MessageBody = z.union([
+  z.object({ message: z.string().min(1) }).transform((b) => b.message),
+  z.object({ error: z.string().min(1) }).transform((b) => b.error),
+  z.string().min(1),
+]);
+
+/** The server's own explanation of a failed call, when it gave one. */
+export function serverMessage(error: unknown): string | undefined {
+  if (!(error instanceof HttpError) || error.failure.kind !== 'status') return undefined;
+  const parsed = MessageBody.safeParse(error.failure.body);
+  return parsed.success ? parsed.data : undefined;
+}

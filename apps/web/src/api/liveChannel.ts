@@ -1,0 +1,119 @@
+import { Client, type IFrame, type IMessage, type StompSubscription } from '@stomp/stompjs';
+import type { ConsoleLogger } from './http';
+
+export type LiveHandler = (payload: unknown) => void;
+
+export interface LiveChannelOptions {
+  /** ws:// or wss:// URL of `{base}/api/st-ws`. */
+  url: string;
+  heartbeatMs: number;
+  reconnectDelayMs: number;
+  log: ConsoleLogger;
+  /** Node (tests) has no global WebSocket; pass the `ws` package's. */
+  webSocketFactory?: () => WebSocket;
+}
+
+interface Entry {
+  destination: string;
+  handler: LiveHandler;
+  subscription: StompSubscription | undefined;
+}
+
+/**
+ * The console's STOMP client. Subscriptions are kept in a registry and re-made on every (re)connect, so a
+ * dropped link loses nothing but the messages sent while it was down.
+ */
+export class LiveChannel {
+  readonly #options: LiveChannelOptions;
+  readonly #entries = new Set<Entry>();
+  readonly #connectionListeners = new Set<(connected: boolean) => void>();
+  #client: Client | undefined;
+  #connected = false;
+
+  constructor(options: LiveChannelOptions) {
+    this.#options = options;
+  }
+
+  get connected(): boolean {
+    return this.#connected;
+  }
+
+  start(): void {
+    if (this.#client !== undefined) return;
+    const { url, heartbeatMs, reconnectDelayMs, log, webSocketFactory } = this.#options;
+    const client = new Client({
+      ...(webSocketFactory === undefined ? { brokerURL: url } : { webSocketFactory }),
+      heartbeatIncoming: heartbeatMs,
+      heartbeatOutgoing: heartbeatMs,
+      reconnectDelay: reconnectDelayMs,
+      debug: () => {},
+      onConnect: () => this.#onConnect(),
+      onWebSocketClose: () => this.#setConnected(false),
+      onStompError: (frame: IFrame) => log.warn('Live channel error', frame.headers.message ?? frame.body),
+    });
+    this.#client = client;
+    client.activate();
+  }
+
+  async stop(): Promise<void> {
+    const client = this.#client;
+    this.#client = undefined;
+    for (const entry of this.#entries) entry.subscription = undefined;
+    this.#setConnected(false);
+    if (client !== undefined) await client.deactivate();
+  }
+
+  /** Listens to a destination until the returned function is called, across reconnects. */
+  subscribe(destination: string, handler: LiveHandler): () => void {
+    const entry: Entry = { destination, handler, subscription: undefined };
+    this.#entries.add(entry);
+    if (this.#connected) this.#attach(entry);
+    return () => {
+      this.#entries.delete(entry);
+      if (this.#connected) entry.subscription?.unsubscribe();
+      entry.subscription = undefined;
+    };
+  }
+
+  onConnectionChange(listener: (connected: boolean) => void): () => void {
+    this.#connectionListeners.add(listener);
+    return () => this.#connectionListeners.delete(listener);
+  }
+
+  #onConnect(): void {
+    this.#setConnected(true);
+    for (const entry of this.#entries) this.#attach(entry);
+  }
+
+  #attach(entry: Entry): void {
+    const client = this.#client;
+    if (client === undefined) return;
+    entry.subscription = client.subscribe(entry.destination, (message: IMessage) => {
+      let payload: unknown;
+      try {
+        payload = JSON.parse(message.body);
+      } catch {
+        this.#options.log.error('Live message is not JSON', entry.destination, message.body);
+        return;
+      }
+      try {
+        entry.handler(payload);
+      } catch (error) {
+        this.#options.log.error('Live message handler failed', entry.destination, error);
+      }
+    });
+  }
+
+  #setConnected(connected: boolean): void {
+    if (this.#connected === connected) return;
+    this.#connected = connected;
+    for (const listener of this.#connectionListeners) listener(connected);
+  }
+}
+
+/** `{base}/api/st-ws` with the page's scheme turned into ws/wss. */
+export function liveChannelUrl(baseUrl: string, stompPath: string): string {
+  const url = new URL(stompPath.replace(/^\/+/, ''), baseUrl);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  return url.toString();
+}

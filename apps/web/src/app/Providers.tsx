@@ -1,0 +1,35 @@
+import { createTheme, localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { STORAGE_KEYS, TOAST } from '@st/protocol';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { ServicesContext } from './ServicesContext';
+import type { Services } from './services';
+
+const theme = createTheme({ primaryColor: 'cyan', defaultRadius: 'sm' });
+
+export function Providers({ services, children }: { services: Services; children: ReactNode }) {
+  // Light or dark is stored under 'color-theme'; until the user picks one, the system preference applies.
+  const colorSchemeManager = localStorageColorSchemeManager({ key: STORAGE_KEYS.theme });
+  return (
+    <ServicesContext value={services}>
+      <I18nextProvider i18n={services.i18n}>
+        <QueryClientProvider client={services.queryClient}>
+          <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto">
+            <ModalsProvider>
+              <Notifications
+                store={services.notificationsStore}
+                position="bottom-right"
+                limit={8}
+                transitionDuration={TOAST.hideAnimationMs}
+              />
+              {children}
+            </ModalsProvider>
+          </MantineProvider>
+        </QueryClientProvider>
+      </I18nextProvider>
+    </ServicesContext>
+  );
+}

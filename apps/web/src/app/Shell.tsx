@@ -1,0 +1,47 @@
+import { Anchor, AppShell, Group } from '@mantine/core';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { UserBadge } from '../features/auth/UserBadge';
+import { HeaderGatewayName } from '../features/gateways/HeaderGatewayName';
+import { AppMenu } from '../features/menu/AppMenu';
+import { LanguageSwitch } from '../features/preferences/LanguageSwitch';
+import { ThemeSwitch } from '../features/preferences/ThemeSwitch';
+import { useServices } from './ServicesContext';
+
+const CloudStatusWidget = lazy(() =>
+  import('../features/cloud-link/CloudStatusWidget').then((m) => ({ default: m.CloudStatusWidget })),
+);
+
+/** Header (menu, title, gateway name, user or cloud status, theme and language) over the routed screen. */
+export function Shell({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const { config } = useServices();
+  return (
+    <AppShell header={{ height: 52 }} padding="md">
+      <AppShell.Header>
+        <Group h="100%" px="xs" gap="xs" wrap="nowrap" justify="space-between">
+          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+            <AppMenu />
+            <Anchor component={Link} to="/" fw={700} underline="never" c="inherit">
+              {t('doc.title')}
+            </Anchor>
+            {config.mode === 'cloud' ? <HeaderGatewayName /> : null}
+          </Group>
+          <Group gap={4} wrap="nowrap">
+            {config.mode === 'cloud' ? (
+              <UserBadge />
+            ) : (
+              <Suspense fallback={null}>
+                <CloudStatusWidget />
+              </Suspense>
+            )}
+            <ThemeSwitch />
+            <LanguageSwitch />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Main>{children}</AppShell.Main>
+    </AppShell>
+  );
+}

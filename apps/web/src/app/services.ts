@@ -1,0 +1,102 @@
+import { createNotificationsStore, type NotificationsStore } from '@mantine/notifications';
+import { type RuntimeConfig, STOMP_PATH, TIMEOUTS } from '@st/protocol';
+import { QueryClient } from '@tanstack/react-query';
+import type { i18n } from 'i18next';
+import { createGatewayFetch, type GatewayFetch } from '../api/gatewayFetch';
+import { type ConsoleLogger, HttpClient, type KeyValueStore } from '../api/http';
+import { LiveChannel, liveChannelUrl } from '../api/liveChannel';
+import { RefreshSession } from '../api/session';
+import { NotificationToasts } from '../features/notifications/notificationToasts';
+import { Toaster } from '../features/notifications/toaster';
+import { baseUrlOf } from './runtime';
+import { Signal } from './signal';
+
+/** Everything the screens share, created once in main.tsx and handed down through ServicesProvider. */
+export interface Services {
+  config: RuntimeConfig;
+  baseUrl: string;
+  storage: KeyValueStore;
+  log: ConsoleLogger;
+  i18n: i18n;
+  http: HttpClient;
+  gatewayFetch: GatewayFetch;
+  live: LiveChannel;
+  toaster: Toaster;
+  notificationToasts: NotificationToasts;
+  notificationsStore: NotificationsStore;
+  queryClient: QueryClient;
+  /** The cloud rejected our refresh token: the user has to sign in again. */
+  sessionEnded: Signal<void>;
+  reload: () => void;
+}
+
+export interface ServicesInput {
+  config: RuntimeConfig;
+  origin: string;
+  storage: KeyValueStore;
+  log: ConsoleLogger;
+  i18n: i18n;
+  reload: () => void;
+}
+
+export function createServices(input: ServicesInput): Services {
+  const { config, storage, log, i18n } = input;
+  const baseUrl = baseUrlOf(config, input.origin);
+  const transport = { baseUrl, timeoutMs: TIMEOUTS.consoleRequestMs };
+  const sessionEnded = new Signal<void>();
+  const session =
+    config.mode === 'cloud'
+      ? new RefreshSession({
+          storage,
+          log,
+          send: (request) => new HttpClient({ ...transport, log }).sendPlain(request),
+          onSessionEnded: () => sessionEnded.emit(),
+        })
+      : undefined;
+  const http = new HttpClient({ ...transport, log, ...(session === undefined ? {} : { session }) });
+  const notificationsStore = createNotificationsStore();
+  const toaster = new Toaster({
+    store: notificationsStore,
+    fromLabel: (source) => i18n.t('toast.from', { source }),
+  });
+  const gatewayFetch = createGatewayFetch({
+    mode: config.mode,
+    http,
+    onGatewayOffline: (gateway) =>
+      toaster.error({
+        caption: i18n.t('gateway.offline'),
+        description: i18n.t('gateway.offline.desc', { name: gateway.name }),
+      }),
+  });
+  const notificationToasts = new NotificationToasts({
+    toaster,
+    gatewayFetch,
+    log,
+    caption: () => i18n.t('notification.caption'),
+  });
+  const live = new LiveChannel({
+    url: liveChannelUrl(baseUrl, STOMP_PATH),
+    heartbeatMs: TIMEOUTS.heartbeatMs,
+    reconnectDelayMs: TIMEOUTS.reconnectDelayMs,
+    log,
+  });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
+  });
+  return {
+    config,
+    baseUrl,
+    storage,
+    log,
+    i18n,
+    http,
+    gatewayFetch,
+    live,
+    toaster,
+    notificationToasts,
+    notificationsStore,
+    queryClient,
+    sessionEnded,
+    reload: input.reload,
+  };
+}

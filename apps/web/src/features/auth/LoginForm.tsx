@@ -1,0 +1,73 @@
+import { Button, Center, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { statusOf } from '../../api/errors';
+import { useServices } from '../../app/ServicesContext';
+import { logIn } from './authApi';
+import { useSession } from './SessionContext';
+
+/** Cloud mode, signed out: the only thing on screen. */
+export function LoginForm() {
+  const services = useServices();
+  const { signedIn } = useSession();
+  const { t } = useTranslation();
+  const [login, setLogin] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (login.trim() === '' || password === '') {
+      services.toaster.error({ caption: t('cloud.auth.lprequired'), autoClose: true });
+      return;
+    }
+    setBusy(true);
+    try {
+      const user = await logIn(services, login.trim(), password);
+      services.toaster.success({ caption: t('cloud.auth.login.success', { login: user.login }) });
+      signedIn(user);
+    } catch (error) {
+      services.log.warn('Login failed', error);
+      const description =
+        statusOf(error) === 401 ? t('cloud.auth.login.error.wrong') : t('cloud.auth.login.error.service');
+      services.toaster.error({ caption: t('cloud.auth.login.error'), description });
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Center mih="100dvh" p="md">
+      <Paper withBorder shadow="sm" p="lg" w="100%" maw={400}>
+        <form onSubmit={(event) => void submit(event)} noValidate>
+          <Stack>
+            <Title order={1} ta="center">
+              {t('doc.title')}
+            </Title>
+            <Title order={2} size="h5" ta="center" c="dimmed">
+              {t('cloud.auth.title')}
+            </Title>
+            <TextInput
+              label={t('login')}
+              value={login}
+              onChange={(event) => setLogin(event.currentTarget.value)}
+              autoComplete="username"
+              required
+              data-autofocus
+            />
+            <PasswordInput
+              label={t('password')}
+              value={password}
+              onChange={(event) => setPassword(event.currentTarget.value)}
+              autoComplete="current-password"
+              required
+            />
+            <Button type="submit" loading={busy} fullWidth>
+              {t('log.in')}
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
+    </Center>
+  );
+}

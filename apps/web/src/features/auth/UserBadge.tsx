@@ -1,0 +1,60 @@
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconUser } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useServices } from '../../app/ServicesContext';
+import { AppModal } from '../../ui/AppModal';
+import { useConfirm } from '../../ui/useConfirm';
+import { logOut } from './authApi';
+import { useSession } from './SessionContext';
+
+/** Header badge with the login; its dialog shows the user and logs out. */
+export function UserBadge() {
+  const services = useServices();
+  const { session, signedOut } = useSession();
+  const { t } = useTranslation();
+  const confirm = useConfirm();
+  const [opened, { open, close }] = useDisclosure(false);
+  if (session.status !== 'signed-in') return null;
+  const { user } = session;
+
+  const logout = async () => {
+    if (!(await confirm({ message: t('cloud.auth.logout.confirm'), confirmLabel: t('log.out') }))) return;
+    try {
+      await logOut(services);
+      close();
+      signedOut();
+    } catch (error) {
+      services.log.warn('Logout failed', error);
+      services.toaster.error({ caption: t('cloud.auth.logout.error') });
+    }
+  };
+
+  return (
+    <>
+      <Button
+        variant="subtle"
+        size="compact-sm"
+        leftSection={<IconUser size={16} aria-hidden />}
+        onClick={open}
+        aria-label={t('cloud.auth.info.open', { login: user.login })}
+        maw={160}
+      >
+        <Text span size="sm" truncate>
+          {user.login}
+        </Text>
+      </Button>
+      <AppModal opened={opened} onClose={close} title={t('cloud.auth.info.title')} size="small">
+        <Stack gap="xs">
+          <Text size="sm">{t('cloud.auth.info.user.id', { id: user.id })}</Text>
+          <Text size="sm">{t('cloud.auth.info.user.login', { login: user.login })}</Text>
+          <Group justify="flex-end">
+            <Button color="red" onClick={() => void logout()}>
+              {t('log.out')}
+            </Button>
+          </Group>
+        </Stack>
+      </AppModal>
+    </>
+  );
+}

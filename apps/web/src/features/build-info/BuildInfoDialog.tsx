@@ -1,0 +1,68 @@
+import { Alert, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { BuildInfo } from '@st/protocol';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useCurrentGateway } from '../../app/CurrentGateway';
+import { uiBuildInfo } from '../../app/runtime';
+import { useServices } from '../../app/ServicesContext';
+import { AppModal } from '../../ui/AppModal';
+
+export function BuildInfoDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <AppModal opened={opened} onClose={onClose} title={t('build.title')} size="large">
+      {opened ? <BuildInfoContent /> : null}
+    </AppModal>
+  );
+}
+
+function BuildInfoContent() {
+  const { t } = useTranslation();
+  const { gatewayFetch, config } = useServices();
+  const gateway = useCurrentGateway();
+  const backend = useQuery({
+    queryKey: ['build', gateway?.id ?? 'local'],
+    queryFn: () => gatewayFetch(gateway, { url: '/api/build', method: 'GET', schema: BuildInfo }),
+  });
+  return (
+    <Stack>
+      <Title order={3} size="h5">
+        {t('build.backend')}
+      </Title>
+      {backend.isPending ? <Loader size="sm" aria-label={t('common.loading')} /> : null}
+      {backend.isError ? (
+        <Alert color="red" role="alert">
+          {t('build.load.error')}
+        </Alert>
+      ) : null}
+      {backend.data === undefined ? null : <Fields info={backend.data} />}
+      <Title order={3} size="h5">
+        {t('build.ui')}
+      </Title>
+      <Fields info={uiBuildInfo(config)} />
+    </Stack>
+  );
+}
+
+function Fields({ info }: { info: { version: string; mode: string; buildTime: string } }) {
+  const { t } = useTranslation();
+  const rows = [
+    [t('build.field.version'), info.version],
+    [t('build.field.mode'), info.mode],
+    [t('build.field.buildTime'), info.buildTime],
+  ] as const;
+  return (
+    <SimpleGrid cols={2} spacing="xs" verticalSpacing={4} component="dl" m={0}>
+      {rows.map(([label, value]) => (
+        <Stack key={label} gap={0} style={{ display: 'contents' }}>
+          <Text component="dt" size="sm" c="dimmed">
+            {label}
+          </Text>
+          <Text component="dd" size="sm" m={0} style={{ wordBreak: 'break-all' }}>
+            {value}
+          </Text>
+        </Stack>
+      ))}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,42 @@
+import { Button, Text, Tooltip } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconCloud, IconCloudOff } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { CloudStatusDialog } from './CloudStatusDialog';
+import { useCloudLink } from './useCloudLink';
+
+/** Gateway mode header: "Cloud: <status>"; opens the cloud connection dialog. */
+export function CloudStatusWidget() {
+  const { t } = useTranslation();
+  const link = useCloudLink();
+  const [opened, { open, close }] = useDisclosure(false);
+  const status = link.status.data;
+  const statusText = t(`gateway.cloud.status.${status ?? 'UNKNOWN'}`);
+  return (
+    <>
+      <Tooltip label={t('gateway.cloud.conn.status.title')}>
+        <Button
+          variant="subtle"
+          color={status === 'CONNECTED' ? 'green' : 'gray'}
+          size="compact-sm"
+          leftSection={
+            status === 'CONNECTED' ? (
+              <IconCloud size={16} aria-hidden />
+            ) : (
+              <IconCloudOff size={16} aria-hidden />
+            )
+          }
+          onClick={open}
+          aria-haspopup="dialog"
+          data-testid="cloud-status"
+          data-status={status ?? 'UNKNOWN'}
+        >
+          <Text span size="sm" truncate maw={{ base: 90, sm: 220 }}>
+            {t('gateway.cloud.conn.status', { status: statusText })}
+          </Text>
+        </Button>
+      </Tooltip>
+      <CloudStatusDialog opened={opened} onClose={close} link={link} />
+    </>
+  );
+}

@@ -1,0 +1,82 @@
+import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import type { Gateway } from '@st/protocol';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useServices } from '../../app/ServicesContext';
+import { AppModal } from '../../ui/AppModal';
+import type { GatewayDraft } from './gatewaysApi';
+import { checkGatewayName } from './validateName';
+
+export interface GatewayEditDialogProps {
+  opened: boolean;
+  /** Absent: create a new gateway. */
+  gateway?: Gateway | undefined;
+  onClose: () => void;
+  onSave: (draft: GatewayDraft) => Promise<void>;
+}
+
+export function GatewayEditDialog(props: GatewayEditDialogProps) {
+  const { t } = useTranslation();
+  const title = props.gateway === undefined ? t('gateway.edit.title.create') : t('gateway.edit.title.update');
+  return (
+    <AppModal opened={props.opened} onClose={props.onClose} title={title}>
+      {/* Remounted on every opening, so the fields always start from the gateway being edited. */}
+      {props.opened ? <GatewayForm {...props} /> : null}
+    </AppModal>
+  );
+}
+
+function GatewayForm({ gateway, onSave }: GatewayEditDialogProps) {
+  const { t } = useTranslation();
+  const { toaster } = useServices();
+  const [name, setName] = useState(gateway?.name ?? '');
+  const [description, setDescription] = useState(gateway?.description ?? '');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const check = checkGatewayName(name);
+    if (check.kind === 'blank') {
+      toaster.error({ caption: t('gateway.edit.validation.name.blank') });
+      return;
+    }
+    if (check.kind === 'long') {
+      toaster.error({
+        caption: t('gateway.edit.validation.name.long'),
+        description: t('gateway.edit.validation.name.long.desc', { len: check.max }),
+      });
+    }
+    setBusy(true);
+    try {
+      await onSave({ name: name.trim(), description });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <Stack>
+        <TextInput
+          label={t('gateway.edit.name')}
+          value={name}
+          onChange={(event) => setName(event.currentTarget.value)}
+          required
+          data-autofocus
+        />
+        <Textarea
+          label={t('gateway.edit.description')}
+          value={description}
+          onChange={(event) => setDescription(event.currentTarget.value)}
+          autosize
+          minRows={2}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" loading={busy}>
+            {gateway === undefined ? t('gateway.edit.button.create') : t('gateway.edit.button.update')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

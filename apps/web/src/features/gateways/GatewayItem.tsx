@@ -1,0 +1,93 @@
+import { ActionIcon, Box, Group, Menu, Paper, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import type { Gateway } from '@st/protocol';
+import { IconDotsVertical, IconKey, IconKeyOff, IconPencil, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+export interface GatewayItemProps {
+  gateway: Gateway;
+  onOpen: (gateway: Gateway) => void;
+  onEdit: (gateway: Gateway) => void;
+  onDelete: (gateway: Gateway) => void;
+  onGenerateToken: (gateway: Gateway) => void;
+  onDeleteToken: (gateway: Gateway) => void;
+}
+
+export function GatewayItem({
+  gateway,
+  onOpen,
+  onEdit,
+  onDelete,
+  onGenerateToken,
+  onDeleteToken,
+}: GatewayItemProps) {
+  const { t } = useTranslation();
+  const status = gateway.online ? t('gateway.item.status.online') : t('gateway.item.status.offline');
+  return (
+    <Paper withBorder p="xs" data-testid="gateway-item" data-online={gateway.online}>
+      <Group wrap="nowrap" gap="xs">
+        <UnstyledButton onClick={() => onOpen(gateway)} style={{ flex: 1, minWidth: 0 }}>
+          <Group wrap="nowrap" gap="sm">
+            <Tooltip label={status}>
+              <Box
+                role="img"
+                aria-label={status}
+                w={14}
+                h={14}
+                style={{ borderRadius: '50%', flexShrink: 0 }}
+                bg={gateway.online ? 'green.6' : 'red.6'}
+              />
+            </Tooltip>
+            <Box style={{ minWidth: 0 }}>
+              <Text fw={600} truncate>
+                {gateway.name}
+              </Text>
+              {gateway.description === '' ? null : (
+                <Text size="sm" c="dimmed" truncate>
+                  {gateway.description}
+                </Text>
+              )}
+            </Box>
+          </Group>
+        </UnstyledButton>
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label={t('gateway.item.menu', { name: gateway.name })}
+            >
+              <IconDotsVertical size={18} aria-hidden />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={() => onEdit(gateway)}>
+              {t('gateway.item.button.edit')}
+            </Menu.Item>
+            <Menu.Item
+              leftSection={<IconTrash size={16} aria-hidden />}
+              color="red"
+              onClick={() => onDelete(gateway)}
+            >
+              {t('gateway.item.button.delete')}
+            </Menu.Item>
+            {gateway.haveToken ? (
+              <Menu.Item
+                leftSection={<IconKeyOff size={16} aria-hidden />}
+                onClick={() => onDeleteToken(gateway)}
+              >
+                {t('gateway.item.button.token.delete')}
+              </Menu.Item>
+            ) : (
+              <Menu.Item
+                leftSection={<IconKey size={16} aria-hidden />}
+                onClick={() => onGenerateToken(gateway)}
+              >
+                {t('gateway.item.button.token.gen')}
+              </Menu.Item>
+            )}
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+    </Paper>
+  );
+}

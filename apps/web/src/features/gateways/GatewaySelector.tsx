@@ -1,0 +1,94 @@
+import { ActionIcon, Button, Center, Group, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
+import type { Gateway } from '@st/protocol';
+import { IconPlus, IconRefresh } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useServices } from '../../app/ServicesContext';
+import { GatewayEditDialog } from './GatewayEditDialog';
+import { GatewayItem } from './GatewayItem';
+import { gatewayKeys, gatewaysApi } from './gatewaysApi';
+import { TokenDialog } from './TokenDialog';
+import { useGatewayActions } from './useGatewayActions';
+
+type Editing = { gateway?: Gateway } | undefined;
+
+/** The gateway list (route /gateways, and inside the header's selector dialog). */
+export function GatewaySelector({ onClose }: { onClose?: () => void }) {
+  const { http, toaster, log } = useServices();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const actions = useGatewayActions();
+  const [editing, setEditing] = useState<Editing>(undefined);
+  const [token, setToken] = useState<string | undefined>(undefined);
+  const list = useQuery({ queryKey: gatewayKeys.list, queryFn: () => gatewaysApi(http).list() });
+
+  useEffect(() => {
+    if (list.error === null) return;
+    log.warn('Failed to load gateways', list.error);
+    toaster.error({ caption: t('gateway.selector.load.error') });
+  }, [list.error, log, toaster, t]);
+
+  const open = (gateway: Gateway) => {
+    onClose?.();
+    if (!gateway.online) {
+      toaster.error({ caption: t('gateway.select.offline'), description: t('gateway.select.offline.desc') });
+      return;
+    }
+    void navigate(`/${encodeURIComponent(gateway.id)}/panel`);
+  };
+
+  const save = async (draft: { name: string; description: string }) => {
+    const target = editing?.gateway;
+    const done = target === undefined ? await actions.create(draft) : await actions.update(target, draft);
+    if (done) setEditing(undefined);
+  };
+
+  return (
+    <Stack gap="sm" w="100%" maw={480} mx="auto">
+      <Group justify="space-between" wrap="nowrap">
+        <Title order={2} size="h3">
+          {t('gateway.selector.title')}
+        </Title>
+        <Tooltip label={t('gateway.selector.refresh')}>
+          <ActionIcon
+            variant="subtle"
+            onClick={() => void list.refetch()}
+            loading={list.isFetching}
+            aria-label={t('gateway.selector.refresh')}
+          >
+            <IconRefresh size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+      {list.isPending ? (
+        <Center p="md">
+          <Loader size="sm" aria-label={t('common.loading')} />
+        </Center>
+      ) : null}
+      {list.data?.length === 0 ? <Text c="dimmed">{t('gateway.selector.empty')}</Text> : null}
+      {list.data?.map((gateway) => (
+        <GatewayItem
+          key={gateway.id}
+          gateway={gateway}
+          onOpen={open}
+          onEdit={(g) => setEditing({ gateway: g })}
+          onDelete={(g) => void actions.remove(g)}
+          onGenerateToken={(g) => void actions.generateToken(g).then(setToken)}
+          onDeleteToken={(g) => void actions.deleteToken(g)}
+        />
+      ))}
+      <Button leftSection={<IconPlus size={16} aria-hidden />} variant="light" onClick={() => setEditing({})}>
+        {t('gateway.create.button')}
+      </Button>
+      <GatewayEditDialog
+        opened={editing !== undefined}
+        gateway={editing?.gateway}
+        onClose={() => setEditing(undefined)}
+        onSave={save}
+      />
+      <TokenDialog token={token} onClose={() => setToken(undefined)} />
+    </Stack>
+  );
+}

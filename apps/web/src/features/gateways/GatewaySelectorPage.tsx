@@ -1,0 +1,11 @@
+import { Container } from '@mantine/core';
+import { GatewaySelector } from './GatewaySelector';
+
+/** Route /gateways (cloud mode). */
+export default function GatewaySelectorPage() {
+  return (
+    <Container size="sm" px={0}>
+      <GatewaySelector />
+    </Container>
+  );
+}

@@ -1,0 +1,91 @@
+import { Alert, Button, Code, CopyButton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { encodeConnectionToken } from '@st/protocol';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useServices } from '../../app/ServicesContext';
+import { AppModal } from '../../ui/AppModal';
+
+export interface TokenDialogProps {
+  /** The freshly generated token; the dialog is open while it is set. It exists only until closed. */
+  token: string | undefined;
+  onClose: () => void;
+}
+
+/** The cloud URL the gateway should reach: this page's origin plus the console's base path. */
+function defaultCloudUrl(baseUrl: string): string {
+  return baseUrl.replace(/\/+$/, '');
+}
+
+export function TokenDialog({ token, onClose }: TokenDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <AppModal
+      opened={token !== undefined}
+      onClose={onClose}
+      title={t('gateway.item.connection.token')}
+      size="large"
+    >
+      {token === undefined ? null : <TokenForm initialToken={token} />}
+    </AppModal>
+  );
+}
+
+function TokenForm({ initialToken }: { initialToken: string }) {
+  const { t } = useTranslation();
+  const { baseUrl } = useServices();
+  const [cloudUrl, setCloudUrl] = useState(() => defaultCloudUrl(baseUrl));
+  const [token, setToken] = useState(initialToken);
+  const urlBlank = cloudUrl.trim() === '';
+  const tokenBlank = token.trim() === '';
+  const combined = encodeConnectionToken({ cloudUrl: cloudUrl.trim(), token: token.trim() });
+  let problem: string | undefined;
+  if (urlBlank) problem = t('gateway.item.token.validation.url.blank');
+  else if (tokenBlank) problem = t('gateway.item.token.validation.token.blank');
+  else if (!combined.ok) problem = t('gateway.item.token.validation.separator');
+
+  return (
+    <Stack>
+      <Text size="sm">{t('gateway.item.token.hint')}</Text>
+      <TextInput
+        label={t('gateway.item.cloud.url')}
+        value={cloudUrl}
+        onChange={(event) => setCloudUrl(event.currentTarget.value)}
+        error={urlBlank ? t('field.required') : undefined}
+        required
+      />
+      <TextInput
+        label={t('gateway.item.auth.token')}
+        value={token}
+        onChange={(event) => setToken(event.currentTarget.value)}
+        error={tokenBlank ? t('field.required') : undefined}
+        required
+      />
+      <Title order={3} size="h5">
+        {t('gateway.item.auth.connection.token')}
+      </Title>
+      {problem !== undefined || !combined.ok ? (
+        <Alert color="red" role="alert">
+          {problem}
+        </Alert>
+      ) : (
+        <>
+          <Code
+            block
+            style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}
+            aria-readonly
+            data-testid="connection-token"
+          >
+            {combined.value}
+          </Code>
+          <CopyButton value={combined.value}>
+            {({ copied, copy }) => (
+              <Button variant="light" onClick={copy}>
+                {copied ? t('common.copied') : t('common.copy')}
+              </Button>
+            )}
+          </CopyButton>
+        </>
+      )}
+    </Stack>
+  );
+}

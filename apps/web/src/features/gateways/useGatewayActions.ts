@@ -1,0 +1,91 @@
+import type { Gateway } from '@st/protocol';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { serverMessage, statusOf } from '../../api/errors';
+import { useServices } from '../../app/ServicesContext';
+import { useConfirm } from '../../ui/useConfirm';
+import { type GatewayDraft, gatewayKeys, gatewaysApi } from './gatewaysApi';
+
+/** Every change a user makes to the gateway list, with the confirmations and toasts of the spec. */
+export function useGatewayActions() {
+  const { http, toaster, log } = useServices();
+  const { t } = useTranslation();
+  const confirm = useConfirm();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  return useMemo(() => {
+    const api = gatewaysApi(http);
+    const reload = () => queryClient.invalidateQueries({ queryKey: gatewayKeys.list });
+    const failed = (caption: string, error: unknown, showServerText: boolean) => {
+      log.warn(caption, error);
+      const text = showServerText && statusOf(error) === 400 ? serverMessage(error) : undefined;
+      toaster.error({ caption: text ?? caption });
+    };
+
+    return {
+      /** Resolves true when the dialog may close. */
+      create: async (draft: GatewayDraft): Promise<boolean> => {
+        try {
+          await api.create(draft);
+        } catch (error) {
+          failed(t('gateway.create.error'), error, true);
+          return false;
+        }
+        toaster.success({ caption: t('gateway.create.success') });
+        await reload();
+        return true;
+      },
+      update: async (gateway: Gateway, draft: GatewayDraft): Promise<boolean> => {
+        try {
+          await api.update(gateway.id, draft);
+        } catch (error) {
+          failed(t('gateway.item.save.error'), error, true);
+          return false;
+        }
+        toaster.success({ caption: t('gateway.item.save.success') });
+        await reload();
+        return true;
+      },
+      remove: async (gateway: Gateway): Promise<void> => {
+        if (!(await confirm({ message: t('gateway.item.delete.confirm', { name: gateway.name }) }))) return;
+        try {
+          await api.remove(gateway.id);
+        } catch (error) {
+          failed(t('gateway.item.delete.error'), error, false);
+          return;
+        }
+        toaster.success({ caption: t('gateway.item.delete.success') });
+        queryClient.removeQueries({ queryKey: gatewayKeys.one(gateway.id) });
+        await reload();
+        await navigate('/');
+      },
+      /** Resolves the new token to show, or undefined when it failed. */
+      generateToken: async (gateway: Gateway): Promise<string | undefined> => {
+        try {
+          const token = await api.generateToken(gateway.id);
+          toaster.info({ caption: t('gateway.item.token.gen.success') });
+          await reload();
+          return token;
+        } catch (error) {
+          failed(t('gateway.item.token.gen.error'), error, false);
+          return undefined;
+        }
+      },
+      deleteToken: async (gateway: Gateway): Promise<void> => {
+        if (!(await confirm({ message: t('gateway.item.token.delete.confirm', { name: gateway.name }) })))
+          return;
+        try {
+          await api.deleteToken(gateway.id);
+        } catch (error) {
+          failed(t('gateway.item.token.delete.error'), error, false);
+          return;
+        }
+        toaster.info({ caption: t('gateway.item.token.delete.success') });
+        await reload();
+      },
+    };
+  }, [http, toaster, log, t, confirm, navigate, queryClient]);
+}

@@ -1,0 +1,70 @@
+import { ActionIcon, Menu } from '@mantine/core';
+import {
+  IconAdjustments,
+  IconCloudUpload,
+  IconFileText,
+  IconInfoCircle,
+  IconLayoutDashboard,
+  IconMenu2,
+} from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useCurrentGateway } from '../../app/CurrentGateway';
+import { useServices } from '../../app/ServicesContext';
+import { MENU_ITEMS, type MenuItem, menuPath } from './menuItems';
+
+const BuildInfoDialog = lazy(() =>
+  import('../build-info/BuildInfoDialog').then((m) => ({ default: m.BuildInfoDialog })),
+);
+
+const ICONS: Record<MenuItem, typeof IconMenu2> = {
+  panel: IconLayoutDashboard,
+  settings: IconAdjustments,
+  logs: IconFileText,
+  ota: IconCloudUpload,
+};
+
+/** Shown in gateway mode, or in cloud mode once a gateway is chosen. */
+export function AppMenu() {
+  const { t } = useTranslation();
+  const { config } = useServices();
+  const gateway = useCurrentGateway();
+  const [buildInfoOpened, setBuildInfoOpened] = useState(false);
+  if (config.mode === 'cloud' && gateway === undefined) return null;
+
+  return (
+    <>
+      <Menu position="bottom-start" withinPortal>
+        <Menu.Target>
+          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('menu.open')}>
+            <IconMenu2 size={20} aria-hidden />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {MENU_ITEMS.map((item) => {
+            const to = menuPath(config.mode, item, gateway?.id);
+            const Icon = ICONS[item];
+            return to === undefined ? null : (
+              <Menu.Item key={item} component={Link} to={to} leftSection={<Icon size={16} aria-hidden />}>
+                {t(`menu.item.${item}`)}
+              </Menu.Item>
+            );
+          })}
+          <Menu.Divider />
+          <Menu.Item
+            leftSection={<IconInfoCircle size={16} aria-hidden />}
+            onClick={() => setBuildInfoOpened(true)}
+          >
+            {t('menu.build.info')}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      {buildInfoOpened ? (
+        <Suspense fallback={null}>
+          <BuildInfoDialog opened onClose={() => setBuildInfoOpened(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+import { type Notification, Notification as NotificationSchema } from '@st/protocol';
+import { z } from 'zod';
+import type { GatewayFetch, GatewayTarget } from '../../api/gatewayFetch';
+import type { ConsoleLogger } from '../../api/http';
+import type { Toaster } from './toaster';
+
+export const NotificationList = z.array(NotificationSchema);
+
+export interface NotificationToastsOptions {
+  toaster: Toaster;
+  gatewayFetch: GatewayFetch;
+  log: ConsoleLogger;
+  caption: () => string;
+}
+
+/**
+ * Device notifications as toasts: they never close by themselves, each is shown once even when it comes
+ * both from the saved list and live, and closing one marks it seen on its gateway.
+ */
+export class NotificationToasts {
+  readonly #options: NotificationToastsOptions;
+  readonly #shown = new Set<string>();
+
+  constructor(options: NotificationToastsOptions) {
+    this.#options = options;
+  }
+
+  /** `gateway`: where it is stored (cloud mode); in gateway mode the gateway itself, so undefined. */
+  show(notification: Notification, gateway: GatewayTarget | undefined): void {
+    const key = `${gateway?.id ?? ''}/${notification.id}`;
+    if (this.#shown.has(key)) return;
+    this.#shown.add(key);
+    const { toaster, gatewayFetch, log } = this.#options;
+    const device = notification.device.name || notification.device.ip;
+    toaster.show({
+      caption: this.#options.caption(),
+      description: notification.notification.message,
+      type: notification.notification.type,
+      autoClose: false,
+      dateTime: new Date(notification.dateTime).toLocaleString(),
+      source: gateway === undefined ? device : `${gateway.name}@${device}`,
+      onClose: () => {
+        gatewayFetch(gateway, {
+          url: `/api/notification?id=${encodeURIComponent(notification.id)}`,
+          method: 'DELETE',
+          schema: z.unknown(),
+        }).catch((error: unknown) => log.warn('Failed to mark the notification seen', error));
+      },
+    });
+  }
+
+  /** Saved (unseen) notifications of one gateway, shown when its screens open. */
+  async loadSaved(gateway: GatewayTarget | undefined): Promise<void> {
+    const { gatewayFetch, log } = this.#options;
+    try {
+      const list = await gatewayFetch(gateway, {
+        url: '/api/notification',
+        method: 'GET',
+        schema: NotificationList,
+      });
+      for (const notification of list) this.show(notification, gateway);
+    } catch (error) {
+      log.warn('Failed to load saved notifications', error);
+    }
+  }
+}

@@ -1,0 +1,5 @@
+import { ComingSoon } from './ComingSoon';
+
+export default function LogsPage() {
+  return <ComingSoon screen="logs" />;
+}

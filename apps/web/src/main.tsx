@@ -1,0 +1,42 @@
+import './app/styles';
+import { STORAGE_KEYS } from '@st/protocol';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { loadRuntimeConfig, uiBuildInfo } from './app/runtime';
+import { createServices } from './app/services';
+import { createI18n, pickLocale } from './i18n';
+
+const root = document.getElementById('root');
+if (root === null) throw new Error('index.html has no #root element');
+
+const runtime = loadRuntimeConfig(window);
+const locale = pickLocale(window.localStorage.getItem(STORAGE_KEYS.locale), window.navigator.language);
+const i18n = createI18n(locale);
+document.documentElement.lang = locale;
+
+if (!runtime.ok) {
+  console.error(runtime.error);
+  root.textContent = i18n.t('runtime.missing');
+} else {
+  const { config } = runtime;
+  document.title = `SmartThing ${config.mode}`;
+  console.debug(
+    'UI build info',
+    ...Object.entries(uiBuildInfo(config)).map(([key, value]) => `\n${key}: ${value}`),
+  );
+  const services = createServices({
+    config,
+    origin: window.location.origin,
+    storage: window.localStorage,
+    log: console,
+    i18n,
+    reload: () => window.location.reload(),
+  });
+  window.addEventListener('pagehide', () => void services.live.stop());
+  createRoot(root).render(
+    <StrictMode>
+      <App services={services} />
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,21 @@
+import { Modal } from '@mantine/core';
+import { DIALOG_WIDTHS, type DialogSize } from '@st/protocol';
+import type { ReactNode } from 'react';
+
+export interface AppModalProps {
+  opened: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  /** small 250 px, regular 400 px (default), large 550 px. */
+  size?: DialogSize;
+  children: ReactNode;
+}
+
+/** Every dialog of the console: traps focus, closes on Esc and on the backdrop, spec widths. */
+export function AppModal({ opened, onClose, title, size = 'regular', children }: AppModalProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} size={DIALOG_WIDTHS[size]} centered>
+      {children}
+    </Modal>
+  );
+}
