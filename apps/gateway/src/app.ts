@@ -1,0 +1,171 @@
+import { JSON_BODY_MAX_BYTES, PRODUCT_VERSION } from '@st/protocol';
+import {
+  createHttpApp,
+  createLogger,
+  type HttpApp,
+  type Logger,
+  registerErrorHandling,
+  registerOpenApi,
+  serveConsole,
+  stopInOrder,
+} from '@st/server-kit';
+import { attachStomp, type StompServer } from '@st/stomp';
+import { DEFAULTS, type GatewayConfig } from './config';
+import { type Db, openDatabase } from './db/database';
+import { createGatewayBus, type GatewayBus } from './events/gatewayEvents';
+import { bridgeLiveTopics } from './live/liveTopics';
+import { registerRoutes } from './routes/index';
+import { CommandRunner } from './services/devices/commandRunner';
+import { DeviceClient } from './services/devices/deviceClient';
+import { DeviceResolver } from './services/devices/resolver';
+import { Discovery } from './services/discovery/discovery';
+import { SettingsDumps } from './services/dumps/dumps';
+import { DeviceLogs } from './services/logs/logs';
+import { Notifications } from './services/notifications/notifications';
+import { SavedDevices } from './services/saved/savedDevices';
+import { SavedDevicesRepo } from './services/saved/savedDevicesRepo';
+
+/** Something with a lifetime inside the gateway (listeners, links); started in order, stopped in reverse. */
+export interface GatewayPart {
+  readonly name: string;
+  start(): Promise<void> | void;
+  stop(): Promise<void> | void;
+}
+
+export interface Gateway {
+  readonly app: HttpApp;
+  readonly config: GatewayConfig;
+  readonly logger: Logger;
+  readonly bus: GatewayBus;
+  readonly db: Db;
+  /** the console's live channel (gateway-mode topics) */
+  readonly stomp: StompServer<null>;
+  readonly discovery: Discovery;
+  readonly logs: DeviceLogs;
+  /** extra parts (e.g. the cloud link) join here before start() */
+  addPart(part: GatewayPart): void;
+  /** listens; resolves with the HTTP port and the device log TCP port actually bound */
+  start(): Promise<{ port: number; logPort: number }>;
+  /** stops listening, finishes accepted requests, writes queued log lines, closes the database */
+  stop(): Promise<void>;
+}
+
+export interface BuildOptions {
+  readonly logger?: Logger;
+}
+
+/** The composition root: wires config, storage, services, routes and the live channel. Does not listen. */
+export async function build(config: GatewayConfig, options: BuildOptions = {}): Promise<Gateway> {
+  const logger = options.logger ?? createLogger({ name: 'gateway', level: config.logLevel });
+  const version = PRODUCT_VERSION;
+  const buildTime = config.buildTime ?? new Date().toISOString();
+  const group = config.multicastGroup ?? DEFAULTS.multicastGroup;
+  const db = openDatabase(config.dataDir, logger);
+  const bus = createGatewayBus();
+  const onListenerError = (err: unknown) => logger.error({ err }, 'event listener failed');
+
+  const client = new DeviceClient({ timeoutMs: config.deviceTimeoutMs ?? DEFAULTS.deviceTimeoutMs });
+  const discovery = new Discovery(
+    {
+      group,
+      port: config.discoveryPort,
+      interfaceAddress: config.multicastIf,
+      trustBeaconAddress: config.trustBeaconAddress,
+      lostAfterMs: config.lostAfterMs ?? 5000,
+      checkIntervalMs: config.lostCheckIntervalMs ?? 1000,
+    },
+    {
+      found: (d) => bus.emit('device.found', d, onListenerError),
+      lost: (d) => bus.emit('device.lost', d, onListenerError),
+    },
+    logger.child({ part: 'discovery' }),
+  );
+  const saved = new SavedDevices(new SavedDevicesRepo(db), client);
+  const logs = new DeviceLogs(
+    db,
+    {
+      tcpPort: config.logPort,
+      tcpHost: config.host,
+      multicastGroup: group,
+      multicastPort: config.logPort,
+      multicastInterface: config.multicastIf,
+      retention: config.logRetention,
+      flushIntervalMs: config.logFlushIntervalMs,
+    },
+    logger.child({ part: 'logs' }),
+    (lines) => bus.emit('device.logs', lines, onListenerError),
+  );
+
+  const app = createHttpApp({ logger, bodyLimit: JSON_BODY_MAX_BYTES });
+  registerErrorHandling(app);
+  await registerOpenApi(app, {
+    title: 'SmartThing gateway',
+    version,
+    description:
+      'The local gateway: discovery, saved devices, device commands, logs, settings dumps, notifications.',
+  });
+  registerRoutes(app, {
+    config,
+    version,
+    buildTime,
+    bus,
+    discovery,
+    saved,
+    resolver: new DeviceResolver(discovery, saved),
+    commands: new CommandRunner(client),
+    logs,
+    dumps: new SettingsDumps(db),
+    notifications: new Notifications(db),
+  });
+  await serveConsole(app, { webDist: config.webDist, runtime: { mode: 'gateway', basePath: '/', version } });
+
+  const stomp = attachStomp<null>(app.server, {
+    authenticate: () => ({ ok: true, principal: null }),
+    logger: logger.child({ part: 'stomp' }),
+  });
+  app.addHook('preClose', () => stomp.close());
+  const stopLive = bridgeLiveTopics(bus, stomp, logger);
+
+  const parts: GatewayPart[] = [
+    { name: 'discovery', start: () => discovery.start(), stop: () => discovery.stop() },
+    { name: 'device logs', start: () => logs.start(), stop: () => logs.stop() },
+  ];
+  let started: GatewayPart[] = [];
+
+  return {
+    app,
+    config,
+    logger,
+    bus,
+    db,
+    stomp,
+    discovery,
+    logs,
+    addPart: (part) => parts.push(part),
+    async start() {
+      for (const part of parts) {
+        await part.start();
+        started.push(part);
+      }
+      await app.listen({ port: config.port, host: config.host });
+      const addr = app.server.address();
+      const port = typeof addr === 'object' && addr ? addr.port : config.port;
+      logger.info({ port, logPort: logs.tcpPort }, 'gateway listening');
+      return { port, logPort: logs.tcpPort };
+    },
+    async stop() {
+      const steps = [...started].reverse().map((p) => ({ name: p.name, stop: () => p.stop() }));
+      started = [];
+      await stopInOrder(
+        [
+          ...steps,
+          { name: 'http and live channel', stop: () => app.close() },
+          { name: 'live bridge', stop: stopLive },
+          { name: 'event bus', stop: () => bus.clear() },
+          { name: 'database', stop: () => db.close() },
+        ],
+        logger,
+      );
+    },
+  };
+}

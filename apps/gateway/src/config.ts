@@ -1,0 +1,49 @@
+import { DEVICE_LOG_PORT, DISCOVERY_GROUP, DISCOVERY_PORT, LOGS, TIMEOUTS } from '@st/protocol';
+import { configFields } from '@st/server-kit';
+import { z } from 'zod';
+
+/** Config key -> environment variable; flags mirror them (`ST_LOG_PORT` <-> `--log-port`). */
+export const GATEWAY_CONFIG_KEYS = {
+  port: 'ST_PORT',
+  host: 'ST_HOST',
+  dataDir: 'ST_DATA_DIR',
+  multicastIf: 'ST_MULTICAST_IF',
+  discoveryPort: 'ST_DISCOVERY_PORT',
+  logPort: 'ST_LOG_PORT',
+  logRetention: 'ST_LOG_RETENTION',
+  trustBeaconAddress: 'ST_TRUST_BEACON_ADDRESS',
+  webDist: 'ST_WEB_DIST',
+  logLevel: 'ST_LOG_LEVEL',
+} as const;
+
+export const GatewayConfigSchema = z.object({
+  port: configFields.port(8080),
+  host: z.string().min(1).default('0.0.0.0'),
+  dataDir: z.string().min(1).default('./.data/gateway'),
+  /** interface address for multicast (discovery and log datagrams); absent = the OS default interface */
+  multicastIf: configFields.ipv4().optional(),
+  discoveryPort: configFields.port(DISCOVERY_PORT),
+  logPort: configFields.port(DEVICE_LOG_PORT),
+  logRetention: configFields.positiveInt(LOGS.retentionDefault),
+  /** trust the address inside a beacon even when the datagram came from elsewhere (loopback simulations) */
+  trustBeaconAddress: configFields.flag(false),
+  webDist: z.string().min(1).default('./apps/web/dist'),
+  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+export type GatewayConfigInput = z.input<typeof GatewayConfigSchema>;
+
+/** Everything build() needs; tests pass overrides for the timing knobs. */
+export type GatewayConfig = z.output<typeof GatewayConfigSchema> & {
+  /** multicast group of discovery and log datagrams */
+  readonly multicastGroup?: string;
+  readonly deviceTimeoutMs?: number;
+  readonly lostAfterMs?: number;
+  readonly lostCheckIntervalMs?: number;
+  readonly logFlushIntervalMs?: number;
+  readonly buildTime?: string;
+};
+
+export const DEFAULTS = {
+  multicastGroup: DISCOVERY_GROUP,
+  deviceTimeoutMs: TIMEOUTS.deviceMs,
+} as const;

@@ -1,0 +1,4 @@
+// Programmatic API of the gateway (tests, benchmarks, `npm start`).
+export { type BuildOptions, build, type Gateway, type GatewayPart } from './app';
+export { GATEWAY_CONFIG_KEYS, type GatewayConfig, GatewayConfigSchema } from './config';
+export type { GatewayEvents } from './events/gatewayEvents';

@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ApiError,
+  type DeviceInfo,
+  DeviceInfoSchema,
+  parseSettingsDump,
+  type SettingsDumpRecord,
+} from '@st/protocol';
+import type { Db } from '../../db/database';
+
+interface Row {
+  id: string;
+  device: string;
+  dump: string;
+  creation_date_time: string;
+}
+
+function toRecord(row: Row): SettingsDumpRecord | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(row.device);
+  } catch {
+    return undefined;
+  }
+  const device = DeviceInfoSchema.safeParse(json);
+  if (!device.success) return undefined;
+  return { id: row.id, device: device.data, dump: row.dump, creationDateTime: row.creation_date_time };
+}
+
+/** Saved device settings dumps (exported by a device, kept to import later). Newest first. */
+export class SettingsDumps {
+  constructor(private readonly db: Db) {}
+
+  list(): SettingsDumpRecord[] {
+    return this.db
+      .prepare<[], Row>(
+        'SELECT id, device, dump, creation_date_time FROM settings_dumps ORDER BY created_at DESC, rowid DESC',
+      )
+      .all()
+      .map(toRecord)
+      .filter((r): r is SettingsDumpRecord => r !== undefined);
+  }
+
+  /** Refuses an empty dump and one the settings-dump codec cannot read. */
+  create(device: DeviceInfo, dumpText: string): SettingsDumpRecord {
+    const dump = dumpText.trim();
+    if (dump === '') throw new ApiError('DUMP_EMPTY', "Dump can't be blank!");
+    const parsed = parseSettingsDump(dump);
+    if (!parsed.ok) throw new ApiError('DUMP_INVALID', `This is not a device settings dump: ${parsed.error}`);
+    const record: SettingsDumpRecord = {
+      id: randomUUID(),
+      device,
+      dump,
+      creationDateTime: new Date().toISOString(),
+    };
+    this.db
+      .prepare(
+        'INSERT INTO settings_dumps (id, device, dump, creation_date_time, created_at) VALUES (?, ?, ?, ?, ?)',
+      )
+      .run(record.id, JSON.stringify(device), dump, record.creationDateTime, Date.now());
+    return record;
+  }
+
+  delete(id: string): void {
+    const changes = this.db.prepare('DELETE FROM settings_dumps WHERE id = ?').run(id).changes;
+    if (changes === 0) throw new ApiError('DUMP_NOT_FOUND', `Device settings with id=${id} not found`);
+  }
+}
