@@ -16,4 +16,5 @@ export * from './logLevels';
 export * from './routes/index';
 export * from './runtime';
 export * from './serverTiming';
+export * from './stomp/index';
 export * from './token';

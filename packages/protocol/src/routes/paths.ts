@@ -1,6 +1,5 @@
 import type { RouteName, RouteParamsInput, RouteQueryInput } from './catalog';
 import { ROUTE_NAMES, ROUTES } from './catalog';
-import type { RouteMethod } from './define';
 
 type QueryValue = string | number | boolean | null | undefined;
 
