@@ -11,6 +11,7 @@ export * from './entities/notifications';
 export * from './entities/ota';
 export * from './entities/relay';
 export * from './errors';
+export * from './hooks';
 export * from './limits';
 export * from './logLevels';
 export * from './routes/index';
