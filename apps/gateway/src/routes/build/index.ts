@@ -1,10 +1,12 @@
-import { BuildInfo } from '@st/protocol';
+import { GATEWAY_ROUTES } from '@st/protocol';
 import type { RouteModule } from '../context';
 
 export const buildRoutes: RouteModule = (app, ctx) => {
-  app.get(
-    '/api/build',
-    { schema: { tags: ['gateway'], summary: 'Version, build time and mode', response: { 200: BuildInfo } } },
-    () => ({ version: ctx.version, buildTime: ctx.buildTime, mode: 'gateway' as const }),
-  );
+  const r = GATEWAY_ROUTES['gateway.build'];
+  app.route({
+    method: r.method,
+    url: r.path,
+    schema: { tags: ['gateway'], summary: r.summary, response: { 200: r.response } },
+    handler: () => ({ version: ctx.version, buildTime: ctx.buildTime, mode: 'gateway' as const }),
+  });
 };

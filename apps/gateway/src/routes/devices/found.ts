@@ -1,28 +1,19 @@
-import { DeviceInfoSchema } from '@st/protocol';
-import { z } from 'zod';
+import { GATEWAY_ROUTES } from '@st/protocol';
 import type { RouteModule } from '../context';
 
 export const foundRoutes: RouteModule = (app, ctx) => {
-  app.get(
-    '/api/devices/found',
-    {
-      schema: {
-        tags: ['devices'],
-        summary: 'Devices heard on the discovery channel recently',
-        response: { 200: z.array(DeviceInfoSchema) },
-      },
-    },
-    () => ctx.discovery.list(),
-  );
-  app.get(
-    '/api/devices/search/enabled',
-    {
-      schema: {
-        tags: ['devices'],
-        summary: 'Whether the gateway listens for device beacons',
-        response: { 200: z.boolean() },
-      },
-    },
-    () => ctx.discovery.enabled,
-  );
+  const found = GATEWAY_ROUTES['gateway.devices.found'];
+  app.route({
+    method: found.method,
+    url: found.path,
+    schema: { tags: ['devices'], summary: found.summary, response: { 200: found.response } },
+    handler: () => ctx.discovery.list(),
+  });
+  const enabled = GATEWAY_ROUTES['gateway.devices.searchEnabled'];
+  app.route({
+    method: enabled.method,
+    url: enabled.path,
+    schema: { tags: ['devices'], summary: enabled.summary, response: { 200: enabled.response } },
+    handler: () => ctx.discovery.enabled,
+  });
 };

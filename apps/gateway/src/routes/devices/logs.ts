@@ -1,22 +1,21 @@
-import { LOGS, LogMessage, LogsQuery } from '@st/protocol';
-import { z } from 'zod';
+import { GATEWAY_ROUTES, LOGS } from '@st/protocol';
 import type { RouteModule } from '../context';
 
 export const logsRoutes: RouteModule = (app, ctx) => {
-  app.get(
-    '/api/devices/logs',
-    {
-      schema: {
-        tags: ['logs'],
-        summary: 'Device log history, newest first, filtered',
-        description:
-          '`device`: substring of the device name or address; `tag`, `message`: substrings (case-insensitive); ' +
-          '`level`: minimum level; `limit`: how many lines.',
-        querystring: LogsQuery,
-        response: { 200: z.array(LogMessage) },
-      },
+  const r = GATEWAY_ROUTES['gateway.devices.logs'];
+  app.route({
+    method: r.method,
+    url: r.path,
+    schema: {
+      tags: ['logs'],
+      summary: r.summary,
+      description:
+        '`device`: substring of the device name or address; `tag`, `message`: substrings (case-insensitive); ' +
+        '`level`: minimum level; `limit`: how many lines.',
+      querystring: r.query,
+      response: { 200: r.response },
     },
-    (req) =>
+    handler: (req) =>
       ctx.logs.query({
         device: req.query.device || undefined,
         tag: req.query.tag || undefined,
@@ -24,5 +23,5 @@ export const logsRoutes: RouteModule = (app, ctx) => {
         level: req.query.level,
         limit: req.query.limit ?? LOGS.queryDefaultLimit,
       }),
-  );
+  });
 };

@@ -1,5 +1,4 @@
-import { DeviceIpQuery, OK, OkResponse, SavedDevice } from '@st/protocol';
-import { z } from 'zod';
+import { GATEWAY_ROUTES, OK } from '@st/protocol';
 import { formatDeviceAddress, parseDeviceAddress } from '../../services/devices/address';
 import type { RouteModule } from '../context';
 
@@ -11,48 +10,35 @@ function canonical(ip: string): string {
 
 export const savedRoutes: RouteModule = (app, ctx) => {
   const tags = ['saved devices'];
-  app.get(
-    '/api/devices/saved',
-    { schema: { tags, summary: 'Saved devices', response: { 200: z.array(SavedDevice) } } },
-    () => ctx.saved.list(),
-  );
-  app.post(
-    '/api/devices/saved',
-    {
-      schema: {
-        tags,
-        summary: 'Save the device at this address (asks the device for its info)',
-        querystring: DeviceIpQuery,
-        response: { 200: SavedDevice },
-      },
-    },
-    (req) => ctx.saved.add(canonical(req.query.ip)),
-  );
-  app.put(
-    '/api/devices/saved',
-    {
-      schema: {
-        tags,
-        summary: 'Re-read a saved device and store what it says now',
-        querystring: DeviceIpQuery,
-        response: { 200: SavedDevice },
-      },
-    },
-    (req) => ctx.saved.update(canonical(req.query.ip)),
-  );
-  app.delete(
-    '/api/devices/saved',
-    {
-      schema: {
-        tags,
-        summary: 'Forget a saved device',
-        querystring: DeviceIpQuery,
-        response: { 200: OkResponse },
-      },
-    },
-    (req) => {
+  const list = GATEWAY_ROUTES['gateway.devices.saved.list'];
+  app.route({
+    method: list.method,
+    url: list.path,
+    schema: { tags, summary: list.summary, response: { 200: list.response } },
+    handler: () => ctx.saved.list(),
+  });
+  const add = GATEWAY_ROUTES['gateway.devices.saved.add'];
+  app.route({
+    method: add.method,
+    url: add.path,
+    schema: { tags, summary: add.summary, querystring: add.query, response: { 200: add.response } },
+    handler: (req) => ctx.saved.add(canonical(req.query.ip)),
+  });
+  const update = GATEWAY_ROUTES['gateway.devices.saved.update'];
+  app.route({
+    method: update.method,
+    url: update.path,
+    schema: { tags, summary: update.summary, querystring: update.query, response: { 200: update.response } },
+    handler: (req) => ctx.saved.update(canonical(req.query.ip)),
+  });
+  const remove = GATEWAY_ROUTES['gateway.devices.saved.delete'];
+  app.route({
+    method: remove.method,
+    url: remove.path,
+    schema: { tags, summary: remove.summary, querystring: remove.query, response: { 200: remove.response } },
+    handler: (req) => {
       ctx.saved.delete(canonical(req.query.ip));
       return OK;
     },
-  );
+  });
 };

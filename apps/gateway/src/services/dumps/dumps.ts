@@ -41,6 +41,13 @@ export class SettingsDumps {
       .filter((r): r is SettingsDumpRecord => r !== undefined);
   }
 
+  get(id: string): SettingsDumpRecord | undefined {
+    const row = this.db
+      .prepare<[string], Row>('SELECT id, device, dump, creation_date_time FROM settings_dumps WHERE id = ?')
+      .get(id);
+    return row ? toRecord(row) : undefined;
+  }
+
   /** Refuses an empty dump and one the settings-dump codec cannot read. */
   create(device: DeviceInfo, dumpText: string): SettingsDumpRecord {
     const dump = dumpText.trim();
