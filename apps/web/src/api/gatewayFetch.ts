@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { ConsoleMode } from '../app/runtime';
 import { GatewayOfflineError } from './errors';
 import type { HttpClient } from './http';
+import { cloudRequest } from './routes';
 import type { HttpMethod } from './transport';
 
 /** A call to a gateway's own REST API (`/api/devices/...`, `/api/notification`, `/api/build`, ...). */
@@ -40,11 +41,11 @@ export function createGatewayFetch(options: GatewayFetchOptions): GatewayFetch {
       onGatewayOffline(gateway);
       throw new GatewayOfflineError(gateway.name);
     }
-    return http.request({
-      method: 'POST',
-      path: `/api/gateway/requests/${encodeURIComponent(gateway.id)}`,
+    const relay = cloudRequest('cloud.relay.request', {
+      params: { gatewayId: gateway.id },
       body: { url: call.url, method: call.method, data: call.data },
-      schema: call.schema,
     });
+    // The relay passes the gateway's status and body through: parse them as that gateway route's answer.
+    return http.request({ ...relay, schema: call.schema });
   };
 }

@@ -1,4 +1,4 @@
-import { Client, type IFrame, type IMessage, type StompSubscription } from '@stomp/stompjs';
+import { Client, type IFrame, type IMessage, type StompConfig, type StompSubscription } from '@stomp/stompjs';
 import type { ConsoleLogger } from './http';
 
 export type LiveHandler = (payload: unknown) => void;
@@ -10,7 +10,7 @@ export interface LiveChannelOptions {
   reconnectDelayMs: number;
   log: ConsoleLogger;
   /** Node (tests) has no global WebSocket; pass the `ws` package's. */
-  webSocketFactory?: () => WebSocket;
+  webSocketFactory?: StompConfig['webSocketFactory'];
 }
 
 interface Entry {

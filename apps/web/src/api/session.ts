@@ -1,6 +1,7 @@
-import { RefreshResponse, SESSION } from '@st/protocol';
+import { SESSION } from '@st/protocol';
 import { statusOf } from './errors';
 import type { ConsoleLogger, KeyValueStore, SessionRenewer } from './http';
+import { cloudRequest } from './routes';
 import type { HttpRequest } from './transport';
 
 export interface RefreshSessionOptions {
@@ -47,12 +48,7 @@ export class RefreshSession implements SessionRenewer {
       return false;
     }
     try {
-      const answer = await this.#options.send({
-        method: 'POST',
-        path: '/api/auth/user/refresh',
-        body: { refreshToken },
-        schema: RefreshResponse,
-      });
+      const answer = await this.#options.send(cloudRequest('cloud.auth.refresh', { body: { refreshToken } }));
       storage.setItem(SESSION.refreshTokenStorageKey, answer.refresh);
       this.#generation += 1;
       return true;

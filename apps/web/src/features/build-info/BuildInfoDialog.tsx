@@ -1,7 +1,7 @@
 import { Alert, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { BuildInfo } from '@st/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { gatewayCall } from '../../api/routes';
 import { useCurrentGateway } from '../../app/CurrentGateway';
 import { uiBuildInfo } from '../../app/runtime';
 import { useServices } from '../../app/ServicesContext';
@@ -22,7 +22,7 @@ function BuildInfoContent() {
   const gateway = useCurrentGateway();
   const backend = useQuery({
     queryKey: ['build', gateway?.id ?? 'local'],
-    queryFn: () => gatewayFetch(gateway, { url: '/api/build', method: 'GET', schema: BuildInfo }),
+    queryFn: () => gatewayFetch(gateway, gatewayCall('gateway.build')),
   });
   return (
     <Stack>

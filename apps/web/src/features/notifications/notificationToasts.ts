@@ -1,10 +1,8 @@
-import { type Notification, Notification as NotificationSchema } from '@st/protocol';
-import { z } from 'zod';
+import type { Notification } from '@st/protocol';
 import type { GatewayFetch, GatewayTarget } from '../../api/gatewayFetch';
 import type { ConsoleLogger } from '../../api/http';
+import { gatewayCall } from '../../api/routes';
 import type { Toaster } from './toaster';
-
-export const NotificationList = z.array(NotificationSchema);
 
 export interface NotificationToastsOptions {
   toaster: Toaster;
@@ -40,11 +38,10 @@ export class NotificationToasts {
       dateTime: new Date(notification.dateTime).toLocaleString(),
       source: gateway === undefined ? device : `${gateway.name}@${device}`,
       onClose: () => {
-        gatewayFetch(gateway, {
-          url: `/api/notification?id=${encodeURIComponent(notification.id)}`,
-          method: 'DELETE',
-          schema: z.unknown(),
-        }).catch((error: unknown) => log.warn('Failed to mark the notification seen', error));
+        const seen = gatewayCall('gateway.notifications.seen', { query: { id: notification.id } });
+        gatewayFetch(gateway, seen).catch((error: unknown) =>
+          log.warn('Failed to mark the notification seen', error),
+        );
       },
     });
   }
@@ -53,11 +50,7 @@ export class NotificationToasts {
   async loadSaved(gateway: GatewayTarget | undefined): Promise<void> {
     const { gatewayFetch, log } = this.#options;
     try {
-      const list = await gatewayFetch(gateway, {
-        url: '/api/notification',
-        method: 'GET',
-        schema: NotificationList,
-      });
+      const list = await gatewayFetch(gateway, gatewayCall('gateway.notifications.list'));
       for (const notification of list) this.show(notification, gateway);
     } catch (error) {
       log.warn('Failed to load saved notifications', error);
