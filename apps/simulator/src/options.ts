@@ -1,0 +1,55 @@
+import { DEVICE_LOG_PORT, DISCOVERY_GROUP, DISCOVERY_PORT } from '@st/protocol';
+import { z } from 'zod';
+import { KIND_NAMES } from './device/kinds';
+
+const ipv4 = z.string().regex(/^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/, 'must be an IPv4 address');
+const hostPort = z.string().regex(/^[^\s:]+:\d{1,5}$/, 'must be host:port');
+
+/** Everything `startSimulator` accepts; every field has a default. */
+export const SimulatorOptionsSchema = z.object({
+  count: z.number().int().min(1).max(250).default(1),
+  /** Address of the first device; the next ones count up (127.0.0.2, 127.0.0.3, ...). */
+  firstIp: ipv4.default('127.0.0.2'),
+  /** Explicit addresses (overrides firstIp/count), e.g. from @st/testkit loopbackBlock(n). */
+  ips: z.array(ipv4).optional(),
+  port: z.number().int().min(1).max(65535).default(80),
+  /** Used when `port` cannot be bound (not root): same address, this port. */
+  fallbackPort: z.number().int().min(1024).max(65000).default(18080),
+  /** Gateway `host:port`: sets each device's `gtw`, and `laddr` = host:logPort. */
+  gateway: hostPort.optional(),
+  logPort: z.number().int().min(1).max(65535).default(DEVICE_LOG_PORT),
+  /** Overrides the `laddr` derived from `gateway`. */
+  logAddress: hostPort.optional(),
+  multicastIf: ipv4.default('127.0.0.1'),
+  discoveryGroup: ipv4.default(DISCOVERY_GROUP),
+  discoveryPort: z.number().int().min(1).max(65535).default(DISCOVERY_PORT),
+  beaconIntervalMs: z.number().int().min(50).default(2000),
+  dataDir: z.string().min(1).optional(),
+  /** Log lines per second per device (while its logger is connected). */
+  logRate: z.number().min(0).max(100_000).default(0.5),
+  slowMs: z.number().int().min(0).default(0),
+  dropRate: z.number().min(0).max(1).default(0),
+  flaky: z.boolean().default(false),
+  kinds: z
+    .array(z.enum(KIND_NAMES))
+    .min(1)
+    .default([...KIND_NAMES]),
+  /** Offline gap of a reboot (restart, wipe, import, OTA). */
+  rebootMs: z.number().int().min(0).default(1500),
+  /** Delay between the restart/wipe answer and the reboot. */
+  restartDelayMs: z.number().int().min(0).default(100),
+  /** Firmware waits 5 s after an accepted import before rebooting, never answering. */
+  importRebootDelayMs: z.number().int().min(0).default(5000),
+  ota: z.boolean().default(true),
+  /** Seed for sensor values and misbehaviour; omit for Math.random. */
+  seed: z.number().int().optional(),
+});
+export type SimulatorOptions = z.input<typeof SimulatorOptionsSchema>;
+export type ResolvedSimulatorOptions = z.output<typeof SimulatorOptionsSchema>;
+
+/** `a.b.c.d` + n, carrying into the upper octets. */
+export function nthIp(first: string, n: number): string {
+  const parts = first.split('.').map(Number);
+  const value = parts.reduce((acc, p) => acc * 256 + p, 0) + n;
+  return [24, 16, 8, 0].map((s) => Math.floor(value / 2 ** s) % 256).join('.');
+}
