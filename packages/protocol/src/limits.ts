@@ -1,6 +1,7 @@
 // Business constants, limits and timeouts shared by every part. Sources: spec section 9, design.md, and
 // the original system's behaviour (reference/*.md) where our design keeps it. Change a number here, not at
 // its use.
+import { BEACON_INTERVAL_MS } from './device/index';
 
 /** Timeouts nest: the console waits longest, so it always receives the inner, meaningful error. */
 export const TIMEOUTS = {
@@ -57,8 +58,8 @@ export const LOGS = {
 } as const;
 
 export const DISCOVERY = {
-  /** Devices send a beacon every 2000 ms. */
-  beaconIntervalMs: 2000,
+  /** Devices send a beacon every 2000 ms (firmware fact, kept with the device protocol). */
+  beaconIntervalMs: BEACON_INTERVAL_MS,
   /** A device silent this long is lost (the original: last sighting at least 5 s old; 2 lost beacons tolerated). */
   lostAfterMs: 5000,
   /** How often the gateway looks for silent devices. The original looked every 5000 ms (lost after 5-10 s);

@@ -1,0 +1,21 @@
+import { meetsMinimumLevel } from '../logLevels';
+import type { LogMessage, LogsQuery } from './devices';
+
+// One rule for filtering log lines, used by the gateway's history query and by the console on live lines.
+
+function contains(haystack: string, needle: string | undefined): boolean {
+  return needle === undefined || needle === '' || haystack.toLowerCase().includes(needle.toLowerCase());
+}
+
+/**
+ * Whether a log line passes the filters: `device` is a case-insensitive substring of the device name
+ * followed by its ip, `tag` and `message` case-insensitive substrings, `level` the minimum level.
+ */
+export function logMatchesFilter(log: LogMessage, filter: Omit<LogsQuery, 'limit'>): boolean {
+  return (
+    meetsMinimumLevel(log.level, filter.level) &&
+    contains(`${log.device.name}${log.device.ip}`, filter.device) &&
+    contains(log.tag, filter.tag) &&
+    contains(log.message, filter.message)
+  );
+}
