@@ -1,4 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { z } from 'zod';
 import type { Gateway } from '../entities/cloud';
 import type { OtaTask } from '../entities/ota';
 import {
@@ -75,6 +76,22 @@ describe('route catalog', () => {
       'DELETE /api/ota/firmware/upload',
     ]) {
       expect(paths.has(expected), expected).toBe(true);
+    }
+  });
+
+  it('describes every schema in JSON Schema, so /api/docs can show it', () => {
+    for (const name of ROUTE_NAMES) {
+      const def = ROUTES[name];
+      for (const schema of [
+        'params' in def ? def.params : undefined,
+        'query' in def ? def.query : undefined,
+        'body' in def ? def.body : undefined,
+        def.response,
+      ]) {
+        if (schema === undefined) continue;
+        expect(() => z.toJSONSchema(schema, { io: 'input' }), name).not.toThrow();
+        expect(() => z.toJSONSchema(schema, { io: 'output' }), name).not.toThrow();
+      }
     }
   });
 
