@@ -112,3 +112,8 @@ export async function http(
 }
 
 export const ErrorBody = z.object({ code: z.string(), message: z.string() });
+
+/** The gateway's `POST /api/device/request`. */
+export function command(base: string, device: string, cmd: string, params: Record<string, unknown> = {}) {
+  return http(base, 'POST', '/api/device/request', { command: cmd, device, params });
+}

@@ -1,32 +1,29 @@
+import { type TopicName, type TopicPayload, topicDestination } from '@st/protocol';
 import type { JsonPublishing } from '@st/stomp';
 import type { Logger } from 'pino';
 import type { GatewayBus } from '../events/gatewayEvents';
 
-/** Gateway-mode topics (design.md: no prefix). */
-export const GATEWAY_TOPICS = {
-  found: '/devices/found',
-  lost: '/devices/lost',
-  logs: '/devices/logs',
-  notifications: '/notifications',
-} as const;
-
 /**
- * Forwards gateway events to the console's live channel: one MESSAGE per found/lost device, per log line
- * and per notification. Returns the function that stops forwarding.
+ * Forwards gateway events to the console's live channel (gateway-mode topics, no prefix): one MESSAGE per
+ * found/lost device, per log line and per notification. Returns the function that stops forwarding.
  */
 export function bridgeLiveTopics(bus: GatewayBus, stomp: JsonPublishing, logger: Logger): () => void {
-  const publish = (destination: string, value: unknown) => {
+  const publish = <N extends TopicName>(name: N, destination: string, value: TopicPayload<N>) => {
     stomp
       .publishJson(destination, value)
       .catch((err: unknown) => logger.warn({ err, destination }, 'publish failed'));
   };
+  const found = topicDestination('gateway.devices.found');
+  const lost = topicDestination('gateway.devices.lost');
+  const logs = topicDestination('gateway.devices.logs');
+  const notifications = topicDestination('gateway.notifications');
   const offs = [
-    bus.on('device.found', (d) => publish(GATEWAY_TOPICS.found, d)),
-    bus.on('device.lost', (d) => publish(GATEWAY_TOPICS.lost, d)),
+    bus.on('device.found', (d) => publish('gateway.devices.found', found, d)),
+    bus.on('device.lost', (d) => publish('gateway.devices.lost', lost, d)),
     bus.on('device.logs', (lines) => {
-      for (const line of lines) publish(GATEWAY_TOPICS.logs, line);
+      for (const line of lines) publish('gateway.devices.logs', logs, line);
     }),
-    bus.on('notification', (n) => publish(GATEWAY_TOPICS.notifications, n)),
+    bus.on('notification', (n) => publish('gateway.notifications', notifications, n)),
   ];
   return () => {
     for (const off of offs) off();
