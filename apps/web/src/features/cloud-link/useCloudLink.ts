@@ -1,13 +1,12 @@
-import { ConnectionStatusMessage } from '@st/protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { topics } from '../../api/topics';
+import { subscribeTopic } from '../../api/topics';
 import { useServices } from '../../app/ServicesContext';
 import { cloudLinkApi, cloudLinkKeys } from './cloudLinkApi';
 
 /** Identity, config and live status of the gateway's cloud link. */
 export function useCloudLink() {
-  const { http, live, config, log } = useServices();
+  const { http, live, log } = useServices();
   const queryClient = useQueryClient();
   const api = useMemo(() => cloudLinkApi(http), [http]);
   const identity = useQuery({ queryKey: cloudLinkKeys.identity, queryFn: api.identity });
@@ -16,12 +15,13 @@ export function useCloudLink() {
 
   useEffect(
     () =>
-      live.subscribe(topics(config.mode).connectionStatus, (payload) => {
-        const parsed = ConnectionStatusMessage.safeParse(payload);
-        if (parsed.success) queryClient.setQueryData(cloudLinkKeys.status, parsed.data.status);
-        else log.error('Connection status message without a valid body', payload);
+      subscribeTopic({
+        live,
+        log,
+        topic: 'gateway.connection.status',
+        onMessage: ({ status }) => queryClient.setQueryData(cloudLinkKeys.status, status),
       }),
-    [live, config.mode, queryClient, log],
+    [live, queryClient, log],
   );
 
   // The link may have changed while the live channel was down: read the status again on reconnect.

@@ -1,6 +1,5 @@
-import { Notification } from '@st/protocol';
 import { useEffect } from 'react';
-import { topics } from '../../api/topics';
+import { notificationsTopic, subscribeTopic } from '../../api/topics';
 import { useCurrentGateway } from '../../app/CurrentGateway';
 import { useServices } from '../../app/ServicesContext';
 
@@ -9,13 +8,11 @@ export function LiveNotifications() {
   const { live, config, notificationToasts, log } = useServices();
   useEffect(
     () =>
-      live.subscribe(topics(config.mode).notifications, (payload) => {
-        const parsed = Notification.safeParse(payload);
-        if (!parsed.success) {
-          log.error('Notification without a valid body', payload);
-          return;
-        }
-        notificationToasts.show(parsed.data, parsed.data.gateway);
+      subscribeTopic({
+        live,
+        log,
+        topic: notificationsTopic(config.mode),
+        onMessage: (notification) => notificationToasts.show(notification, notification.gateway),
       }),
     [live, config.mode, notificationToasts, log],
   );
@@ -26,8 +23,10 @@ export function LiveNotifications() {
 export function SavedNotifications() {
   const { notificationToasts } = useServices();
   const gateway = useCurrentGateway();
+  const gatewayId = gateway?.id;
   useEffect(() => {
+    // Once per gateway opened (not on every refetch of its record); the gateway object is read as it is then.
     void notificationToasts.loadSaved(gateway);
-  }, [gateway?.id, notificationToasts]);
+  }, [gatewayId, notificationToasts]);
   return null;
 }
