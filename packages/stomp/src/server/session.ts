@@ -15,12 +15,11 @@ import {
 } from './client-headers';
 import { Heartbeat } from './heartbeat';
 import { type SessionHost, type SessionLike, StompRefusal, type Subscription } from './host';
+import { Outbox } from './outbox';
 import { type OutgoingMessage, subscriptionPrefix } from './outgoing';
 
 type State = 'awaiting-connect' | 'connecting' | 'connected' | 'closing' | 'closed';
 
-const TEXT = { binary: false } as const;
-const BINARY = { binary: true } as const;
 const HEARTBEAT = Buffer.from('\n');
 
 interface FailOptions {
@@ -36,6 +35,7 @@ export class StompSession<P> implements SessionLike {
   readonly subscriptions = new Map<string, Subscription>();
   private state: State = 'awaiting-connect';
   private readonly decoder: FrameDecoder;
+  private readonly outbox: Outbox;
   private readonly inbox: StompFrame[] = [];
   private busy = false;
   private readonly pendingSends = new Set<Promise<void>>();
@@ -54,6 +54,7 @@ export class StompSession<P> implements SessionLike {
     private readonly host: SessionHost<P>,
   ) {
     this.remoteAddress = request.socket.remoteAddress ?? 'unknown';
+    this.outbox = new Outbox(ws);
     this.decoder = new FrameDecoder(
       {
         frame: (frame) => this.enqueue(frame),
@@ -92,14 +93,11 @@ export class StompSession<P> implements SessionLike {
   /** Sends one MESSAGE frame for `subscription`; drops the session when the client cannot keep up. */
   deliver(subscription: Subscription, message: OutgoingMessage): void {
     if (this.state !== 'connected') return;
-    if (this.ws.bufferedAmount > this.host.limits.maxBufferedBytes) {
+    if (this.outbox.pendingBytes > this.host.limits.maxBufferedBytes) {
       this.fail('Slow consumer: too many undelivered messages', { code: 1008 });
       return;
     }
-    this.ws.send(
-      message.frameFor(subscription.prefix, ++this.messageCounter),
-      message.binary ? BINARY : TEXT,
-    );
+    this.outbox.write(message.frameFor(subscription.prefix, ++this.messageCounter), message.binary);
     this.heartbeat?.markSent();
   }
 
@@ -122,6 +120,7 @@ export class StompSession<P> implements SessionLike {
   private closeSocket(code: number, reason: string): void {
     this.state = 'closing';
     this.release(reason);
+    this.outbox.flush();
     this.ws.close(code);
     this.killTimer = setTimeout(() => this.ws.terminate(), this.host.limits.closeTimeoutMs);
     this.killTimer.unref();
@@ -153,7 +152,7 @@ export class StompSession<P> implements SessionLike {
 
   private send(frame: OutgoingFrame): void {
     if (this.ws.readyState !== this.ws.OPEN) return;
-    this.ws.send(encodeFrame(frame), TEXT);
+    this.outbox.write(encodeFrame(frame), false);
     this.heartbeat?.markSent();
   }
 
@@ -252,7 +251,7 @@ export class StompSession<P> implements SessionLike {
     this.heartbeat = new Heartbeat(
       sendEvery,
       expectEvery,
-      () => this.ws.send(HEARTBEAT, TEXT),
+      () => this.outbox.write(HEARTBEAT, false),
       () => this.fail('Heart-beat timeout: the client went silent', { code: 1001 }),
     );
     this.heartbeat.start();
@@ -345,6 +344,7 @@ export class StompSession<P> implements SessionLike {
     this.release('client disconnected');
     await Promise.allSettled(this.pendingSends);
     this.receipt(receipt);
+    this.outbox.flush();
     this.ws.close(1000);
     this.killTimer = setTimeout(() => this.ws.terminate(), this.host.limits.closeTimeoutMs);
     this.killTimer.unref();
