@@ -1,30 +1,58 @@
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { createHttpApp, type HttpApp, type Logger, registerErrorHandling, stopInOrder } from '@st/server-kit';
+import { BasePath, OK, OTA, PRODUCT_VERSION, TIMEOUTS } from '@st/protocol';
+import {
+  createHttpApp,
+  type HttpApp,
+  type Logger,
+  registerErrorHandling,
+  registerOpenApi,
+  type StopStep,
+  serveConsole,
+  stopInOrder,
+} from '@st/server-kit';
+import { MemoryBus, type StompBus, type StompServer } from '@st/stomp';
 import { JwtSigner } from './auth/jwt';
 import { RateLimiter } from './auth/rateLimit';
 import { registerAuthRoutes } from './auth/routes';
 import { loadSecret } from './auth/secret';
 import { SessionStore } from './auth/sessions';
 import type { CloudConfig } from './config';
-import { type CloudDb, openDatabase } from './db/connect';
+import { openDatabase } from './db/connect';
 import { registerGatewayRoutes } from './gateways/routes';
 import { GatewayStore } from './gateways/store';
 import { Authenticator } from './http/principal';
 import { RequestAuth } from './http/requestAuth';
-import { LocalPresence } from './link/presence';
+import { LinkManager } from './link/links';
+import { LocalPresence, type Presence } from './link/presence';
+import { createLiveServer, type LivePrincipal } from './live/stomp';
+import { Relay } from './relay/relay';
+import { registerRelayRoutes } from './relay/routes';
+import { type Cluster, LocalCluster } from './scale/cluster';
+import { RedisHub } from './scale/hub';
+import { RedisStompBus } from './scale/redisBus';
+import { RedisCluster } from './scale/redisCluster';
+import { RedisPresence } from './scale/redisPresence';
 import { bootstrapAdmin } from './users/bootstrap';
 import { UserStore } from './users/users';
 
 export interface CloudOptions {
   logger: Logger;
+  /** how long the relay waits for a gateway (default 4500 ms, design.md) */
+  relayTimeoutMs?: number;
+  buildTime?: string;
 }
 
 export const ACCESS_TTL_SECONDS = 15 * 60;
 
-/** The cloud server: composition root. Nothing happens until start(); stop() undoes it in reverse order. */
+/**
+ * The cloud server, composition root: storage, sessions, gateways, the STOMP endpoint with the gateway
+ * links, the relay, and (with REDIS_URL) the cross-node plumbing. Nothing happens until start().
+ */
 export class CloudServer {
   readonly app: HttpApp;
-  private db: CloudDb | undefined;
+  readonly nodeId = randomBytes(6).toString('hex');
+  private readonly steps: StopStep[] = [];
   private usersStore: UserStore | undefined;
 
   constructor(
@@ -34,25 +62,48 @@ export class CloudServer {
     this.app = createHttpApp({ logger: opts.logger, trustProxy: config.trustProxy });
   }
 
-  /** Opens storage, registers routes, listens. Returns the bound port. */
+  /** Opens storage and Redis, registers routes, listens. Returns the bound port. */
   async start(): Promise<number> {
     const { config, opts } = this;
+    const log = opts.logger;
     const db = await openDatabase(
       config.databaseUrl
         ? { kind: 'postgres', url: config.databaseUrl }
         : { kind: 'sqlite', file: join(config.dataDir, 'cloud.db') },
     );
-    this.db = db;
+    this.steps.unshift({ name: 'database', stop: () => db.destroy() });
     const users = new UserStore(db);
     this.usersStore = users;
-    await bootstrapAdmin(users, config.adminLogin, config.adminPassword, opts.logger);
+    await bootstrapAdmin(users, config.adminLogin, config.adminPassword, log);
     const sessions = new SessionStore(db, config.refreshTtlDays * 86_400_000);
     const jwt = new JwtSigner(loadSecret(config.secret, config.dataDir), ACCESS_TTL_SECONDS);
     const gateways = new GatewayStore(db);
-    const auth = new RequestAuth(new Authenticator(jwt, sessions, gateways));
-    const presence = new LocalPresence();
+    const authenticator = new Authenticator(jwt, sessions, gateways);
+    const auth = new RequestAuth(authenticator);
+
+    const { cluster, presence, bus } = await this.scaleOut(log);
+    let links: LinkManager | undefined;
+    const stomp: StompServer<LivePrincipal> = createLiveServer(this.app.server, {
+      authenticator,
+      gateways,
+      bus,
+      logger: log.child({ part: 'stomp' }),
+      onLinkReady: (p) => void links?.onLinkReady(p).catch((err) => log.error({ err }, 'link setup failed')),
+    });
+    links = new LinkManager(stomp, cluster, presence, gateways, log.child({ part: 'links' }));
+    const relay = new Relay(cluster, presence, opts.relayTimeoutMs ?? TIMEOUTS.relayMs);
+    links.start();
+    relay.start();
+    const linkManager = links;
+    this.steps.unshift(
+      { name: 'stomp', stop: () => stomp.close() },
+      { name: 'links', stop: () => linkManager.stop() },
+      { name: 'relay', stop: () => relay.stop() },
+      { name: 'http', stop: () => this.app.close() },
+    );
 
     registerErrorHandling(this.app);
+    await registerOpenApi(this.app, { title: 'SmartThing cloud', version: PRODUCT_VERSION });
     registerAuthRoutes(this.app, {
       users,
       sessions,
@@ -63,12 +114,24 @@ export class CloudServer {
         perIp: new RateLimiter({ max: config.loginMaxPerIp, windowMs: 60_000 }),
         perLogin: new RateLimiter({ max: config.loginMaxFailures, windowMs: 15 * 60_000 }),
       },
-      onSessionRevoked: () => undefined,
+      onSessionRevoked: (sid) => void linkManager.endUserSession(sid).catch(() => undefined),
     });
-    registerGatewayRoutes(this.app, { gateways, presence, auth, onGatewayRevoked: () => undefined });
+    const revoke = (id: string) => void linkManager.revoke(id).catch(() => undefined);
+    registerGatewayRoutes(this.app, { gateways, presence, auth, onGatewayRevoked: revoke });
+    registerRelayRoutes(this.app, { relay, gateways, auth, rawBodyLimit: OTA.firmwareMaxBytes + 64 * 1024 });
+    const buildTime = opts.buildTime ?? new Date().toISOString();
+    this.app.get('/api/build', async () => ({ version: PRODUCT_VERSION, buildTime, mode: 'cloud' as const }));
+    this.app.get('/api/health', async () => OK);
+    await serveConsole(this.app, {
+      webDist: config.webDist,
+      runtime: { mode: 'cloud', basePath: BasePath.parse(config.basePath), version: PRODUCT_VERSION },
+    });
+
     await this.app.listen({ port: config.port, host: config.host });
     const addr = this.app.server.address();
-    return typeof addr === 'object' && addr ? addr.port : config.port;
+    const port = typeof addr === 'object' && addr ? addr.port : config.port;
+    log.info({ port, node: this.nodeId, redis: Boolean(config.redisUrl) }, 'cloud listening');
+    return port;
   }
 
   /** The user store (for the CLI and tests); available after start(). */
@@ -78,12 +141,31 @@ export class CloudServer {
   }
 
   async stop(): Promise<void> {
-    await stopInOrder(
-      [
-        { name: 'http', stop: () => this.app.close() },
-        { name: 'database', stop: () => this.db?.destroy() },
-      ],
-      this.opts.logger,
+    await stopInOrder(this.steps.splice(0), this.opts.logger);
+  }
+
+  private async scaleOut(log: Logger): Promise<{ cluster: Cluster; presence: Presence; bus: StompBus }> {
+    if (!this.config.redisUrl) {
+      return { cluster: new LocalCluster(this.nodeId), presence: new LocalPresence(), bus: new MemoryBus() };
+    }
+    const hub = new RedisHub(this.config.redisUrl);
+    await hub.start();
+    const cluster = new RedisCluster(this.nodeId, hub);
+    const presence = new RedisPresence(hub, this.nodeId);
+    await cluster.start();
+    await presence.start();
+    this.steps.unshift(
+      { name: 'cluster', stop: () => cluster.stop() },
+      { name: 'presence', stop: () => presence.stop() },
+      { name: 'redis', stop: () => hub.stop() },
     );
+    // Link traffic stays on the node holding the link; browser topics fan out through Redis.
+    const bus = new RedisStompBus(
+      hub,
+      (err) => log.error({ err }, 'redis subscribe failed'),
+      new MemoryBus(),
+      ['/link/'],
+    );
+    return { cluster, presence, bus };
   }
 }

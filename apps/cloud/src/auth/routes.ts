@@ -1,4 +1,4 @@
-import { RefreshRequest, RefreshResponse, UserLoginRequest, UserLoginResponse } from '@st/protocol';
+import { OK, RefreshRequest, RefreshResponse, UserLoginRequest, UserLoginResponse } from '@st/protocol';
 import type { HttpApp } from '@st/server-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { cloudErrors } from '../http/errors';
@@ -83,7 +83,7 @@ export function registerAuthRoutes(app: HttpApp, deps: AuthRouteDeps): void {
       deps.onSessionRevoked(p.sessionId);
     }
     reply.header('set-cookie', cookie(req, '', 0));
-    return reply.code(200).send();
+    return OK;
   });
 
   app.get('/api/auth', async (req) => {

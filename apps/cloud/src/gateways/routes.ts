@@ -1,4 +1,4 @@
-import { GatewayCreateRequest, GatewayUpdateRequest, IdParams } from '@st/protocol';
+import { GatewayCreateRequest, GatewayUpdateRequest, IdParams, OK } from '@st/protocol';
 import type { HttpApp } from '@st/server-kit';
 import { cloudErrors } from '../http/errors';
 import type { RequestAuth } from '../http/requestAuth';
@@ -65,12 +65,12 @@ export function registerGatewayRoutes(app: HttpApp, deps: GatewayRouteDeps): voi
     return dto(g);
   });
 
-  app.delete('/api/gateway/management/delete/:id', { schema: { params: IdParams } }, async (req, reply) => {
+  app.delete('/api/gateway/management/delete/:id', { schema: { params: IdParams } }, async (req, _reply) => {
     const user = await auth.user(req);
     if (!(await gateways.delete(user.userId, req.params.id)))
       throw cloudErrors.gatewayNotFound(req.params.id);
     deps.onGatewayRevoked(req.params.id);
-    return reply.code(200).send();
+    return OK;
   });
 
   app.post('/api/auth/gateway/:id', { schema: { params: IdParams } }, async (req) => {
@@ -81,13 +81,13 @@ export function registerGatewayRoutes(app: HttpApp, deps: GatewayRouteDeps): voi
     return { token };
   });
 
-  app.post('/api/auth/gateway/logout/:id', { schema: { params: IdParams } }, async (req, reply) => {
+  app.post('/api/auth/gateway/logout/:id', { schema: { params: IdParams } }, async (req, _reply) => {
     const p = await auth.any(req);
     const id = req.params.id;
     const allowed = p.kind === 'user' ? (await gateways.get(p.userId, id)) !== undefined : p.gatewayId === id;
     if (!allowed) throw cloudErrors.gatewayNotFound(id);
     await gateways.deleteToken(id);
     deps.onGatewayRevoked(id);
-    return reply.code(200).send();
+    return OK;
   });
 }

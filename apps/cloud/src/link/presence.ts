@@ -1,30 +1,40 @@
-/** Which gateways have a live link right now, on any node. */
+/**
+ * Which gateways have a live link right now, on any node. A holder is `"<nodeId>|<sessionId>"`: the link
+ * that currently speaks for the gateway (a newer link replaces an older one).
+ */
 export interface Presence {
+  start(): Promise<void>;
+  stop(): Promise<void>;
   onlineOf(ids: readonly string[]): Promise<Set<string>>;
-  /** the node that holds the gateway's link, if any */
-  nodeOf(gatewayId: string): Promise<string | undefined>;
-  set(gatewayId: string, nodeId: string): Promise<void>;
-  /** removes the entry only while it still names this node (a newer link elsewhere wins) */
-  clear(gatewayId: string, nodeId: string): Promise<void>;
+  holderOf(gatewayId: string): Promise<string | undefined>;
+  set(gatewayId: string, holder: string): Promise<void>;
+  /** removes the entry only while it still names this holder */
+  clear(gatewayId: string, holder: string): Promise<void>;
 }
 
 /** Presence for a single node: a map in memory. */
 export class LocalPresence implements Presence {
-  private readonly nodes = new Map<string, string>();
+  private readonly holders = new Map<string, string>();
+
+  async start(): Promise<void> {}
+
+  async stop(): Promise<void> {
+    this.holders.clear();
+  }
 
   async onlineOf(ids: readonly string[]): Promise<Set<string>> {
-    return new Set(ids.filter((id) => this.nodes.has(id)));
+    return new Set(ids.filter((id) => this.holders.has(id)));
   }
 
-  async nodeOf(gatewayId: string): Promise<string | undefined> {
-    return this.nodes.get(gatewayId);
+  async holderOf(gatewayId: string): Promise<string | undefined> {
+    return this.holders.get(gatewayId);
   }
 
-  async set(gatewayId: string, nodeId: string): Promise<void> {
-    this.nodes.set(gatewayId, nodeId);
+  async set(gatewayId: string, holder: string): Promise<void> {
+    this.holders.set(gatewayId, holder);
   }
 
-  async clear(gatewayId: string, nodeId: string): Promise<void> {
-    if (this.nodes.get(gatewayId) === nodeId) this.nodes.delete(gatewayId);
+  async clear(gatewayId: string, holder: string): Promise<void> {
+    if (this.holders.get(gatewayId) === holder) this.holders.delete(gatewayId);
   }
 }

@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
+import { GATEWAY_TOKEN_HEADER, gatewayTopicFor, LINK_DESTINATIONS, parseDestination } from '@st/protocol';
+import { type AccessResult, type StompBus, type StompLogger, StompServer } from '@st/stomp';
+import type { GatewayStore } from '../gateways/store';
+import type { Authenticator, GatewayPrincipal, UserPrincipal } from '../http/principal';
+
+/** A live session's principal: a browser user, or a gateway link (each link has its own id). */
+export type LivePrincipal = UserPrincipal | (GatewayPrincipal & { linkId: string });
+
+export const userKey = (userId: string) => `user:${userId}`;
+export const gatewayKey = (gatewayId: string) => `gateway:${gatewayId}`;
+
+export interface LiveServerDeps {
+  authenticator: Authenticator;
+  gateways: GatewayStore;
+  bus: StompBus;
+  logger: StompLogger;
+  /** a gateway link subscribed to its requests: it can be relayed to from now on */
+  onLinkReady: (principal: GatewayPrincipal & { linkId: string }) => void;
+}
+
+const USER_WIDE = new Set(['cloud.events', 'cloud.notifications']);
+const LINK_SUBSCRIPTIONS = new Set<string>([LINK_DESTINATIONS.requests, LINK_DESTINATIONS.topics]);
+
+/**
+ * The cloud's STOMP endpoint (/api/st-ws): browsers with their session cookie, gateways with their token
+ * (handshake header or CONNECT header). A user may subscribe to the user-wide topics and to the per-gateway
+ * topics of gateways they own; a gateway only to its link destinations.
+ */
+export function createLiveServer(httpServer: Server, deps: LiveServerDeps): StompServer<LivePrincipal> {
+  const { authenticator, gateways } = deps;
+  const stomp = new StompServer<LivePrincipal>({
+    bus: deps.bus,
+    logger: deps.logger,
+    userOf: (p) => (p.kind === 'user' ? userKey(p.userId) : gatewayKey(p.gatewayId)),
+    authenticate: async ({ request, connectHeaders }) => {
+      const fromHandshake = await authenticator.fromHeaders(request.headers);
+      const token = connectHeaders[GATEWAY_TOKEN_HEADER];
+      const principal = fromHandshake ?? (token ? await authenticator.gatewayFromToken(token) : undefined);
+      if (!principal) return { ok: false, reason: 'Authentication required' };
+      if (principal.kind === 'user') return { ok: true, principal };
+      return { ok: true, principal: { ...principal, linkId: randomUUID() } };
+    },
+    authorizeSubscribe: async (p, destination): Promise<AccessResult> => {
+      if (p.kind === 'gateway') {
+        if (!LINK_SUBSCRIPTIONS.has(destination)) return { ok: false, reason: `Not allowed: ${destination}` };
+        if (destination === LINK_DESTINATIONS.requests) setTimeout(() => deps.onLinkReady(p), 0);
+        return { ok: true };
+      }
+      const match = parseDestination(destination);
+      if (match && USER_WIDE.has(match.name)) return { ok: true };
+      const target = gatewayTopicFor(destination);
+      if (!target) return { ok: false, reason: `Unknown destination ${destination}` };
+      const owned = await gateways.get(p.userId, target.gatewayId);
+      return owned ? { ok: true } : { ok: false, reason: `Gateway ${target.gatewayId} not found` };
+    },
+  });
+  stomp.attach(httpServer);
+  return stomp;
+}

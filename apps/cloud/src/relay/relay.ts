@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import { type LinkRequest, LinkResponse } from '@st/protocol';
+import { cloudErrors } from '../http/errors';
+import type { Presence } from '../link/presence';
+import type { Cluster, ClusterMessage } from '../scale/cluster';
+
+/** A request as the relay routes take it: everything but the correlation id. */
+export type OutgoingRequest = LinkRequest extends infer R
+  ? R extends LinkRequest
+    ? Omit<R, 'id'>
+    : never
+  : never;
+
+interface Pending {
+  gatewayId: string;
+  resolve: (r: LinkResponse) => void;
+  reject: (e: Error) => void;
+  timer: NodeJS.Timeout;
+}
+
+/**
+ * Sends requests to gateways over their links, wherever (on which node) the link is, and waits for the
+ * answer: 503 at once when the gateway is offline or its link drops meanwhile, 504 after `timeoutMs`.
+ * Only the gateway that was asked may answer.
+ */
+export class Relay {
+  private readonly pending = new Map<string, Pending>();
+  private detach: (() => void) | undefined;
+
+  constructor(
+    private readonly cluster: Cluster,
+    private readonly presence: Presence,
+    private readonly timeoutMs: number,
+  ) {}
+
+  start(): void {
+    this.detach = this.cluster.on((m) => this.onCluster(m));
+  }
+
+  stop(): void {
+    this.detach?.();
+    for (const [id, p] of this.pending) {
+      clearTimeout(p.timer);
+      p.reject(cloudErrors.gatewayOffline());
+      this.pending.delete(id);
+    }
+  }
+
+  async send(gatewayId: string, request: OutgoingRequest): Promise<LinkResponse> {
+    const holder = await this.presence.holderOf(gatewayId);
+    if (!holder) throw cloudErrors.gatewayOffline();
+    const id = `${this.cluster.nodeId}.${randomUUID()}`;
+    const answer = new Promise<LinkResponse>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(cloudErrors.relayTimeout(this.timeoutMs));
+      }, this.timeoutMs);
+      this.pending.set(id, { gatewayId, resolve, reject, timer });
+    });
+    // The rendezvous exists before the request leaves, so even an instant answer finds it.
+    const node = holder.split('|')[0] ?? '';
+    const full = { ...request, id, timeoutMs: this.timeoutMs };
+    await this.cluster.send(node, { t: 'request', gatewayId, holder, request: full });
+    return answer;
+  }
+
+  private onCluster(m: ClusterMessage): void {
+    if (m.t === 'response') {
+      const parsed = LinkResponse.safeParse(m.response);
+      if (!parsed.success) return;
+      const p = this.pending.get(parsed.data.id);
+      if (!p || p.gatewayId !== m.gatewayId) return;
+      this.settle(parsed.data.id, p);
+      p.resolve(parsed.data);
+    } else if (m.t === 'linkDown') {
+      for (const [id, p] of this.pending) {
+        if (p.gatewayId !== m.gatewayId) continue;
+        this.settle(id, p);
+        p.reject(cloudErrors.gatewayOffline());
+      }
+    }
+  }
+
+  private settle(id: string, p: Pending): void {
+    clearTimeout(p.timer);
+    this.pending.delete(id);
+  }
+}

@@ -1,0 +1,116 @@
+import {
+  decodeLinkBody,
+  encodeLinkBody,
+  formatServerTiming,
+  type LinkResponse,
+  RelayCommandRequest,
+  RelayDeviceRequest,
+  RelayGatewayParams,
+  RelayRawQuery,
+  RelayRequest,
+} from '@st/protocol';
+import type { HttpApp } from '@st/server-kit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { GatewayStore } from '../gateways/store';
+import { cloudErrors } from '../http/errors';
+import type { RequestAuth } from '../http/requestAuth';
+import type { OutgoingRequest, Relay } from './relay';
+
+export interface RelayRouteDeps {
+  relay: Relay;
+  gateways: GatewayStore;
+  auth: RequestAuth;
+  /** largest raw body (firmware upload) accepted by the raw relay */
+  rawBodyLimit: number;
+}
+
+/** Only these headers of the gateway's answer reach the browser (no hop-by-hop, CORS or cookies). */
+const PASSED_HEADERS = new Set(['content-type', 'content-disposition', 'cache-control']);
+
+/**
+ * The relay: the user's request runs on their gateway and its status, headers and body come back unchanged,
+ * with a Server-Timing header (cloud total, link, gateway, device).
+ */
+export function registerRelayRoutes(app: HttpApp, deps: RelayRouteDeps): void {
+  const { relay, gateways, auth } = deps;
+
+  const run = async (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    gatewayId: string,
+    request: OutgoingRequest,
+  ) => {
+    const started = performance.now();
+    const user = await auth.user(req);
+    if (!(await gateways.get(user.userId, gatewayId))) throw cloudErrors.gatewayNotFound(gatewayId);
+    const answer = await relay.send(gatewayId, request);
+    return sendAnswer(reply, answer, performance.now() - started);
+  };
+
+  app.post('/api/gateway/requests/device', { schema: { body: RelayDeviceRequest } }, async (req, reply) => {
+    const { gatewayId, device, command, params } = req.body;
+    return run(req, reply, gatewayId, { kind: 'device', device, command, params });
+  });
+
+  app.post('/api/gateway/requests/command', { schema: { body: RelayCommandRequest } }, async (req, reply) => {
+    const { gatewayId, command, parameters } = req.body;
+    return run(req, reply, gatewayId, { kind: 'command', command, parameters });
+  });
+
+  app.post(
+    '/api/gateway/requests/:gatewayId',
+    { schema: { params: RelayGatewayParams, body: RelayRequest } },
+    async (req, reply) => {
+      const { url, method, data } = req.body;
+      const withBody = data !== undefined && data !== null && method !== 'GET';
+      return run(req, reply, req.params.gatewayId, {
+        kind: 'relay',
+        method,
+        url,
+        headers: withBody ? { 'content-type': 'application/json' } : {},
+        ...(withBody ? { body: { encoding: 'utf8' as const, text: JSON.stringify(data) } } : {}),
+      });
+    },
+  );
+
+  // Binary and multipart bodies (firmware upload): the bytes travel base64 in the link envelope.
+  app.register(async (plugin) => {
+    const raw = plugin.withTypeProvider<ZodTypeProvider>();
+    raw.removeAllContentTypeParsers();
+    raw.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: deps.rawBodyLimit }, (_req, body, done) =>
+      done(null, body),
+    );
+    raw.post(
+      '/api/gateway/requests/:gatewayId/raw',
+      { schema: { params: RelayGatewayParams, querystring: RelayRawQuery }, bodyLimit: deps.rawBodyLimit },
+      async (req, reply) => {
+        const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        const contentType = req.headers['content-type'];
+        return run(req, reply, req.params.gatewayId, {
+          kind: 'relay',
+          method: req.query.method,
+          url: req.query.url,
+          headers: contentType ? { 'content-type': contentType } : {},
+          ...(bytes.length > 0 ? { body: encodeLinkBody(bytes, contentType) } : {}),
+        });
+      },
+    );
+  });
+}
+
+function sendAnswer(reply: FastifyReply, answer: LinkResponse, totalMs: number): FastifyReply {
+  const { gatewayMs, deviceMs } = answer.timings;
+  const timing = [
+    { name: 'cloud', durMs: totalMs },
+    { name: 'link', durMs: Math.max(0, totalMs - gatewayMs) },
+    { name: 'gateway', durMs: gatewayMs },
+    ...(deviceMs !== undefined ? [{ name: 'device', durMs: deviceMs }] : []),
+  ];
+  reply.code(answer.status).header('server-timing', formatServerTiming(timing));
+  for (const [name, value] of Object.entries(answer.headers)) {
+    if (PASSED_HEADERS.has(name.toLowerCase())) reply.header(name, value);
+  }
+  const body = answer.body ? Buffer.from(decodeLinkBody(answer.body)) : undefined;
+  return body && body.length > 0 ? reply.send(body) : reply.send();
+}

@@ -1,0 +1,77 @@
+import type { Presence } from '../link/presence';
+import type { RedisHub } from './hub';
+
+const KEY = 'st:presence';
+const aliveKey = (node: string) => `st:node-alive:${node}`;
+
+/**
+ * Gateway presence shared by all nodes: gatewayId -> "node|session" in a Redis hash. Each node refreshes
+ * a short-lived "alive" key, so the gateways of a node that died without cleaning up read as offline.
+ */
+export class RedisPresence implements Presence {
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly hub: RedisHub,
+    private readonly nodeId: string,
+    private readonly aliveMs = 15_000,
+  ) {}
+
+  async start(): Promise<void> {
+    await this.beat();
+    this.timer = setInterval(() => void this.beat().catch(() => undefined), this.aliveMs / 3);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    const all = await this.hub.cmd.hgetall(KEY);
+    const mine = Object.entries(all)
+      .filter(([, v]) => v.startsWith(`${this.nodeId}|`))
+      .map(([k]) => k);
+    if (mine.length > 0) await this.hub.cmd.hdel(KEY, ...mine);
+    await this.hub.cmd.del(aliveKey(this.nodeId));
+  }
+
+  async onlineOf(ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const values = await this.hub.cmd.hmget(KEY, ...ids);
+    const nodes = [
+      ...new Set(values.filter((v): v is string => v !== null).map((v) => v.split('|')[0] ?? '')),
+    ];
+    const alive = new Set<string>();
+    if (nodes.length > 0) {
+      const flags = await this.hub.cmd.mget(...nodes.map(aliveKey));
+      nodes.forEach((n, i) => {
+        if (flags[i] !== null) alive.add(n);
+      });
+    }
+    return new Set(ids.filter((_, i) => alive.has(values[i]?.split('|')[0] ?? '')));
+  }
+
+  async holderOf(gatewayId: string): Promise<string | undefined> {
+    const v = await this.hub.cmd.hget(KEY, gatewayId);
+    if (v === null) return undefined;
+    const node = v.split('|')[0] ?? '';
+    return (await this.hub.cmd.exists(aliveKey(node))) === 1 ? v : undefined;
+  }
+
+  async set(gatewayId: string, holder: string): Promise<void> {
+    await this.hub.cmd.hset(KEY, gatewayId, holder);
+  }
+
+  async clear(gatewayId: string, holder: string): Promise<void> {
+    // Delete only if the field still names this holder (a newer link may have replaced it).
+    await this.hub.cmd.eval(
+      "if redis.call('hget', KEYS[1], ARGV[1]) == ARGV[2] then return redis.call('hdel', KEYS[1], ARGV[1]) end return 0",
+      1,
+      KEY,
+      gatewayId,
+      holder,
+    );
+  }
+
+  private async beat(): Promise<void> {
+    await this.hub.cmd.set(aliveKey(this.nodeId), '1', 'PX', this.aliveMs);
+  }
+}
