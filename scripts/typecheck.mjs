@@ -9,7 +9,7 @@ projects.push('e2e', 'bench', 'scripts');
 let failed = 0;
 for (const p of projects) {
   if (!existsSync(join(p, 'tsconfig.json'))) continue;
-  const r = spawnSync('npx', ['tsc', '-p', p, '--noEmit'], { stdio: 'inherit' });
+  const r = spawnSync(join('node_modules', '.bin', 'tsc'), ['-p', p, '--noEmit'], { stdio: 'inherit' });
   if (r.status !== 0) {
     failed++;
     console.error(`typecheck failed: ${p}`);
