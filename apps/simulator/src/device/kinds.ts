@@ -97,7 +97,7 @@ function lamp(random: () => number): DeviceModel {
       pick(random, [
         [20, 'main', `Light level ${Math.round(light)} lx`],
         [10, 'watcher', `Sensor light value ${Math.round(light)}`],
-        [20, 'main', `Led is ${led ? 'on' : 'off'}`],
+        [20, 'main', `Led is ${led ? 'on' : 'off'} & light ${Math.round(light)} lx`],
         [30, 'smart_thing', 'WiFi signal weak (-81 dBm)'],
         [40, 'main', 'Light sensor read timeout, using last value'],
       ] as const),
