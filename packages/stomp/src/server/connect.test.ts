@@ -60,7 +60,7 @@ describe('CONNECT', () => {
     expect(headersOf(connected)).toMatchObject({ version: '1.2', 'heart-beat': '7000,9000' });
     const old = await harness.raw();
     old.send('CONNECT\naccept-version:1.0\n\n\0');
-    expect(headersOf(await old.frame('ERROR')).message).toContain('1.2');
+    expect(headersOf(await old.frame('ERROR'))).toMatchObject({ version: '1.1,1.2' });
     const none = await harness.raw();
     none.send('STOMP\naccept-version:1.1\n\n\0');
     expect(headersOf(await none.frame('CONNECTED')).version).toBe('1.1');
@@ -80,8 +80,16 @@ describe('CONNECT', () => {
     twice.send('CONNECT\naccept-version:1.2\n\n\0');
     expect(headersOf(await twice.frame('ERROR')).message).toBe('Already connected');
     const silent = await harness.raw();
-    expect(headersOf(await silent.frame('ERROR')).message).toContain('No CONNECT frame');
+    expect(headersOf(await silent.frame('ERROR')).message).toBe('Session not established in time');
     await silent.closed();
+  });
+
+  it('gives up on an authentication hook that never answers', async () => {
+    const harness = await start({ authenticate: () => new Promise<never>(() => {}), connectTimeoutMs: 200 });
+    const raw = await harness.raw();
+    raw.send('CONNECT\naccept-version:1.2\n\n\0');
+    expect(headersOf(await raw.frame('ERROR')).message).toBe('Session not established in time');
+    expect(await raw.closed()).toBe(1008);
   });
 
   it('reports disconnects with the principal and the reason', async () => {

@@ -25,6 +25,7 @@ const HEARTBEAT = Buffer.from('\n');
 interface FailOptions {
   readonly code?: number;
   readonly receipt?: string | undefined;
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /** One websocket connection speaking STOMP 1.2: decoding, CONNECT, commands, heart-beats, closing. */
@@ -74,8 +75,9 @@ export class StompSession<P> implements SessionLike {
     this.ws.on('error', (error) =>
       this.host.logger.debug({ session: this.id, err: error }, 'stomp socket error'),
     );
+    // Covers CONNECT arriving and the authentication hook answering.
     this.connectTimer = setTimeout(
-      () => this.fail('No CONNECT frame received in time'),
+      () => this.fail('Session not established in time', { code: 1008 }),
       this.host.limits.connectTimeoutMs,
     );
     this.connectTimer.unref();
@@ -104,7 +106,11 @@ export class StompSession<P> implements SessionLike {
   /** Sends ERROR with `message`, then closes the socket (STOMP's only way for a server to end a session). */
   fail(message: string, options: FailOptions = {}): void {
     if (this.state === 'closing' || this.state === 'closed') return;
-    const headers: Record<string, string> = { message, 'content-type': 'text/plain;charset=utf-8' };
+    const headers: Record<string, string> = {
+      ...options.headers,
+      message,
+      'content-type': 'text/plain;charset=utf-8',
+    };
     if (options.receipt !== undefined) headers['receipt-id'] = options.receipt;
     this.send({ command: 'ERROR', headers, body: message });
     this.host.logger.debug({ session: this.id, reason: message }, 'stomp session refused or failed');
@@ -226,11 +232,11 @@ export class StompSession<P> implements SessionLike {
 
   private async onConnect(headers: Record<string, string>): Promise<void> {
     this.state = 'connecting';
-    clearTimeout(this.connectTimer);
     const parsed = connectHeaders.safeParse(headers);
     if (!parsed.success) return this.fail(`CONNECT ${firstIssue(parsed.error)}`);
     const version = negotiateVersion(parsed.data['accept-version']);
-    if (version === undefined) return this.fail('Supported protocol versions are 1.1 and 1.2');
+    if (version === undefined)
+      return this.fail('Supported protocol versions are 1.1 and 1.2', { headers: { version: '1.1,1.2' } });
     const { cx, cy } = parseHeartBeat(parsed.data['heart-beat']);
     const result = await this.host.authenticate({
       request: this.request,
@@ -239,6 +245,7 @@ export class StompSession<P> implements SessionLike {
     });
     if (this.state !== 'connecting') return;
     if (!result.ok) return this.fail(result.reason, { code: 1008 });
+    clearTimeout(this.connectTimer);
     this.principal = result.principal;
     this.user = this.host.userOf(result.principal);
     this.state = 'connected';
