@@ -10,6 +10,7 @@ import {
   stopInOrder,
 } from '@st/server-kit';
 import { attachStomp, type StompServer } from '@st/stomp';
+import { type CloudLinkOptions, createCloudPart } from './cloud/index';
 import { DEFAULTS, type GatewayConfig } from './config';
 import { type Db, openDatabase } from './db/database';
 import { createGatewayBus, type GatewayBus } from './events/gatewayEvents';
@@ -52,6 +53,8 @@ export interface Gateway {
 
 export interface BuildOptions {
   readonly logger?: Logger;
+  /** cloud link timing knobs (tests shorten the reconnect delay) */
+  readonly cloud?: CloudLinkOptions;
 }
 
 /** The composition root: wires config, storage, services, routes and the live channel. Does not listen. */
@@ -125,10 +128,12 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
   });
   app.addHook('preClose', () => stomp.close());
   const stopLive = bridgeLiveTopics(bus, stomp, logger);
+  const cloud = createCloudPart({ app, bus, stomp, dataDir: config.dataDir, logger }, options.cloud);
 
   const parts: GatewayPart[] = [
     { name: 'discovery', start: () => discovery.start(), stop: () => discovery.stop() },
     { name: 'device logs', start: () => logs.start(), stop: () => logs.stop() },
+    cloud,
   ];
   let started: GatewayPart[] = [];
 

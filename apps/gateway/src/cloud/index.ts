@@ -1,0 +1,41 @@
+import { TOPICS } from '@st/protocol';
+import type { HttpApp, Logger } from '@st/server-kit';
+import type { JsonPublishing } from '@st/stomp';
+import type { GatewayBus } from '../events/gatewayEvents';
+import { CredentialsFile } from './credentials';
+import { CloudLink, type CloudLinkOptions } from './link';
+import { registerCloudRoutes } from './routes';
+
+export type { CloudLinkOptions } from './link';
+
+export interface CloudPartDeps {
+  app: HttpApp;
+  bus: GatewayBus;
+  stomp: JsonPublishing;
+  dataDir: string;
+  logger: Logger;
+}
+
+/**
+ * The cloud link of a gateway: registers `/api/cloud/*` now and returns the part that starts (connecting
+ * when the user left it connected) and stops the link.
+ */
+export function createCloudPart(deps: CloudPartDeps, opts: CloudLinkOptions = {}) {
+  const logger = deps.logger.child({ part: 'cloud' });
+  const status = TOPICS['gateway.connection.status'].pattern;
+  const link = new CloudLink(
+    {
+      app: deps.app,
+      bus: deps.bus,
+      file: new CredentialsFile(deps.dataDir),
+      logger,
+      publishStatus: (s) =>
+        void deps.stomp
+          .publishJson(status, { status: s })
+          .catch((err) => logger.warn({ err }, 'status publish failed')),
+    },
+    opts,
+  );
+  registerCloudRoutes(deps.app, link);
+  return { name: 'cloud link', link, start: () => link.start(), stop: () => link.stop() };
+}

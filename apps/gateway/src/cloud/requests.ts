@@ -1,0 +1,78 @@
+import {
+  apiErrorBody,
+  decodeLinkBody,
+  encodeLinkBody,
+  isRelayable,
+  type LinkRequest,
+  type LinkResponse,
+  parseServerTiming,
+} from '@st/protocol';
+import type { HttpApp } from '@st/server-kit';
+
+/** Marks in-process requests that came through the cloud relay. */
+export const RELAYED_HEADER = 'st-cloud-request';
+
+const KEPT_HEADERS = ['content-type', 'content-disposition', 'cache-control'];
+
+function json(id: string, status: number, value: unknown, started: number): LinkResponse {
+  return {
+    id,
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+    body: { encoding: 'utf8', text: JSON.stringify(value) },
+    timings: { gatewayMs: performance.now() - started },
+  };
+}
+
+/**
+ * Runs what the cloud asks on this gateway's own API, in-process (`app.inject`, no HTTP self-call). Only
+ * relayable routes run: `/api/cloud/*` and the other local-only routes answer 403.
+ */
+export async function runLinkRequest(app: HttpApp, req: LinkRequest): Promise<LinkResponse> {
+  const started = performance.now();
+  if (req.kind === 'command') return json(req.id, 200, { status: 200, data: 'pong' }, started);
+  const call =
+    req.kind === 'relay'
+      ? {
+          method: req.method,
+          url: req.url,
+          headers: req.headers,
+          body: req.body ? Buffer.from(decodeLinkBody(req.body)) : undefined,
+        }
+      : {
+          method: 'POST' as const,
+          url: '/api/device/request',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ device: req.device, command: req.command, params: req.params }),
+        };
+  if (!isRelayable(call.method, call.url)) {
+    return json(req.id, 403, apiErrorBody('RELAY_FORBIDDEN_PATH'), started);
+  }
+  const injected = performance.now();
+  const res = await app.inject({
+    method: call.method,
+    url: call.url,
+    headers: { ...call.headers, [RELAYED_HEADER]: 'true' },
+    ...(call.body !== undefined ? { payload: call.body } : {}),
+  });
+  const headers: Record<string, string> = {};
+  for (const name of KEPT_HEADERS) {
+    const v = res.headers[name];
+    if (typeof v === 'string') headers[name] = v;
+  }
+  const timing = res.headers['server-timing'];
+  const reported =
+    typeof timing === 'string' ? parseServerTiming(timing).find((t) => t.name === 'device') : undefined;
+  // A device command's time is what the device route took, unless the route reported it itself.
+  const deviceMs = reported?.durMs ?? (req.kind === 'device' ? performance.now() - injected : undefined);
+  return {
+    id: req.id,
+    status: res.statusCode,
+    headers,
+    ...(res.rawPayload.length > 0 ? { body: encodeLinkBody(res.rawPayload, headers['content-type']) } : {}),
+    timings: {
+      gatewayMs: performance.now() - started,
+      ...(deviceMs !== undefined ? { deviceMs } : {}),
+    },
+  };
+}
