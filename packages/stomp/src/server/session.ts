@@ -318,18 +318,19 @@ export class StompSession<P> implements SessionLike {
       body,
       text: () => toBytes(body).toString('utf8'),
     };
-    let result: void | Promise<void>;
+    let result: unknown;
     try {
       result = handler(context);
     } catch (error) {
       this.sendFailed(error, receipt);
       return;
     }
-    if (!(result instanceof Promise)) {
+    if (result === undefined) {
       this.receipt(receipt);
       return;
     }
-    const pending = result.then(
+    // Any thenable (a handler typed `=> void` may still return a query builder's promise) is awaited.
+    const pending = Promise.resolve(result).then(
       () => this.receipt(receipt),
       (error: unknown) => this.sendFailed(error, receipt),
     );
