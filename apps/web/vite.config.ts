@@ -16,6 +16,11 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    rolldownOptions: {
+      // @st/protocol is pure declarations (schemas, tables, functions): modules of it that nothing uses can be
+      // dropped whole. Everything else keeps the default (CSS imports, for one, are side effects).
+      treeshake: { moduleSideEffects: (id: string) => !id.includes('/packages/protocol/src/') },
+    },
   },
   server: {
     // `npm run dev -w @st/web` against a gateway (or cloud) listening on ST_DEV_API (default :8080).

@@ -1,4 +1,5 @@
-import { Anchor, AppShell, Group } from '@mantine/core';
+import { Anchor, AppShell, Box, Group } from '@mantine/core';
+import { IconHome } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -21,14 +22,27 @@ export function Shell({ children }: { children: ReactNode }) {
     <AppShell header={{ height: 52 }} padding="md">
       <AppShell.Header>
         <Group h="100%" px="xs" gap="xs" wrap="nowrap" justify="space-between">
-          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
             <AppMenu />
-            <Anchor component={Link} to="/" fw={700} underline="never" c="inherit">
-              {t('doc.title')}
+            <Anchor
+              component={Link}
+              to="/"
+              fw={700}
+              underline="never"
+              c="inherit"
+              style={{ flexShrink: 0 }}
+              aria-label={t('doc.title')}
+            >
+              <Box component="span" hiddenFrom="xs" display="flex">
+                <IconHome size={20} aria-hidden />
+              </Box>
+              <Box component="span" visibleFrom="xs">
+                {t('doc.title')}
+              </Box>
             </Anchor>
             {config.mode === 'cloud' ? <HeaderGatewayName /> : null}
           </Group>
-          <Group gap={4} wrap="nowrap">
+          <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
             {config.mode === 'cloud' ? (
               <UserBadge />
             ) : (

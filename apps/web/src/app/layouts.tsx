@@ -1,23 +1,15 @@
-import { Center, Loader } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { LoginForm } from '../features/auth/LoginForm';
 import { useSession } from '../features/auth/SessionContext';
 import { GatewayEvents } from '../features/gateways/GatewayEvents';
 import { LiveNotifications, SavedNotifications } from '../features/notifications/NotificationsFeed';
+import { PageLoader } from '../ui/PageLoader';
 import { Shell } from './Shell';
 
 /** Cloud mode root: the login form until signed in, then the live listeners and the routed screen. */
 export function CloudRoot() {
   const { session } = useSession();
-  const { t } = useTranslation();
-  if (session.status === 'checking') {
-    return (
-      <Center mih="100dvh">
-        <Loader aria-label={t('common.loading')} />
-      </Center>
-    );
-  }
+  if (session.status === 'checking') return <PageLoader fullHeight />;
   if (session.status === 'signed-out') return <LoginForm />;
   return (
     <>

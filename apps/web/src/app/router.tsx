@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { GatewayScope } from '../features/gateways/GatewayScope';
 import type { MenuItem } from '../features/menu/menuItems';
+import { PageLoader } from '../ui/PageLoader';
 import { CloudRoot, GatewayRoot, PlainShell } from './layouts';
 import type { ConsoleMode } from './runtime';
 
@@ -23,6 +24,7 @@ export function routesFor(mode: ConsoleMode): RouteObject[] {
     return [
       {
         element: <GatewayRoot />,
+        hydrateFallbackElement: <PageLoader fullHeight />,
         children: [{ index: true, element: <Navigate to="/panel" replace /> }, ...screenRoutes(), toRoot],
       },
     ];
@@ -30,6 +32,7 @@ export function routesFor(mode: ConsoleMode): RouteObject[] {
   return [
     {
       element: <CloudRoot />,
+      hydrateFallbackElement: <PageLoader fullHeight />,
       children: [
         { index: true, element: <Navigate to="/gateways" replace /> },
         {

@@ -40,7 +40,7 @@ export function UserBadge() {
         aria-label={t('cloud.auth.info.open', { login: user.login })}
         maw={160}
       >
-        <Text span size="sm" truncate>
+        <Text span size="sm" truncate visibleFrom="sm">
           {user.login}
         </Text>
       </Button>

@@ -49,7 +49,7 @@ function Fields({ info }: { info: { version: string; mode: string; buildTime: st
   const rows = [
     [t('build.field.version'), info.version],
     [t('build.field.mode'), info.mode],
-    [t('build.field.buildTime'), info.buildTime],
+    [t('build.field.buildTime'), new Date(info.buildTime).toLocaleString()],
   ] as const;
   return (
     <SimpleGrid cols={2} spacing="xs" verticalSpacing={4} component="dl" m={0}>

@@ -1,4 +1,3 @@
-import { Center, Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +6,7 @@ import { statusOf } from '../../api/errors';
 import { CurrentGatewayContext } from '../../app/CurrentGateway';
 import { useServices } from '../../app/ServicesContext';
 import { Shell } from '../../app/Shell';
+import { PageLoader } from '../../ui/PageLoader';
 import { SavedNotifications } from '../notifications/NotificationsFeed';
 import { gatewayKeys, gatewaysApi } from './gatewaysApi';
 
@@ -32,13 +32,7 @@ export function GatewayScope() {
   }, [offline, toaster, t]);
 
   if (query.isError || offline) return <Navigate to="/gateways" replace />;
-  if (gateway === undefined) {
-    return (
-      <Center mih="50dvh">
-        <Loader aria-label={t('common.loading')} />
-      </Center>
-    );
-  }
+  if (gateway === undefined) return <PageLoader />;
   return (
     <CurrentGatewayContext value={gateway}>
       <SavedNotifications />

@@ -1,6 +1,6 @@
 import { Button, Text, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconChevronDown } from '@tabler/icons-react';
+import { IconChevronDown, IconRouter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentGateway } from '../../app/CurrentGateway';
 import { AppModal } from '../../ui/AppModal';
@@ -19,12 +19,15 @@ export function HeaderGatewayName() {
           variant="subtle"
           size="compact-sm"
           onClick={open}
+          leftSection={<IconRouter size={16} aria-hidden style={{ flexShrink: 0 }} />}
           rightSection={<IconChevronDown size={14} aria-hidden />}
           miw={0}
+          styles={{ inner: { minWidth: 0 }, label: { minWidth: 0 } }}
           aria-haspopup="dialog"
+          aria-label={t('header.gateway', { name: gateway.name })}
         >
-          <Text span size="sm" truncate maw={{ base: 110, sm: 260 }}>
-            {t('header.gateway', { name: gateway.name })}
+          <Text span size="sm" truncate>
+            {gateway.name}
           </Text>
         </Button>
       </Tooltip>

@@ -1,0 +1,12 @@
+import { Center, Loader } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+/** The spinner shown while a screen or the session is loading. */
+export function PageLoader({ fullHeight = false }: { fullHeight?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Center mih={fullHeight ? '100dvh' : '50dvh'}>
+      <Loader aria-label={t('common.loading')} />
+    </Center>
+  );
+}
