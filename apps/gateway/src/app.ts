@@ -1,4 +1,4 @@
-import { JSON_BODY_MAX_BYTES, PRODUCT_VERSION } from '@st/protocol';
+import { JSON_BODY_MAX_BYTES, PRODUCT_VERSION, topicDestination } from '@st/protocol';
 import {
   createHttpApp,
   createLogger,
@@ -16,6 +16,7 @@ import { type Db, openDatabase } from './db/database';
 import { createGatewayBus, type GatewayBus } from './events/gatewayEvents';
 import { bridgeLiveTopics } from './live/liveTopics';
 import { registerRoutes } from './routes/index';
+import { otaRoutes } from './routes/ota/index';
 import { CommandRunner } from './services/devices/commandRunner';
 import { DeviceClient } from './services/devices/deviceClient';
 import { DeviceResolver } from './services/devices/resolver';
@@ -23,6 +24,7 @@ import { Discovery } from './services/discovery/discovery';
 import { SettingsDumps } from './services/dumps/dumps';
 import { DeviceLogs } from './services/logs/logs';
 import { Notifications } from './services/notifications/notifications';
+import { createOta } from './services/ota/index';
 import { SavedDevices } from './services/saved/savedDevices';
 import { SavedDevicesRepo } from './services/saved/savedDevicesRepo';
 
@@ -107,6 +109,22 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     description:
       'The local gateway: discovery, saved devices, device commands, logs, settings dumps, notifications.',
   });
+  const resolver = new DeviceResolver(discovery, saved);
+  const ota = createOta({
+    db,
+    dataDir: config.dataDir,
+    client,
+    findDevice: (ip) => resolver.find(ip),
+    publish: (taskId, message) => {
+      const destination = topicDestination('gateway.ota', { taskId });
+      stomp
+        .publishJson(destination, message)
+        .catch((err: unknown) => logger.warn({ err, destination }, 'publish failed'));
+    },
+    logger: logger.child({ part: 'ota' }),
+    concurrency: config.otaConcurrency,
+    timeouts: config.otaTimeouts,
+  });
   registerRoutes(app, {
     config,
     version,
@@ -114,12 +132,13 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     bus,
     discovery,
     saved,
-    resolver: new DeviceResolver(discovery, saved),
+    resolver,
     commands: new CommandRunner(client),
     logs,
     dumps: new SettingsDumps(db),
     notifications: new Notifications(db),
   });
+  await otaRoutes(app, { ...ota, firmwareMaxBytes: config.otaFirmwareMaxBytes });
   await serveConsole(app, { webDist: config.webDist, runtime: { mode: 'gateway', basePath: '/', version } });
 
   const stomp = attachStomp<null>(app.server, {
@@ -134,6 +153,7 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     { name: 'discovery', start: () => discovery.start(), stop: () => discovery.stop() },
     { name: 'device logs', start: () => logs.start(), stop: () => logs.stop() },
     cloud,
+    { name: 'ota uploads', start: () => ota.service.start(), stop: () => ota.service.stop() },
   ];
   let started: GatewayPart[] = [];
 

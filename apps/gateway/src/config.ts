@@ -1,6 +1,7 @@
-import { DEVICE_LOG_PORT, DISCOVERY_GROUP, DISCOVERY_PORT, LOGS, TIMEOUTS } from '@st/protocol';
+import { DEVICE_LOG_PORT, DISCOVERY_GROUP, DISCOVERY_PORT, LOGS, OTA, TIMEOUTS } from '@st/protocol';
 import { configFields } from '@st/server-kit';
 import { z } from 'zod';
+import type { JobTimeouts } from './services/ota/otaJob';
 
 /** Config key -> environment variable; flags mirror them (`ST_LOG_PORT` <-> `--log-port`). */
 export const GATEWAY_CONFIG_KEYS = {
@@ -14,6 +15,8 @@ export const GATEWAY_CONFIG_KEYS = {
   trustBeaconAddress: 'ST_TRUST_BEACON_ADDRESS',
   webDist: 'ST_WEB_DIST',
   logLevel: 'ST_LOG_LEVEL',
+  otaFirmwareMaxBytes: 'ST_OTA_FIRMWARE_MAX_BYTES',
+  otaConcurrency: 'ST_OTA_CONCURRENCY',
 } as const;
 
 export const GatewayConfigSchema = z.object({
@@ -29,6 +32,10 @@ export const GatewayConfigSchema = z.object({
   trustBeaconAddress: configFields.flag(false),
   webDist: z.string().min(1).default('./apps/web/dist'),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** largest firmware file accepted by the firmware library */
+  otaFirmwareMaxBytes: configFields.positiveInt(OTA.firmwareMaxBytes),
+  /** OTA uploads running at once; more wait in a queue */
+  otaConcurrency: configFields.positiveInt(OTA.maxParallelUploads),
 });
 export type GatewayConfigInput = z.input<typeof GatewayConfigSchema>;
 
@@ -41,6 +48,8 @@ export type GatewayConfig = z.output<typeof GatewayConfigSchema> & {
   readonly lostCheckIntervalMs?: number;
   readonly logFlushIntervalMs?: number;
   readonly buildTime?: string;
+  /** OTA phase timeouts (tests shorten them) */
+  readonly otaTimeouts?: Partial<JobTimeouts>;
 };
 
 export const DEFAULTS = {

@@ -3,14 +3,7 @@ import { DeviceInfoSchema, formatBeacon } from '@st/protocol';
 import { waitFor } from '@st/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  type GatewaySetup,
-  gatewaySetup,
-  http,
-  type RunningGateway,
-  startGateway,
-  subscribe,
-} from './helpers';
+import { type GatewaySetup, gatewaySetup, http, startGateway, subscribe } from './helpers';
 
 const Found = z.array(DeviceInfoSchema);
 const Stats = z.object({ discovery: z.record(z.string(), z.number()) });

@@ -45,7 +45,8 @@ export async function runLinkRequest(app: HttpApp, req: LinkRequest): Promise<Li
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ device: req.device, command: req.command, params: req.params }),
         };
-  if (!isRelayable(call.method, call.url)) {
+  // Device commands are a link request kind of their own; relayed URLs must be on the relay allow-list.
+  if (req.kind === 'relay' && !isRelayable(call.method, call.url)) {
     return json(req.id, 403, apiErrorBody('RELAY_FORBIDDEN_PATH'), started);
   }
   const injected = performance.now();

@@ -43,4 +43,35 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: 'firmware library and OTA upload history',
+    sql: `
+      CREATE TABLE firmwares (
+        id TEXT PRIMARY KEY,
+        board TEXT NOT NULL,
+        type TEXT NOT NULL,
+        version TEXT NOT NULL,
+        file_name TEXT NOT NULL,
+        md5 TEXT NOT NULL,
+        sha256 TEXT NOT NULL,
+        size INTEGER NOT NULL,
+        image_version TEXT,
+        created_at INTEGER NOT NULL,
+        UNIQUE (board, type, version)
+      );
+      CREATE TABLE ota_tasks (
+        id TEXT PRIMARY KEY,
+        device_ip TEXT NOT NULL,
+        device TEXT NOT NULL,
+        firmware TEXT NOT NULL,
+        status TEXT NOT NULL,
+        progress INTEGER NOT NULL,
+        error TEXT,
+        started_at TEXT NOT NULL,
+        finished_at TEXT
+      );
+      CREATE INDEX ota_tasks_finished ON ota_tasks (finished_at);
+    `,
+  },
 ];

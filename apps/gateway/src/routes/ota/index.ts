@@ -1,0 +1,26 @@
+import multipart from '@fastify/multipart';
+import type { HttpApp } from '@st/server-kit';
+import type { FirmwareLibrary } from '../../services/ota/firmwareLibrary';
+import type { OtaService } from '../../services/ota/otaService';
+import { firmwareRoutes } from './firmware';
+import { uploadRoutes } from './upload';
+
+export interface OtaRouteDeps {
+  readonly library: FirmwareLibrary;
+  readonly service: OtaService;
+  readonly firmwareMaxBytes: number;
+}
+
+/** The scope the OTA routes live in (multipart parsing is registered only here). */
+export type OtaScope = HttpApp;
+
+/** Firmware library and upload routes (`/api/ota/firmware*`). */
+export async function otaRoutes(app: HttpApp, deps: OtaRouteDeps): Promise<void> {
+  await app.register(async (scope: OtaScope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: deps.firmwareMaxBytes, files: 1, fields: 4, fieldSize: 64 * 1024, parts: 6 },
+    });
+    firmwareRoutes(scope, deps);
+    uploadRoutes(scope, deps);
+  });
+}

@@ -1,0 +1,68 @@
+import { join } from 'node:path';
+import {
+  buildDeviceHttpRequest,
+  type DeviceInfo,
+  DeviceInfoSchema,
+  type OtaProgressMessage,
+} from '@st/protocol';
+import type { Logger } from 'pino';
+import type { Db } from '../../db/database';
+import type { DeviceClient } from '../devices/deviceClient';
+import { DEFAULT_ESPOTA_TIMEOUTS } from './espota';
+import { FirmwareLibrary } from './firmwareLibrary';
+import { FirmwareRepo } from './firmwareRepo';
+import { OtaHistory } from './otaHistory';
+import type { JobTimeouts, VersionProbe } from './otaJob';
+import { OtaService } from './otaService';
+
+export { FirmwareLibrary } from './firmwareLibrary';
+export type { JobTimeouts } from './otaJob';
+export { OtaService } from './otaService';
+
+export const DEFAULT_OTA_TIMEOUTS: JobTimeouts = {
+  ...DEFAULT_ESPOTA_TIMEOUTS,
+  versionCheckMs: 60_000,
+  versionPollMs: 500,
+};
+
+/** Asks the device for `/info/system` and reads its version; silence or a bad answer is "unknown". */
+export function httpVersionProbe(client: DeviceClient, timeoutMs: number): VersionProbe {
+  return async (address) => {
+    try {
+      const answer = await client.call(address, buildDeviceHttpRequest('getInfo', {}), timeoutMs);
+      if (answer.status !== 200) return undefined;
+      const info = DeviceInfoSchema.safeParse(JSON.parse(answer.body.toString('utf8')));
+      return info.success ? info.data.version : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+}
+
+export interface OtaSetup {
+  readonly db: Db;
+  readonly dataDir: string;
+  readonly client: DeviceClient;
+  readonly findDevice: (ip: string) => DeviceInfo | undefined;
+  readonly publish: (taskId: string, message: OtaProgressMessage) => void;
+  readonly logger: Logger;
+  readonly concurrency: number;
+  readonly timeouts?: Partial<JobTimeouts> | undefined;
+}
+
+/** The firmware library (files named by SHA-256 next to the SQLite file) and the upload job service. */
+export function createOta(setup: OtaSetup): { library: FirmwareLibrary; service: OtaService } {
+  const library = new FirmwareLibrary(new FirmwareRepo(setup.db), setup.dataDir);
+  const timeouts = { ...DEFAULT_OTA_TIMEOUTS, ...setup.timeouts };
+  const service = new OtaService({
+    library,
+    history: new OtaHistory(setup.db),
+    findDevice: setup.findDevice,
+    publish: setup.publish,
+    logger: setup.logger,
+    concurrency: setup.concurrency,
+    timeouts,
+    probeVersion: httpVersionProbe(setup.client, 2000),
+  });
+  return { library, service };
+}

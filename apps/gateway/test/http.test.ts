@@ -1,0 +1,99 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { BuildInfo, PRODUCT_VERSION } from '@st/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  ErrorBody,
+  type GatewaySetup,
+  gatewaySetup,
+  http,
+  type RunningGateway,
+  startGateway,
+} from './helpers';
+
+let setup: GatewaySetup;
+let gw: RunningGateway;
+
+beforeAll(async () => {
+  setup = await gatewaySetup();
+  const webDist = join(setup.dataDir, 'web');
+  mkdirSync(join(webDist, 'assets'), { recursive: true });
+  writeFileSync(
+    join(webDist, 'index.html'),
+    '<!doctype html><html><head><!--st-runtime--></head><body>app</body></html>',
+  );
+  writeFileSync(join(webDist, 'assets', 'main-1.js'), 'export {}');
+  gw = await startGateway(setup, { webDist, buildTime: '2026-01-02T03:04:05.000Z' });
+});
+afterAll(async () => {
+  await gw.stop();
+  setup.cleanup();
+});
+
+describe('gateway HTTP surface', () => {
+  it('reports its version, build time and mode', async () => {
+    const info = BuildInfo.parse((await http(gw.base, 'GET', '/api/build')).body);
+    expect(info).toEqual({
+      version: PRODUCT_VERSION,
+      buildTime: '2026-01-02T03:04:05.000Z',
+      mode: 'gateway',
+    });
+  });
+
+  it('serves the console with the gateway runtime config on any console path', async () => {
+    for (const path of ['/', '/devices', '/logs/deep/link']) {
+      const page = await http(gw.base, 'GET', path);
+      expect(page.status).toBe(200);
+      expect(page.text).toContain('"mode":"gateway"');
+      expect(page.text).toContain('<body>app</body>');
+    }
+    expect((await http(gw.base, 'GET', '/assets/main-1.js')).text).toBe('export {}');
+  });
+
+  it('answers unknown API paths with a JSON 404, never the console page', async () => {
+    for (const [method, path] of [
+      ['GET', '/api/nothing'],
+      ['POST', '/api/devices/unknown'],
+      ['DELETE', '/api'],
+    ] as const) {
+      const r = await http(gw.base, method, path);
+      expect(r.status).toBe(404);
+      expect(ErrorBody.parse(r.body).code).toBe('ROUTE_NOT_FOUND');
+    }
+  });
+
+  it('publishes an OpenAPI document of its routes at /api/docs', async () => {
+    const doc = z
+      .object({ paths: z.record(z.string(), z.unknown()) })
+      .parse((await http(gw.base, 'GET', '/api/docs/json')).body);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/build',
+        '/api/devices/found',
+        '/api/devices/saved',
+        '/api/devices/logs',
+        '/api/devices/settings',
+        '/api/device/request',
+        '/api/notification',
+      ]),
+    );
+    expect((await http(gw.base, 'GET', '/api/docs')).status).toBeLessThan(400);
+  });
+
+  it('answers wrong content types and broken bodies with a 4xx and a message', async () => {
+    const xml = await http(gw.base, 'POST', '/api/device/request', '<x/>', {
+      'content-type': 'application/xml',
+    });
+    expect(xml.status).toBe(415);
+    expect(ErrorBody.parse(xml.body).message.length).toBeGreaterThan(0);
+    const broken = await http(gw.base, 'POST', '/api/devices/settings', '{', {
+      'content-type': 'application/json',
+    });
+    expect(broken.status).toBe(400);
+    expect(ErrorBody.parse(broken.body).code).toBe('BAD_JSON');
+    const badId = await http(gw.base, 'DELETE', '/api/devices/settings/%E0%A4%A');
+    expect(badId.status).toBeGreaterThanOrEqual(400);
+    expect(badId.status).toBeLessThan(500);
+  });
+});
