@@ -1,0 +1,174 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Firmware, makeFirmwareImage } from '@st/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  ErrorBody,
+  type GatewaySetup,
+  gatewaySetup,
+  http,
+  type RunningGateway,
+  startGateway,
+} from './helpers';
+import { addFirmware, addFirmwareOk } from './otaHelpers';
+
+let setup: GatewaySetup;
+let gw: RunningGateway;
+const LIMIT = 256 * 1024;
+
+beforeAll(async () => {
+  setup = await gatewaySetup();
+  gw = await startGateway(setup, { otaFirmwareMaxBytes: LIMIT });
+});
+afterAll(async () => {
+  await gw.stop();
+  setup.cleanup();
+});
+
+const list = async () => z.array(Firmware).parse((await http(gw.base, 'GET', '/api/ota/firmware')).body);
+const md5 = (b: Uint8Array) => createHash('md5').update(b).digest('hex');
+const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
+
+describe('firmware library', () => {
+  it('stores an upload by its SHA-256 next to the database, with its MD5, and lists it', async () => {
+    const image = makeFirmwareImage({ version: '2.0.0', size: 8192, seed: 7 });
+    const res = await addFirmware(
+      gw.base,
+      { board: 'esp32', type: 'lamp', version: '2.0.0' },
+      image,
+      'lamp-2.bin',
+    );
+    expect(res.status).toBe(201);
+    const fw = Firmware.parse(res.body);
+    expect(fw).toMatchObject({
+      board: 'esp32',
+      type: 'lamp',
+      version: '2.0.0',
+      fileName: 'lamp-2.bin',
+      size: 8192,
+    });
+    expect(fw.fileChecksum).toBe(md5(image));
+    expect(fw.sha256).toBe(sha256(image));
+    expect(existsSync(join(setup.dataDir, `${fw.sha256}.bin`))).toBe(true);
+    expect((await list()).map((f) => f.id)).toContain(fw.id);
+  });
+
+  it('reads board and version from the image when the user leaves them out', async () => {
+    const image = makeFirmwareImage({ version: '3.1.4', seed: 8 });
+    const fw = await addFirmwareOk(gw.base, { type: 'prefill' }, image);
+    expect(fw).toMatchObject({ board: 'esp32', version: '3.1.4', type: 'prefill' });
+  });
+
+  it('refuses a file that is not an ESP application image, saying so', async () => {
+    const res = await addFirmware(
+      gw.base,
+      { board: 'esp32', type: 'x', version: '1' },
+      new TextEncoder().encode('hello world, not firmware'.repeat(40)),
+    );
+    expect(res.status).toBe(400);
+    expect(ErrorBody.parse(res.body).message).toMatch(/not an ESP application image/);
+    expect((await list()).some((f) => f.type === 'x')).toBe(false);
+  });
+
+  it('refuses an ESP32 image declared for an esp8266', async () => {
+    const res = await addFirmware(
+      gw.base,
+      { board: 'esp8266', type: 'y', version: '1' },
+      makeFirmwareImage({ version: '1' }),
+    );
+    expect(res.status).toBe(400);
+    expect(ErrorBody.parse(res.body).message).toMatch(/ESP32 application image.*esp8266/);
+  });
+
+  it('refuses missing info, a missing file, an empty file and a file over the limit', async () => {
+    const noType = await addFirmware(
+      gw.base,
+      { board: 'esp32', version: '1' },
+      makeFirmwareImage({ version: '1' }),
+    );
+    expect(noType.status).toBe(400);
+    expect(ErrorBody.parse(noType.body).message).toMatch(/type/);
+    const form = new FormData();
+    form.append('info', JSON.stringify({ board: 'esp32', type: 'z', version: '1' }));
+    const noFile = await fetch(`${gw.base}/api/ota/firmware`, { method: 'POST', body: form });
+    expect(noFile.status).toBe(400);
+    expect(ErrorBody.parse(await noFile.json()).message).toBe('Firmware file is missing!');
+    const empty = await addFirmware(gw.base, { board: 'esp32', type: 'z', version: '1' }, new Uint8Array(0));
+    expect(empty.status).toBe(400);
+    const big = await addFirmware(
+      gw.base,
+      { board: 'esp32', type: 'z', version: '2' },
+      makeFirmwareImage({ version: '2', size: LIMIT + 1 }),
+    );
+    expect(big.status).toBe(413);
+    expect(ErrorBody.parse(big.body).message).toContain(String(LIMIT));
+    const json = await http(gw.base, 'POST', '/api/ota/firmware', {
+      board: 'esp32',
+      type: 'z',
+      version: '3',
+    });
+    expect(json.status).toBe(415);
+    expect((await list()).some((f) => f.type === 'z')).toBe(false);
+  });
+
+  it('refuses a duplicate board, type and version', async () => {
+    const info = { board: 'esp32', type: 'dup', version: '1.0' };
+    await addFirmwareOk(gw.base, info, makeFirmwareImage({ version: '1.0', seed: 3 }));
+    const again = await addFirmware(gw.base, info, makeFirmwareImage({ version: '1.0', seed: 4 }));
+    expect(again.status).toBe(409);
+    expect(ErrorBody.parse(again.body).message).toMatch(/Duplicate firmware/);
+  });
+
+  it('edits type and version (an unchanged record saves fine), refuses a duplicate edit', async () => {
+    const a = await addFirmwareOk(
+      gw.base,
+      { board: 'esp32', type: 'edit', version: '1' },
+      makeFirmwareImage({ version: '1', seed: 11 }),
+    );
+    await addFirmwareOk(
+      gw.base,
+      { board: 'esp32', type: 'edit', version: '2' },
+      makeFirmwareImage({ version: '2', seed: 12 }),
+    );
+    const same = await http(gw.base, 'PUT', '/api/ota/firmware', {
+      id: a.id,
+      board: 'esp32',
+      type: 'edit',
+      version: '1',
+    });
+    expect(same.status).toBe(200);
+    const renamed = await http(gw.base, 'PUT', '/api/ota/firmware', {
+      id: a.id,
+      type: 'edited',
+      version: '1.1',
+    });
+    expect(Firmware.parse(renamed.body)).toMatchObject({ type: 'edited', version: '1.1', sha256: a.sha256 });
+    const clash = await http(gw.base, 'PUT', '/api/ota/firmware', { id: a.id, type: 'edit', version: '2' });
+    expect(clash.status).toBe(409);
+    const board = await http(gw.base, 'PUT', '/api/ota/firmware', { id: a.id, board: 'esp8266' });
+    expect(board.status).toBe(400);
+    const unknown = await http(gw.base, 'PUT', '/api/ota/firmware', { id: 'nope', type: 't' });
+    expect(unknown.status).toBe(404);
+  });
+
+  it('downloads the same bytes under the stored name, and deletes record and file', async () => {
+    const image = makeFirmwareImage({ version: '9.9', seed: 99, size: 5000 });
+    const fw = await addFirmwareOk(gw.base, { board: 'esp32', type: 'dl', version: '9.9' }, image);
+    const res = await fetch(`${gw.base}/api/ota/firmware/download?id=${fw.id}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${fw.fileName}"`);
+    expect(Buffer.from(await res.arrayBuffer()).equals(Buffer.from(image))).toBe(true);
+    expect((await http(gw.base, 'DELETE', `/api/ota/firmware?id=${fw.id}`)).status).toBe(200);
+    expect(existsSync(join(setup.dataDir, `${fw.sha256}.bin`))).toBe(false);
+    expect((await fetch(`${gw.base}/api/ota/firmware/download?id=${fw.id}`)).status).toBe(404);
+    expect((await http(gw.base, 'DELETE', `/api/ota/firmware?id=${fw.id}`)).status).toBe(404);
+    expect(readdirSync(setup.dataDir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('lists the supported boards', async () => {
+    const res = await http(gw.base, 'GET', '/api/ota/firmware/boards');
+    expect(res.body).toEqual(expect.arrayContaining(['esp32', 'esp8266']));
+  });
+});
