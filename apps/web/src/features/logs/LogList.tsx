@@ -1,0 +1,69 @@
+import { Text } from '@mantine/core';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LOG_COLUMNS, LogRow } from './LogRow';
+import type { LogRows } from './logView';
+
+const COLUMNS = ['device', 'date', 'tag', 'level', 'msg'] as const;
+
+/**
+ * The log lines, newest first. Only the rows in sight (plus a few) exist in the page, so holding 100,000
+ * lines costs memory but no rendering.
+ */
+export function LogList({ rows }: { rows: LogRows }) {
+  const { t } = useTranslation();
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.size,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => 26,
+    overscan: 10,
+  });
+  return (
+    <div>
+      <div
+        style={{
+          display: 'grid',
+          gridTemplateColumns: LOG_COLUMNS,
+          gap: 8,
+          padding: '4px 8px 4px 12px',
+          fontWeight: 600,
+          fontSize: 'var(--mantine-font-size-xs)',
+          borderBottom: '1px solid var(--mantine-color-default-border)',
+        }}
+      >
+        {COLUMNS.map((column) => (
+          <span key={column}>{t(`device.logs.column.${column}`)}</span>
+        ))}
+      </div>
+      <div
+        ref={scroller}
+        style={{ height: 'max(320px, calc(100dvh - 280px))', overflowY: 'auto', contain: 'strict' }}
+      >
+        {rows.size === 0 ? (
+          <Text c="dimmed" size="sm" p="md">
+            {t('device.logs.empty')}
+          </Text>
+        ) : null}
+        <ul
+          aria-label={t('device.logs.list')}
+          style={{ height: virtualizer.getTotalSize(), position: 'relative', margin: 0, padding: 0 }}
+        >
+          {virtualizer.getVirtualItems().map((item) => {
+            const log = rows.at(item.index);
+            return log === undefined ? null : (
+              <LogRow
+                key={item.key}
+                log={log}
+                index={item.index}
+                start={item.start}
+                measure={virtualizer.measureElement}
+              />
+            );
+          })}
+        </ul>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import type { LogLevelName, LogMessage } from '@st/protocol';
+import { deviceTint } from './deviceTint';
+
+export const LOG_COLUMNS = 'minmax(140px, 200px) 190px minmax(80px, 150px) 64px minmax(0, 1fr)';
+
+const LEVEL_COLORS: Record<LogLevelName, string> = {
+  ERROR: 'var(--mantine-color-red-6)',
+  WARN: 'var(--mantine-color-orange-6)',
+  INFO: 'var(--mantine-color-cyan-6)',
+  DEBUG: 'var(--mantine-color-grape-5)',
+  TRACE: 'var(--mantine-color-dimmed)',
+};
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** Local time with milliseconds, e.g. 2026-11-22 01:52:58.123. */
+export function formatLogTime(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(
+    d.getMinutes(),
+  )}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}`;
+}
+
+const cell = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
+
+export interface LogRowProps {
+  log: LogMessage;
+  index: number;
+  start: number;
+  measure: (element: HTMLElement | null) => void;
+}
+
+/** One log line: device, time, tag, level (coloured) and message, tinted by device. */
+export function LogRow({ log, index, start, measure }: LogRowProps) {
+  const tint = deviceTint(log.device.ip);
+  return (
+    <li
+      ref={measure}
+      data-index={index}
+      data-log-row=""
+      style={{
+        listStyle: 'none',
+        position: 'absolute',
+        top: 0,
+        left: 0,
+        width: '100%',
+        transform: `translateY(${start}px)`,
+        display: 'grid',
+        gridTemplateColumns: LOG_COLUMNS,
+        gap: 8,
+        padding: '3px 8px',
+        fontSize: 'var(--mantine-font-size-xs)',
+        borderLeft: `4px solid ${tint.border}`,
+        borderBottom: '1px solid var(--mantine-color-default-border)',
+        background: tint.background,
+      }}
+    >
+      <span style={cell} title={`${log.device.ip} [${log.device.name}]`}>
+        {log.device.ip} [{log.device.name}]
+      </span>
+      <span style={cell}>{formatLogTime(log.dateTime)}</span>
+      <span style={cell} title={log.tag}>
+        {log.tag}
+      </span>
+      <span style={{ ...cell, fontWeight: 700, color: LEVEL_COLORS[log.level] }}>{log.level}</span>
+      <span style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{log.message}</span>
+    </li>
+  );
+}

@@ -1,0 +1,109 @@
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconDownload, IconEraser, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCurrentGateway } from '../../app/CurrentGateway';
+import { exportFileName, logsAsText } from './exportText';
+import { LogFilters } from './LogFilters';
+import { LogList } from './LogList';
+import { EMPTY_FILTER, isEmptyFilter, type LogFilter, lineMatcher } from './logFilter';
+import { logRows, newestTime, visibleHistory } from './logView';
+import { MatchIndex } from './matchIndex';
+import { useLiveLogs } from './useLiveLogs';
+import { useLogHistory } from './useLogHistory';
+
+function download(text: string, name: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+/** Route `logs`: the gateway's device logs, live and past, filtered as the user types. */
+export default function LogsPage() {
+  const gateway = useCurrentGateway();
+  // A different gateway is a different stream: start over.
+  return <LogsScreen key={gateway?.id ?? 'gateway'} />;
+}
+
+function LogsScreen() {
+  const { t } = useTranslation();
+  const [filter, setFilter] = useState<LogFilter>(EMPTY_FILTER);
+  // Typing stays responsive: the list follows the filter at a lower priority than the input.
+  const shown = useDeferredValue(filter);
+  const live = useLiveLogs();
+  const { history, loading } = useLogHistory(shown);
+  const [clearedAt, setClearedAt] = useState<string | undefined>(undefined);
+  const [index] = useState(() => new MatchIndex());
+  const matcher = useMemo(() => lineMatcher(shown), [shown]);
+  const passAll = isEmptyFilter(shown);
+  const { held, version } = live;
+
+  const rows = useMemo(() => {
+    index.update(held, matcher, passAll);
+    const past = visibleHistory(history, held, { clearedAt, matches: matcher });
+    return { ...logRows(index, past), version, past };
+  }, [index, held, matcher, passAll, history, clearedAt, version]);
+
+  const clear = () => {
+    setClearedAt(newestTime(held, rows.past) ?? clearedAt);
+    live.clear();
+  };
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Title order={2} size="h3">
+          {t('device.logs.title')}
+        </Title>
+        <Group gap="xs">
+          {live.paused ? (
+            <Button size="xs" leftSection={<IconPlayerPlay size={14} aria-hidden />} onClick={live.resume}>
+              {t('device.logs.resume')}
+            </Button>
+          ) : (
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconPlayerPause size={14} aria-hidden />}
+              onClick={live.pause}
+            >
+              {t('device.logs.pause')}
+            </Button>
+          )}
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconEraser size={14} aria-hidden />}
+            onClick={clear}
+          >
+            {t('device.logs.clear')}
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconDownload size={14} aria-hidden />}
+            onClick={() => download(logsAsText(rows), exportFileName(new Date()))}
+            disabled={rows.size === 0}
+          >
+            {t('device.logs.export')}
+          </Button>
+        </Group>
+      </Group>
+      <LogFilters filter={filter} onChange={setFilter} busy={filter !== shown || loading} />
+      <Group gap="md">
+        <Text size="xs" c="dimmed" data-testid="logs-count">
+          {t('device.logs.count', { shown: rows.size, held: held.size })}
+        </Text>
+        {live.paused ? (
+          <Text size="xs" c="orange" role="status">
+            {t('device.logs.paused', { count: live.pending })}
+          </Text>
+        ) : null}
+      </Group>
+      <LogList rows={rows} />
+    </Stack>
+  );
+}

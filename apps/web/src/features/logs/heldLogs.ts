@@ -1,0 +1,61 @@
+import type { LogMessage } from '@st/protocol';
+
+export interface HeldLine {
+  /** Arrival number, growing by one per line over the screen's life (cleared lines keep their numbers). */
+  seq: number;
+  log: LogMessage;
+}
+
+/**
+ * The live lines the screen holds, oldest first, at most `capacity` of them (the oldest go first). It is
+ * mutable on purpose: a burst of lines is appended in place and the screen re-reads it once per frame.
+ */
+export class HeldLogs {
+  readonly capacity: number;
+  #lines: HeldLine[] = [];
+  #start = 0;
+  #next = 0;
+
+  constructor(capacity: number) {
+    this.capacity = capacity;
+  }
+
+  get size(): number {
+    return this.#lines.length - this.#start;
+  }
+
+  /** Arrival number of the oldest held line (equals the next number when nothing is held). */
+  get oldestSeq(): number {
+    return this.#lines[this.#start]?.seq ?? this.#next;
+  }
+
+  /** The i-th held line, 0 being the oldest. */
+  at(i: number): HeldLine | undefined {
+    return this.#lines[this.#start + i];
+  }
+
+  append(batch: readonly LogMessage[]): void {
+    for (const log of batch) this.#lines.push({ seq: this.#next++, log });
+    const excess = this.size - this.capacity;
+    if (excess > 0) this.#start += excess;
+    // Drop dead slots in chunks, so eviction stays cheap when lines stream in.
+    if (this.#start > Math.max(1024, this.capacity / 4)) {
+      this.#lines = this.#lines.slice(this.#start);
+      this.#start = 0;
+    }
+  }
+
+  /** Lines from arrival number `seq` on, oldest first. */
+  *since(seq: number): Generator<HeldLine> {
+    const first = Math.max(0, seq - this.oldestSeq);
+    for (let i = first; i < this.size; i++) {
+      const line = this.at(i);
+      if (line !== undefined) yield line;
+    }
+  }
+
+  clear(): void {
+    this.#lines = [];
+    this.#start = 0;
+  }
+}

@@ -1,0 +1,57 @@
+import type { LogMessage } from '@st/protocol';
+import type { HeldLine, HeldLogs } from './heldLogs';
+
+/**
+ * The held lines that pass a filter, kept up to date incrementally: new lines are tested once as they
+ * arrive, and the whole set is scanned again only when the filter itself changes.
+ */
+export class MatchIndex {
+  #matcher: ((log: LogMessage) => boolean) | undefined;
+  #matches: HeldLine[] = [];
+  #start = 0;
+  #scannedUpTo = 0;
+  #held: HeldLogs | undefined;
+  #passAll = false;
+
+  /** Brings the index up to date with `held` and the matcher (compared by identity). */
+  update(held: HeldLogs, matcher: (log: LogMessage) => boolean, passAll: boolean): void {
+    this.#held = held;
+    this.#passAll = passAll;
+    if (passAll) {
+      this.#matcher = undefined;
+      return;
+    }
+    if (matcher !== this.#matcher) {
+      this.#matcher = matcher;
+      this.#matches = [];
+      this.#start = 0;
+      this.#scannedUpTo = held.oldestSeq;
+    }
+    for (const line of held.since(this.#scannedUpTo)) {
+      if (matcher(line.log)) this.#matches.push(line);
+      this.#scannedUpTo = line.seq + 1;
+    }
+    const oldest = held.oldestSeq;
+    while (this.#start < this.#matches.length && (this.#matches[this.#start]?.seq ?? oldest) < oldest) {
+      this.#start++;
+    }
+    if (this.#start > 4096) {
+      this.#matches = this.#matches.slice(this.#start);
+      this.#start = 0;
+    }
+  }
+
+  get size(): number {
+    if (this.#passAll) return this.#held?.size ?? 0;
+    return this.#matches.length - this.#start;
+  }
+
+  /** The i-th newest matching line. */
+  newest(i: number): LogMessage | undefined {
+    if (this.#passAll) {
+      const held = this.#held;
+      return held?.at(held.size - 1 - i)?.log;
+    }
+    return this.#matches[this.#matches.length - 1 - i]?.log;
+  }
+}

@@ -1,0 +1,105 @@
+import { LOGS, type LogMessage } from '@st/protocol';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { subscribeTopic } from '../../api/topics';
+import { useCurrentGateway } from '../../app/CurrentGateway';
+import { useServices } from '../../app/ServicesContext';
+import { HeldLogs } from './heldLogs';
+
+export interface LiveLogs {
+  held: HeldLogs;
+  /** Grows by one each time held lines change (a batch arrived, resume, clear). */
+  version: number;
+  paused: boolean;
+  /** Lines that arrived while paused, shown on resume. */
+  pending: number;
+  pause: () => void;
+  resume: () => void;
+  clear: () => void;
+}
+
+interface Inbox {
+  incoming: LogMessage[];
+  heldBack: LogMessage[];
+  paused: boolean;
+  cancel: (() => void) | undefined;
+}
+
+/** Runs `flush` once per animation frame (every 250 ms in a hidden tab, where frames stop). */
+function scheduleFlush(flush: () => void): () => void {
+  if (typeof document !== 'undefined' && document.hidden) {
+    const timer = setTimeout(flush, 250);
+    return () => clearTimeout(timer);
+  }
+  const frame = requestAnimationFrame(flush);
+  return () => cancelAnimationFrame(frame);
+}
+
+/**
+ * The gateway's live log lines. Lines are gathered and added once per animation frame, so a burst of
+ * thousands of lines a second costs one render per frame, not one per line.
+ */
+export function useLiveLogs(): LiveLogs {
+  const { live, log, config } = useServices();
+  const gatewayId = useCurrentGateway()?.id;
+  const [held] = useState(() => new HeldLogs(LOGS.retentionDefault));
+  const [version, setVersion] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const [pending, setPending] = useState(0);
+  const inbox = useRef<Inbox>({ incoming: [], heldBack: [], paused: false, cancel: undefined });
+
+  useEffect(() => {
+    const box = inbox.current;
+    const flush = () => {
+      box.cancel = undefined;
+      const batch = box.incoming;
+      box.incoming = [];
+      if (box.paused) {
+        for (const line of batch) box.heldBack.push(line);
+        setPending(box.heldBack.length);
+      } else {
+        held.append(batch);
+        setVersion((v) => v + 1);
+      }
+    };
+    const onMessage = (line: LogMessage) => {
+      box.incoming.push(line);
+      if (box.cancel === undefined) box.cancel = scheduleFlush(flush);
+    };
+    let stop: () => void = () => {};
+    if (config.mode === 'gateway') {
+      stop = subscribeTopic({ live, log, topic: 'gateway.devices.logs', onMessage });
+    } else if (gatewayId !== undefined) {
+      stop = subscribeTopic({ live, log, topic: 'cloud.devices.logs', params: { gatewayId }, onMessage });
+    }
+    return () => {
+      stop();
+      box.cancel?.();
+      box.cancel = undefined;
+      box.incoming = [];
+    };
+  }, [live, log, config.mode, gatewayId, held]);
+
+  const pause = useCallback(() => {
+    inbox.current.paused = true;
+    setPaused(true);
+  }, []);
+
+  const resume = useCallback(() => {
+    const box = inbox.current;
+    box.paused = false;
+    held.append(box.heldBack);
+    box.heldBack = [];
+    setPending(0);
+    setPaused(false);
+    setVersion((v) => v + 1);
+  }, [held]);
+
+  const clear = useCallback(() => {
+    held.clear();
+    inbox.current.heldBack = [];
+    setPending(0);
+    setVersion((v) => v + 1);
+  }, [held]);
+
+  return { held, version, paused, pending, pause, resume, clear };
+}

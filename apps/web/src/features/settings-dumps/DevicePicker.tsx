@@ -1,0 +1,33 @@
+import { Loader, Select } from '@mantine/core';
+import type { DeviceInfo } from '@st/protocol';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { dumpKeys } from './dumpsApi';
+import { useDumpsApi } from './useDumpsApi';
+
+export interface DevicePickerProps {
+  label: string;
+  value: DeviceInfo | undefined;
+  onChange: (device: DeviceInfo | undefined) => void;
+}
+
+/** One device of the gateway (found or saved), by name and address. */
+export function DevicePicker({ label, value, onChange }: DevicePickerProps) {
+  const { t } = useTranslation();
+  const { api, gatewayKey } = useDumpsApi();
+  const devices = useQuery({ queryKey: dumpKeys.devices(gatewayKey), queryFn: api.devices });
+  return (
+    <Select
+      label={label}
+      placeholder={t('device.settings.device.placeholder')}
+      data={(devices.data ?? []).map((d) => ({ value: d.ip, label: `${d.name} (${d.ip})` }))}
+      value={value?.ip ?? null}
+      onChange={(ip) => onChange(devices.data?.find((d) => d.ip === ip))}
+      searchable
+      nothingFoundMessage={t('device.settings.device.none')}
+      rightSection={devices.isFetching ? <Loader size="xs" /> : undefined}
+      error={devices.error === null ? undefined : t('device.settings.device.error')}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}

@@ -1,0 +1,63 @@
+import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import type { SettingsDumpRecord } from '@st/protocol';
+import { IconDownload, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { AppModal } from '../../ui/AppModal';
+import { DeviceSummary } from './DeviceSummary';
+import { DumpDetails } from './DumpDetails';
+
+export interface DumpInfoDialogProps {
+  record: SettingsDumpRecord | undefined;
+  opened: boolean;
+  onClose: () => void;
+  onImport: (record: SettingsDumpRecord) => void;
+  onDelete: (record: SettingsDumpRecord) => void;
+}
+
+/** A saved dump: where and when it was taken, its settings decoded, the raw text, import and delete. */
+export function DumpInfoDialog({ record, opened, onClose, onImport, onDelete }: DumpInfoDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <AppModal
+      opened={opened && record !== undefined}
+      onClose={onClose}
+      title={t('device.settings.info.header')}
+      size="large"
+    >
+      {record === undefined ? null : (
+        <Stack gap="sm">
+          <Text size="xs" c="dimmed">
+            {t('device.settings.info.device')}
+          </Text>
+          <DeviceSummary device={record.device} />
+          <Text size="xs" c="dimmed">
+            {t('device.settings.info.date')}: {new Date(record.creationDateTime).toLocaleString()}
+          </Text>
+          <DumpDetails dump={record.dump} />
+          <Textarea
+            label={t('device.settings.info.dump')}
+            value={record.dump}
+            readOnly
+            autosize
+            minRows={2}
+            maxRows={6}
+            styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }}
+          />
+          <Group justify="flex-end">
+            <Button
+              color="red"
+              variant="light"
+              leftSection={<IconTrash size={14} aria-hidden />}
+              onClick={() => onDelete(record)}
+            >
+              {t('device.settings.delete')}
+            </Button>
+            <Button leftSection={<IconDownload size={14} aria-hidden />} onClick={() => onImport(record)}>
+              {t('device.settings.import')}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </AppModal>
+  );
+}

@@ -1,0 +1,51 @@
+import { ActionIcon, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import type { SettingsDumpRecord } from '@st/protocol';
+import { IconDotsVertical, IconDownload, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+export interface DumpItemProps {
+  record: SettingsDumpRecord;
+  onOpen: (record: SettingsDumpRecord) => void;
+  onImport: (record: SettingsDumpRecord) => void;
+  onDelete: (record: SettingsDumpRecord) => void;
+}
+
+/** A saved dump in the list: which device it came from and when, with import and delete in its menu. */
+export function DumpItem({ record, onOpen, onImport, onDelete }: DumpItemProps) {
+  const { t } = useTranslation();
+  const created = new Date(record.creationDateTime).toLocaleString();
+  return (
+    <Group justify="space-between" wrap="nowrap" p="xs" data-testid="dump-item">
+      <UnstyledButton onClick={() => onOpen(record)} style={{ flex: 1, minWidth: 0 }}>
+        <Text size="sm" truncate>
+          {t('device.settings.item.device', { name: record.device.name, ip: record.device.ip })}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {t('device.settings.item.date', { date: created })}
+        </Text>
+      </UnstyledButton>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <ActionIcon
+            variant="subtle"
+            aria-label={t('device.settings.item.menu', { name: record.device.name })}
+          >
+            <IconDotsVertical size={16} aria-hidden />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item leftSection={<IconDownload size={14} aria-hidden />} onClick={() => onImport(record)}>
+            {t('device.settings.import')}
+          </Menu.Item>
+          <Menu.Item
+            color="red"
+            leftSection={<IconTrash size={14} aria-hidden />}
+            onClick={() => onDelete(record)}
+          >
+            {t('device.settings.delete')}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    </Group>
+  );
+}

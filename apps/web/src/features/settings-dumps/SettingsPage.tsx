@@ -1,0 +1,104 @@
+import { Button, Center, Divider, Group, Loader, Paper, Stack, Title } from '@mantine/core';
+import type { SettingsDumpRecord } from '@st/protocol';
+import { IconUpload } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Fragment, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useServices } from '../../app/ServicesContext';
+import { DumpInfoDialog } from './DumpInfoDialog';
+import { DumpItem } from './DumpItem';
+import { dumpKeys } from './dumpsApi';
+import { ExportDialog } from './ExportDialog';
+import { ImportDialog } from './ImportDialog';
+import { useDumpActions } from './useDumpActions';
+import { useDumpsApi } from './useDumpsApi';
+
+/** Route `settings`: the saved device settings manager (spec section 2 and 4). */
+export default function SettingsPage() {
+  const { t } = useTranslation();
+  const { toaster, log } = useServices();
+  const { api, gatewayKey } = useDumpsApi();
+  const actions = useDumpActions();
+  const list = useQuery({ queryKey: dumpKeys.list(gatewayKey), queryFn: api.list });
+  const [selected, setSelected] = useState<SettingsDumpRecord | undefined>(undefined);
+  const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+
+  useEffect(() => {
+    if (list.error === null) return;
+    log.warn('Failed to load saved device settings', list.error);
+    toaster.error({ caption: t('device.settings.load.error') });
+  }, [list.error, log, toaster, t]);
+
+  const startImport = (record: SettingsDumpRecord) => {
+    setSelected(record);
+    setImporting(true);
+  };
+  const closeImport = () => {
+    setImporting(false);
+    setSelected(undefined);
+  };
+  const remove = async (record: SettingsDumpRecord) => {
+    if (await actions.remove(record))
+      setSelected((current) => (current?.id === record.id ? undefined : current));
+  };
+  const closeExport = () => {
+    setExporting(false);
+    void actions.reload();
+  };
+
+  return (
+    <Stack gap="sm" maw={720}>
+      <Group justify="space-between">
+        <Title order={2} size="h3">
+          {t('device.settings.manager.menu.header')}
+        </Title>
+        <Button leftSection={<IconUpload size={16} aria-hidden />} onClick={() => setExporting(true)}>
+          {t('device.settings.export')}
+        </Button>
+      </Group>
+      {list.isPending ? (
+        <Center p="md">
+          <Loader size="sm" aria-label={t('common.loading')} />
+        </Center>
+      ) : null}
+      {list.data?.length === 0 ? (
+        <Title order={3} size="h5" c="dimmed">
+          {t('device.settings.empty')}
+        </Title>
+      ) : null}
+      {list.data !== undefined && list.data.length > 0 ? (
+        <Paper
+          component="ul"
+          withBorder
+          radius="sm"
+          aria-label={t('device.settings.list')}
+          style={{ listStyle: 'none', margin: 0, padding: 0 }}
+        >
+          {list.data.map((record, i) => (
+            <Fragment key={record.id}>
+              {i > 0 ? <Divider component="li" aria-hidden /> : null}
+              <li>
+                <DumpItem
+                  record={record}
+                  onOpen={setSelected}
+                  onImport={startImport}
+                  onDelete={(r) => void remove(r)}
+                />
+              </li>
+            </Fragment>
+          ))}
+        </Paper>
+      ) : null}
+      <DumpInfoDialog
+        record={selected}
+        opened={selected !== undefined && !importing}
+        onClose={() => setSelected(undefined)}
+        onImport={startImport}
+        onDelete={(r) => void remove(r)}
+      />
+      <ImportDialog record={selected} opened={importing} onClose={closeImport} />
+      <ExportDialog opened={exporting} onClose={closeExport} />
+    </Stack>
+  );
+}

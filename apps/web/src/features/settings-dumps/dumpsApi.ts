@@ -1,0 +1,50 @@
+import type { DeviceInfo, Gateway, SettingsDumpRecord } from '@st/protocol';
+import { z } from 'zod';
+import type { GatewayFetch } from '../../api/gatewayFetch';
+import type { HttpClient } from '../../api/http';
+import { gatewayCall } from '../../api/routes';
+import type { ConsoleMode } from '../../app/runtime';
+import { runDeviceCommand } from './deviceCommand';
+
+export interface DumpsApiContext {
+  mode: ConsoleMode;
+  http: HttpClient;
+  gatewayFetch: GatewayFetch;
+  gateway: Gateway | undefined;
+}
+
+// A device exports its dump as raw text (some firmware quotes it as a JSON string: both read the same).
+const DumpText = z.string();
+
+/** Saved settings dumps on the gateway, and the device commands that make and use them. */
+export function dumpsApi(ctx: DumpsApiContext) {
+  const { gatewayFetch, gateway } = ctx;
+  return {
+    list: (): Promise<SettingsDumpRecord[]> =>
+      gatewayFetch(gateway, gatewayCall('gateway.devices.settings.list')),
+    save: (device: DeviceInfo, dump: string) =>
+      gatewayFetch(gateway, gatewayCall('gateway.devices.settings.create', { body: { device, dump } })),
+    remove: (id: string) =>
+      gatewayFetch(gateway, gatewayCall('gateway.devices.settings.delete', { params: { id } })),
+    /** Found and saved devices, one entry per address, sorted by name. */
+    devices: async (): Promise<DeviceInfo[]> => {
+      const [found, saved] = await Promise.all([
+        gatewayFetch(gateway, gatewayCall('gateway.devices.found')),
+        gatewayFetch(gateway, gatewayCall('gateway.devices.saved.list')),
+      ]);
+      const byIp = new Map<string, DeviceInfo>();
+      for (const device of [...saved, ...found]) byIp.set(device.ip, device);
+      return [...byIp.values()].sort((a, b) => a.name.localeCompare(b.name) || a.ip.localeCompare(b.ip));
+    },
+    exportFrom: (ip: string) => runDeviceCommand(ctx, ip, 'exportSettings', {}, DumpText),
+    importTo: (ip: string, dump: string) =>
+      runDeviceCommand(ctx, ip, 'importSettings', { settings: dump }, z.unknown()),
+  };
+}
+
+export type DumpsApi = ReturnType<typeof dumpsApi>;
+
+export const dumpKeys = {
+  list: (gatewayId: string) => ['settings-dumps', gatewayId] as const,
+  devices: (gatewayId: string) => ['settings-dumps', gatewayId, 'devices'] as const,
+};
