@@ -180,7 +180,6 @@ export const DEVICE_COMMANDS = {
 
 export type DeviceCommands = typeof DEVICE_COMMANDS;
 export type DeviceCommandName = keyof DeviceCommands;
-export const DEVICE_COMMAND_NAMES = Object.keys(DEVICE_COMMANDS) as DeviceCommandName[];
 /** What a caller sends for a command (before parsing). */
 export type DeviceCommandInput<C extends DeviceCommandName> = z.input<DeviceCommands[C]['params']>;
 /** A command's params after parsing with its schema. */
@@ -189,6 +188,10 @@ export type DeviceCommandParams<C extends DeviceCommandName> = z.output<DeviceCo
 export function isDeviceCommandName(name: string): name is DeviceCommandName {
   return Object.hasOwn(DEVICE_COMMANDS, name);
 }
+
+/** Every command name, in table order. */
+export const DEVICE_COMMAND_NAMES: readonly DeviceCommandName[] =
+  Object.keys(DEVICE_COMMANDS).filter(isDeviceCommandName);
 
 type CommandTable = { [C in DeviceCommandName]: DeviceCommandDef<z.ZodType<DeviceCommandParams<C>>> };
 const TABLE: CommandTable = DEVICE_COMMANDS;
