@@ -40,6 +40,8 @@ export interface CloudOptions {
   logger: Logger;
   /** how long the relay waits for a gateway (default 4500 ms, design.md) */
   relayTimeoutMs?: number;
+  /** STOMP heart-beat both ways (default 10000 ms); a silent link is dropped after about twice that */
+  heartbeatMs?: number;
   buildTime?: string;
 }
 
@@ -88,6 +90,7 @@ export class CloudServer {
       gateways,
       bus,
       logger: log.child({ part: 'stomp' }),
+      heartbeatMs: opts.heartbeatMs ?? TIMEOUTS.heartbeatMs,
       onLinkReady: (p) => void links?.onLinkReady(p).catch((err) => log.error({ err }, 'link setup failed')),
     });
     links = new LinkManager(stomp, cluster, presence, gateways, log.child({ part: 'links' }));

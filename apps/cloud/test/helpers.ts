@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { SESSION } from '@st/protocol';
 import { createLogger } from '@st/server-kit';
 import { startPostgres } from '@st/testkit';
-import { CloudServer } from '../src/app';
+import { type CloudOptions, CloudServer } from '../src/app';
 import { type CloudConfig, cloudConfig } from '../src/config';
 
 const COOKIE = SESSION.accessCookieName;
@@ -56,7 +56,10 @@ function stopPostgresServer(url: string): void {
   }
 }
 
-export async function startCloud(overrides: Partial<CloudConfig>): Promise<TestCloud> {
+export async function startCloud(
+  overrides: Partial<CloudConfig>,
+  options: Omit<CloudOptions, 'logger'> = {},
+): Promise<TestCloud> {
   const config = cloudConfig({
     port: 0,
     host: '127.0.0.1',
@@ -66,7 +69,10 @@ export async function startCloud(overrides: Partial<CloudConfig>): Promise<TestC
     webDist: join(tmpdir(), 'st-no-console'),
     ...overrides,
   });
-  const server = new CloudServer(config, { logger: createLogger({ name: 'cloud', level: 'silent' }) });
+  const server = new CloudServer(config, {
+    logger: createLogger({ name: 'cloud', level: 'silent' }),
+    ...options,
+  });
   const port = await server.start();
   return { server, port, url: `http://127.0.0.1:${port}`, stop: () => server.stop() };
 }

@@ -16,6 +16,8 @@ export interface LiveServerDeps {
   gateways: GatewayStore;
   bus: StompBus;
   logger: StompLogger;
+  /** STOMP heart-beat both ways (default 10000 ms, design.md) */
+  heartbeatMs: number;
   /** a gateway link subscribed to its requests: it can be relayed to from now on */
   onLinkReady: (principal: GatewayPrincipal & { linkId: string }) => void;
 }
@@ -33,6 +35,9 @@ export function createLiveServer(httpServer: Server, deps: LiveServerDeps): Stom
   const stomp = new StompServer<LivePrincipal>({
     bus: deps.bus,
     logger: deps.logger,
+    heartbeat: { outgoing: deps.heartbeatMs, incoming: deps.heartbeatMs },
+    // relayed answers carry files base64-encoded (firmware downloads)
+    maxFrameBytes: 32 * 1024 * 1024,
     userOf: (p) => (p.kind === 'user' ? userKey(p.userId) : gatewayKey(p.gatewayId)),
     authenticate: async ({ request, connectHeaders }) => {
       const fromHandshake = await authenticator.fromHeaders(request.headers);
