@@ -18,4 +18,8 @@ export const system = {
   get password() {
     return need('ST_E2E_PASSWORD');
   },
+  /** The gateway's TCP port for device log lines. */
+  get logPort() {
+    return Number(need('ST_E2E_LOG_PORT'));
+  },
 };

@@ -7,12 +7,13 @@ import { startSystem } from '../scripts/system.mjs';
 /** Starts cloud + gateway + simulated devices once for the whole Playwright run. */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'st-e2e-'));
+  const logPort = await freeTcpPort();
   const system = await startSystem({
     dataDir,
     cloudPort: await freeTcpPort(),
     gatewayPort: await freeTcpPort(),
     discoveryPort: await freeUdpPort(),
-    logPort: await freeTcpPort(),
+    logPort,
     firstIp: loopbackFirstIp(),
     devices: 4,
   });
@@ -20,6 +21,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.ST_E2E_GATEWAY_URL = system.gatewayUrl;
   process.env.ST_E2E_LOGIN = system.login;
   process.env.ST_E2E_PASSWORD = system.password;
+  // The gateway's device log port (TCP), for specs that play a device's logger.
+  process.env.ST_E2E_LOG_PORT = String(logPort);
   return async () => {
     await system.stop();
     rmSync(dataDir, { recursive: true, force: true });
