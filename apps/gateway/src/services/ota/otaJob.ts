@@ -31,6 +31,8 @@ export type JobOutcome =
   | { status: 'FINISHED' }
   | { status: 'ABORTED' | 'INVITATION_FAILED' | 'FIRMWARE_TRANSFER_FAILED'; error: string };
 
+const abortReason = (signal: AbortSignal) => (typeof signal.reason === 'string' ? signal.reason : 'Aborted');
+
 const sleep = (ms: number, signal: AbortSignal) =>
   waitStep<void>(signal, ms + 1000, 'sleep', (resolve) => {
     const t = setTimeout(resolve, ms);
@@ -101,7 +103,7 @@ export async function runOtaJob(
       signal,
     );
   } catch (err) {
-    if (err instanceof AbortedError) return { status: 'ABORTED', error: 'Aborted by the user' };
+    if (err instanceof AbortedError) return { status: 'ABORTED', error: abortReason(signal) };
     if (err instanceof EspotaError) return { status: err.phase, error: err.message };
     throw err;
   }

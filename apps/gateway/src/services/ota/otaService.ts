@@ -58,7 +58,7 @@ export class OtaService {
     for (const job of this.queue.splice(0))
       this.finish(job, { status: 'ABORTED', error: 'The gateway stopped' });
     const running = [...this.jobs.values()];
-    for (const job of running) job.controller.abort();
+    for (const job of running) job.controller.abort('The gateway stopped during this upload');
     await Promise.all(running.map((j) => j.done));
   }
 
@@ -93,8 +93,9 @@ export class OtaService {
     this.jobs.set(task.taskId, job);
     this.deps.history.save(task);
     this.queue.push(job);
-    this.pump();
-    return { ...job.task };
+    // The caller gets the task as created (STARTED) before any work begins.
+    setImmediate(() => this.pump());
+    return { ...task };
   }
 
   /** Starts one job per target; a target that cannot start is left out of the answer (and logged). */
@@ -129,7 +130,7 @@ export class OtaService {
       this.finish(job, { status: 'ABORTED', error: 'Aborted by the user before it started' });
       return;
     }
-    job.controller.abort();
+    job.controller.abort('Aborted by the user');
   }
 
   private pump(): void {
