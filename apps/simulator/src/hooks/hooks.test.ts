@@ -104,6 +104,15 @@ describe('hooks REST', () => {
     );
     expect((await json(lamp.address, 'PUT', '/hooks', { sensor: 'nope', hook: { id: 1 } })).status).toBe(200);
 
+    const fromConsole = await bad({
+      sensor: 'light',
+      hook: { id: 'New', rnd: 0.5, type: 'action', action: 'toggle' },
+    });
+    expect([fromConsole.status, fromConsole.body]).toEqual([201, '{"id":2}']);
+    expect((await bad({ sensor: 'light', hook: { id: 2, type: 'action', action: 'toggle' } })).status).toBe(
+      500,
+    );
+    expect((await call(lamp.address, 'DELETE', '/hooks?sensor=light&id=2')).status).toBe(200);
     expect((await call(lamp.address, 'DELETE', '/hooks?sensor=light')).body).toBe(
       '{"error": "Sensor sensor or id args are missing!"}',
     );

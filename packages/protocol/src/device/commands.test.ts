@@ -99,6 +99,36 @@ describe('device command table', () => {
     const bad = DEVICE_COMMANDS.importSettings.params.safeParse({ settings: '{"cg":{}}' });
     expect(bad.success).toBe(false);
     if (!bad.success) expect(bad.error.issues[0]?.message).toContain('Bad settings dump');
+    expect(
+      DEVICE_COMMANDS.updateHook.params.safeParse({ sensor: 's', hook: { id: 'New', type: 'http' } }).success,
+    ).toBe(false);
+    expect(
+      DEVICE_COMMANDS.createHook.params.safeParse({ sensor: 's', hook: { type: 'lambda' } }).success,
+    ).toBe(false);
+  });
+
+  it("passes the original console's create payload on for the device to judge", () => {
+    const p = DEVICE_COMMANDS.createHook.params.parse({
+      sensor: 'light',
+      hook: {
+        id: 'New',
+        rnd: 0.3,
+        type: 'notification',
+        message: 'Lux {v}',
+        notificationType: '',
+        triggerEnabled: false,
+      },
+    });
+    expect(JSON.parse(buildDeviceHttpRequest('createHook', p).body ?? '')).toEqual({
+      sensor: 'light',
+      hook: {
+        id: 'New',
+        type: 'notification',
+        message: 'Lux {v}',
+        notificationType: '',
+        triggerEnabled: false,
+      },
+    });
   });
 
   it('sends an accepted dump trimmed, as octet-stream, and marks reboots', () => {

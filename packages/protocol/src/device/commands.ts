@@ -145,7 +145,7 @@ export const DEVICE_COMMANDS = {
   }),
   updateHook: def({
     ...write,
-    params: z.object({ sensor: text, hook: HookDraftSchema.required({ id: true }) }),
+    params: z.object({ sensor: text, hook: HookDraftSchema.extend({ id: idParam }) }),
     request: (p) => json('PUT', '/hooks', { sensor: p.sensor, hook: p.hook }),
   }),
   deleteHook: def({

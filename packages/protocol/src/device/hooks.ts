@@ -63,26 +63,29 @@ export type Hook = z.infer<typeof HookSchema>;
 /** `GET /hooks?sensor=`: an array, `null` for a sensor without hooks, or `{error}` (with status 200) for an unknown sensor. */
 export const HooksListSchema = z.union([z.array(HookSchema), z.null()]);
 
-const intLike = z.union([z.number().int(), z.string().regex(/^-?\d+$/)]);
+const scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]).optional();
 
 /**
- * A hook as a client sends it in `POST/PUT /hooks` (`{sensor, hook}`). The firmware is lenient: numbers may
- * come as numeric strings. Send the full hook on update: the firmware re-reads compareType/trigger/threshold.
+ * A hook as a client sends it in `POST/PUT /hooks` (`{sensor, hook}`). The firmware is the judge of a hook's
+ * fields and is lenient (numeric strings for numbers, any string as `true`), so only JSON scalars are
+ * required here; unknown keys (the original console's `rnd`, `readonly`) are dropped. On create an id that
+ * is not an integer (the original console sends `"New"`) makes the device pick the next free id. Send the
+ * full hook on update: the firmware re-reads compareType/trigger/threshold.
  */
 export const HookDraftSchema = z.object({
-  id: intLike.optional(),
+  id: z.union([z.number(), z.string()]).optional(),
   type: HookTypeSchema,
-  triggerEnabled: z.boolean().optional(),
-  trigger: z.union([z.number(), z.string()]).optional(),
-  compareType: ListedCompareTypeSchema.optional(),
-  threshold: z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/)]).optional(),
-  action: z.string().optional(),
-  url: z.string().optional(),
-  method: intLike.optional(),
-  payload: z.string().optional(),
-  message: z.string().optional(),
-  notificationType: intLike.optional(),
-  gatewayUrl: z.string().optional(),
+  triggerEnabled: scalar,
+  trigger: scalar,
+  compareType: scalar,
+  threshold: scalar,
+  action: scalar,
+  url: scalar,
+  method: scalar,
+  payload: scalar,
+  message: scalar,
+  notificationType: scalar,
+  gatewayUrl: scalar,
 });
 export type HookDraft = z.infer<typeof HookDraftSchema>;
 
