@@ -42,6 +42,8 @@ export class LinkConnection {
       heartbeatOutgoing: timings.heartbeatMs,
       connectionTimeout: timings.connectTimeoutMs,
       reconnectDelay: 0,
+      // a silent network must not hold the socket for the websocket close handshake
+      discardWebsocketOnCommFailure: true,
     });
   }
 

@@ -1,0 +1,121 @@
+import { createServer, type Server, Socket } from 'node:net';
+import { waitFor } from '@st/testkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Browser, startCloud, type TestCloud, testStorage } from './helpers';
+import {
+  gwCall,
+  isOnline,
+  type LiveClient,
+  linkGateway,
+  openLive,
+  removeDir,
+  startTestGateway,
+  type TestGateway,
+} from './system';
+
+/** A TCP relay in front of the cloud whose current connections can be frozen: bytes stop, nothing closes. */
+class FreezableProxy {
+  private readonly server: Server;
+  private readonly pairs = new Set<[Socket, Socket]>();
+  private readonly frozen: Socket[] = [];
+  port = 0;
+
+  constructor(private readonly target: number) {
+    this.server = createServer((client) => {
+      const upstream = new Socket();
+      upstream.connect(this.target, '127.0.0.1');
+      client.pipe(upstream).pipe(client);
+      const pair: [Socket, Socket] = [client, upstream];
+      this.pairs.add(pair);
+      const end = () => {
+        this.pairs.delete(pair);
+        client.destroy();
+        upstream.destroy();
+      };
+      client.on('error', end).on('close', end);
+      upstream.on('error', end).on('close', end);
+    });
+  }
+
+  async start(): Promise<void> {
+    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', () => r()));
+    const addr = this.server.address();
+    this.port = typeof addr === 'object' && addr ? addr.port : 0;
+  }
+
+  /** The network goes silent for the connections open now: no data, no FIN, no RST. */
+  freeze(): void {
+    for (const [client, upstream] of this.pairs) {
+      client.unpipe(upstream);
+      upstream.unpipe(client);
+      client.pause();
+      upstream.pause();
+      client
+        .removeAllListeners('close')
+        .removeAllListeners('error')
+        .on('error', () => undefined);
+      upstream
+        .removeAllListeners('close')
+        .removeAllListeners('error')
+        .on('error', () => undefined);
+      this.frozen.push(client, upstream);
+    }
+    this.pairs.clear();
+  }
+
+  async stop(): Promise<void> {
+    for (const s of this.frozen) s.destroy();
+    for (const [c, u] of this.pairs) {
+      c.destroy();
+      u.destroy();
+    }
+    await new Promise<void>((r) => this.server.close(() => r()));
+  }
+}
+
+describe('a link that dies without goodbye', () => {
+  let storage: Awaited<ReturnType<typeof testStorage>>;
+  let cloud: TestCloud;
+  let proxy: FreezableProxy;
+  let gw: TestGateway;
+  let user: Browser;
+  let live: LiveClient;
+  let gatewayId: string;
+
+  beforeAll(async () => {
+    storage = await testStorage('sqlite');
+    cloud = await startCloud(storage.overrides, { heartbeatMs: 300 });
+    proxy = new FreezableProxy(cloud.port);
+    await proxy.start();
+    gw = await startTestGateway(undefined, { heartbeatMs: 300 });
+    user = new Browser(cloud.url);
+    await user.login();
+    live = await openLive(cloud.url, user.cookie);
+    await live.subscribe('/secured/events');
+    ({ gatewayId } = await linkGateway(user, `http://127.0.0.1:${proxy.port}`, gw));
+  });
+  afterAll(async () => {
+    await live?.close();
+    await gw?.stop();
+    await proxy?.stop();
+    await cloud?.stop();
+    if (gw) removeDir(gw.dataDir);
+    await storage?.stop();
+  });
+
+  it('goes offline on heart-beat loss, the owner gets DISCONNECTED, and the gateway relinks', async () => {
+    const events = live.messages.get('/secured/events') ?? [];
+    await waitFor(() => events.length === 1);
+    proxy.freeze();
+    await waitFor(() => events.some((e) => Reflect.get(Object(e), 'event') === 'DISCONNECTED'), {
+      what: 'DISCONNECTED after heart-beat loss',
+    });
+    expect(await isOnline(user, gatewayId)).toBe(false);
+    // The gateway noticed too, and its reconnect loop links it again through the (working) network.
+    await waitFor(() => events.filter((e) => Reflect.get(Object(e), 'event') === 'CONNECTED').length === 2, {
+      what: 'the gateway to relink',
+    });
+    expect(await isOnline(user, gatewayId)).toBe(true);
+    expect((await gwCall(gw.url, 'GET', '/api/cloud/connection/status')).body).toBe('CONNECTED');
+  });
+});
