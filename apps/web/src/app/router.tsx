@@ -7,7 +7,7 @@ import type { ConsoleMode } from './runtime';
 
 // Screens load on first visit, so the first screen carries only the shell.
 const screens: Record<MenuItem, RouteObject['lazy']> = {
-  panel: async () => ({ Component: (await import('../features/placeholders/PanelPage')).default }),
+  panel: async () => ({ Component: (await import('../features/devices/DevicesPage')).default }),
   settings: async () => ({ Component: (await import('../features/settings-dumps/SettingsPage')).default }),
   logs: async () => ({ Component: (await import('../features/logs/LogsPage')).default }),
   ota: async () => ({ Component: (await import('../features/placeholders/OtaPage')).default }),

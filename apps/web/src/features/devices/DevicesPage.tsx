@@ -1,0 +1,61 @@
+import { Alert, Flex } from '@mantine/core';
+import type { DeviceInfo } from '@st/protocol';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCurrentGateway } from '../../app/CurrentGateway';
+import { useServices } from '../../app/ServicesContext';
+import { searchPanelExpanded } from './model/address';
+import { DevicePanel } from './panel/DevicePanel';
+import { SearchPanel } from './search/SearchPanel';
+import { useLiveDevices } from './search/useLiveDevices';
+
+/** Route `panel`: the device search list beside the control panel of the selected device. */
+export default function DevicesPage() {
+  const { config } = useServices();
+  const gateway = useCurrentGateway();
+  const { t } = useTranslation();
+  if (config.mode === 'cloud' && gateway === undefined) {
+    return (
+      <Alert color="red" title={t('error.access_denied')} role="alert">
+        {null}
+      </Alert>
+    );
+  }
+  return <ControlPanel />;
+}
+
+function ControlPanel() {
+  const [selected, setSelected] = useState<DeviceInfo | undefined>();
+  const [expanded, setExpanded] = useState(true);
+  useLiveDevices(selected?.ip);
+  const select = useCallback((device: DeviceInfo) => {
+    setSelected(device);
+    // Spec section 2: on every selection the list stays open only on a wide enough window.
+    setExpanded(searchPanelExpanded(window.innerWidth));
+  }, []);
+  const onDeleted = useCallback((ip: string) => {
+    setSelected((current) => {
+      if (current?.ip !== ip) return current;
+      setExpanded(true);
+      return undefined;
+    });
+  }, []);
+  return (
+    <Flex gap="md" align="flex-start" direction={{ base: 'column', sm: 'row' }}>
+      <SearchPanel
+        expanded={expanded}
+        onExpandedChange={setExpanded}
+        selected={selected}
+        onSelect={select}
+        onDeleted={onDeleted}
+      />
+      {selected === undefined ? null : (
+        <DevicePanel
+          key={selected.ip}
+          device={selected}
+          onRenamed={(name) => setSelected((d) => (d === undefined ? d : { ...d, name }))}
+        />
+      )}
+    </Flex>
+  );
+}

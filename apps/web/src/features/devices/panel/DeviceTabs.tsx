@@ -1,0 +1,86 @@
+import { Tabs, Text } from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconChartBar,
+  IconGauge,
+  IconInfoCircle,
+  IconPlayerPlay,
+  IconSettings,
+  IconWifi,
+} from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useGatewayKey } from '../api/useDevices';
+import type { DeviceTab } from '../model/tabs';
+import { useDevicePanel } from './DeviceContext';
+import { ActionsTab } from './tabs/ActionsTab';
+import { ConfigTab } from './tabs/ConfigTab';
+import { DangerTab } from './tabs/DangerTab';
+import { InfoTab } from './tabs/InfoTab';
+import { MetricsTab } from './tabs/MetricsTab';
+import { SensorsTab } from './tabs/SensorsTab';
+import { WifiTab } from './tabs/WifiTab';
+
+const ICONS: Record<DeviceTab, ReactNode> = {
+  info: <IconInfoCircle size={16} aria-hidden />,
+  actions: <IconPlayerPlay size={16} aria-hidden />,
+  sensors: <IconGauge size={16} aria-hidden />,
+  wifi: <IconWifi size={16} aria-hidden />,
+  config: <IconSettings size={16} aria-hidden />,
+  metrics: <IconChartBar size={16} aria-hidden />,
+  danger: <IconAlertTriangle size={16} aria-hidden />,
+};
+
+const PANELS: Record<DeviceTab, () => ReactNode> = {
+  info: () => <InfoTab />,
+  actions: () => <ActionsTab />,
+  sensors: () => <SensorsTab />,
+  wifi: () => <WifiTab />,
+  config: () => <ConfigTab />,
+  metrics: () => <MetricsTab />,
+  danger: () => <DangerTab />,
+};
+
+const PANEL_KEYS = new Set(['getFeatures', 'commands']);
+
+/** The device's tabs; a tab renders on first open, and clicking the open tab again refreshes it. */
+export function DeviceTabs({ tabs }: { tabs: DeviceTab[] }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { device } = useDevicePanel();
+  const gatewayKey = useGatewayKey();
+  const [active, setActive] = useState<string | null>(tabs[0] ?? null);
+  if (tabs.length === 0) return <Text c="dimmed">{t('devices.tabs.none')}</Text>;
+  const refresh = () => {
+    // The open tab's data (and the sub-views inside it) is loaded again; the panel's own checks are not.
+    void queryClient.invalidateQueries({
+      queryKey: ['device', gatewayKey, device.ip],
+      predicate: (query) => !PANEL_KEYS.has(String(query.queryKey[3])),
+    });
+  };
+  return (
+    <Tabs value={active} onChange={setActive} keepMounted={false}>
+      <Tabs.List>
+        {tabs.map((tab) => (
+          <Tabs.Tab
+            key={tab}
+            value={tab}
+            leftSection={ICONS[tab]}
+            color={tab === 'danger' ? 'red' : undefined}
+            onClick={() => {
+              if (tab === active) refresh();
+            }}
+          >
+            {t(`devices.tabs.${tab}`)}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      {tabs.map((tab) => (
+        <Tabs.Panel key={tab} value={tab} pt="md">
+          {PANELS[tab]()}
+        </Tabs.Panel>
+      ))}
+    </Tabs>
+  );
+}

@@ -1,0 +1,182 @@
+import { ActionIcon, Badge, Collapse, Group, Paper, Text, Tooltip } from '@mantine/core';
+import {
+  canModifyHook,
+  type HookDraft,
+  HookDraftSchema,
+  type HookFields,
+  type HookFieldValue,
+  type HookTemplate,
+  humanizeHookType,
+  isNewHook,
+  missingRequiredFields,
+} from '@st/protocol';
+import {
+  IconChevronDown,
+  IconChevronUp,
+  IconDeviceFloppy,
+  IconFlask,
+  IconPencil,
+  IconTrash,
+  IconX,
+} from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useServices } from '../../../../app/ServicesContext';
+import { useConfirm } from '../../../../ui/useConfirm';
+import { useDeviceErrorToast } from '../../api/deviceErrors';
+import { useDeviceCaller } from '../../api/useDevices';
+import { useDevicePanel } from '../DeviceContext';
+import { HookBody } from './HookBody';
+import { HookTestDialog } from './HookTestDialog';
+import { hookSavePayload, hookTitle } from './hookPayload';
+
+export interface HookCardProps {
+  sensor: string;
+  hook: HookFields;
+  template: HookTemplate;
+  initiallyExpanded: boolean;
+  onDiscardNew: () => void;
+  onSaved: () => void;
+}
+
+/** One hook: view, edit (then save or cancel), delete with confirmation, test. Readonly hooks are locked. */
+export function HookCard({
+  sensor,
+  hook,
+  template,
+  initiallyExpanded,
+  onDiscardNew,
+  onSaved,
+}: HookCardProps) {
+  const { t } = useTranslation();
+  const { toaster } = useServices();
+  const { device } = useDevicePanel();
+  const call = useDeviceCaller();
+  const confirm = useConfirm();
+  const toastError = useDeviceErrorToast();
+  const isNew = isNewHook(hook);
+  const [expanded, setExpanded] = useState(initiallyExpanded);
+  const [editing, setEditing] = useState(isNew);
+  const [draft, setDraft] = useState<HookFields>(hook);
+  const [invalid, setInvalid] = useState<string[]>([]);
+  const [testing, setTesting] = useState(false);
+  const modifiable = canModifyHook(hook);
+
+  const save = useMutation({
+    mutationFn: (h: HookDraft) =>
+      h.id === undefined
+        ? call(device.ip, 'createHook', { sensor, hook: h })
+        : call(device.ip, 'updateHook', { sensor, hook: { ...h, id: h.id } }),
+    onSuccess: () => {
+      toaster.success({ caption: isNew ? t('devices.hook.created') : t('devices.hook.updated') });
+      setEditing(false);
+      onSaved();
+    },
+    onError: (error) => toastError(t('devices.hook.save.error'), error),
+  });
+  const remove = useMutation({
+    mutationFn: () => call(device.ip, 'deleteHook', { sensor, id: String(hook.id) }),
+    onSuccess: () => {
+      toaster.success({ caption: t('devices.hook.delete.success') });
+      onSaved();
+    },
+    onError: (error) => toastError(t('devices.hook.delete.error'), error),
+  });
+
+  const onSave = () => {
+    const missing = missingRequiredFields(draft, template);
+    setInvalid(missing);
+    if (missing.length > 0) {
+      toaster.error({
+        caption: t('devices.hook.validation.error'),
+        description: t('devices.hook.validation.error.desc', { fields: missing.join(', ') }),
+      });
+      return;
+    }
+    const parsed = HookDraftSchema.safeParse(hookSavePayload(draft));
+    if (!parsed.success) {
+      const fields = [...new Set(parsed.error.issues.map((i) => i.path.join('.')))];
+      setInvalid(fields);
+      toaster.error({
+        caption: t('devices.hook.validation.error'),
+        description: t('devices.hook.validation.error.types', { fields: fields.join(', ') }),
+      });
+      return;
+    }
+    save.mutate(parsed.data);
+  };
+  const onCancel = () => {
+    setInvalid([]);
+    if (isNew) onDiscardNew();
+    setDraft(hook);
+    setEditing(false);
+  };
+  const onDelete = async () => {
+    if (await confirm({ message: t('devices.hook.delete.confirm', { id: String(hook.id) }) }))
+      remove.mutate();
+  };
+  const change = (name: string, value: HookFieldValue) => setDraft((d) => ({ ...d, [name]: value }));
+  const title = hookTitle(hook, humanizeHookType(String(hook.type)));
+  const icon = (label: string, onClick: () => void, node: ReactNode, color?: string) => (
+    <Tooltip label={label}>
+      <ActionIcon variant="subtle" color={color} onClick={onClick} aria-label={label}>
+        {node}
+      </ActionIcon>
+    </Tooltip>
+  );
+  return (
+    <Paper withBorder p="xs" data-hook-id={String(hook.id)} aria-label={title} component="article">
+      <Group justify="space-between" wrap="nowrap">
+        <Group gap={4} wrap="nowrap">
+          {icon(
+            expanded ? t('devices.hook.collapse') : t('devices.hook.expand'),
+            () => setExpanded((e) => !e),
+            expanded ? <IconChevronUp size={16} aria-hidden /> : <IconChevronDown size={16} aria-hidden />,
+          )}
+          <Text fw={600}>{title}</Text>
+        </Group>
+        {!modifiable ? (
+          <Badge variant="light" color="gray">
+            {t('devices.hook.readonly')}
+          </Badge>
+        ) : editing ? (
+          <Group gap={2}>
+            {icon(t('devices.hook.save'), onSave, <IconDeviceFloppy size={18} aria-hidden />)}
+            {icon(t('devices.hook.cancel'), onCancel, <IconX size={18} aria-hidden />)}
+          </Group>
+        ) : (
+          <Group gap={2}>
+            {icon(
+              t('devices.hook.edit'),
+              () => {
+                setEditing(true);
+                setExpanded(true);
+              },
+              <IconPencil size={18} aria-hidden />,
+            )}
+            {icon(
+              t('devices.hook.delete'),
+              () => void onDelete(),
+              <IconTrash size={18} aria-hidden />,
+              'red',
+            )}
+            {icon(t('devices.hook.test.it'), () => setTesting(true), <IconFlask size={18} aria-hidden />)}
+          </Group>
+        )}
+      </Group>
+      <Collapse expanded={expanded}>
+        <HookBody
+          hook={editing ? draft : hook}
+          template={template}
+          editing={editing}
+          invalid={invalid}
+          onChange={change}
+        />
+      </Collapse>
+      {testing ? (
+        <HookTestDialog sensor={sensor} id={String(hook.id)} onClose={() => setTesting(false)} />
+      ) : null}
+    </Paper>
+  );
+}

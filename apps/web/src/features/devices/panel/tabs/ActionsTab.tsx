@@ -1,0 +1,82 @@
+import { ActionIcon, Button, Center, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
+import type { DeviceAction } from '@st/protocol';
+import { IconClockHour4 } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useServices } from '../../../../app/ServicesContext';
+import { useDeviceErrorToast } from '../../api/deviceErrors';
+import { useDeviceCaller } from '../../api/useDevices';
+import { featureOn } from '../../model/tabs';
+import { useDevicePanel } from '../DeviceContext';
+import { useDeviceQuery } from '../useDeviceQuery';
+import { ScheduleDialog } from './ScheduleDialog';
+
+/** The device's actions: call one; schedule it every N ms when the device has the scheduler. */
+export function ActionsTab() {
+  const { t } = useTranslation();
+  const { toaster } = useServices();
+  const { device, features } = useDevicePanel();
+  const call = useDeviceCaller();
+  const toastError = useDeviceErrorToast();
+  const actions = useDeviceQuery('getActions', t('devices.actions.fetch.error'));
+  const [scheduling, setScheduling] = useState<DeviceAction | undefined>();
+  const scheduler = featureOn(features, 'actionsScheduler');
+  const run = useMutation({
+    mutationFn: (action: DeviceAction) => call(device.ip, 'callAction', { name: action.name }),
+    onSuccess: (_, action) =>
+      toaster.success({ caption: t('devices.actions.call.success', { action: action.caption }) }),
+    onError: (error, action) =>
+      toastError(t('devices.actions.call.error', { action: action.caption }), error),
+  });
+  if (actions.data === undefined) {
+    return (
+      <Center mih={80}>{actions.isFetching ? <Loader aria-label={t('common.loading')} /> : null}</Center>
+    );
+  }
+  if (actions.data.length === 0) return <Text c="dimmed">{t('devices.actions.empty')}</Text>;
+  return (
+    <Stack gap="xs">
+      {actions.data.map((action) => (
+        <Group key={action.name} gap="xs" wrap="nowrap" data-action={action.name}>
+          <Tooltip label={t('devices.actions.title', { name: action.name })}>
+            <Button
+              variant="light"
+              fullWidth
+              onClick={() => run.mutate(action)}
+              loading={run.isPending && run.variables?.name === action.name}
+            >
+              {action.caption}
+            </Button>
+          </Tooltip>
+          {scheduler ? (
+            <>
+              <Text size="xs" c="dimmed" w={200} data-testid="action-schedule">
+                {action.callDelay
+                  ? t('devices.actions.delay.every', { callDelay: action.callDelay })
+                  : t('devices.actions.delay.off')}
+                {action.lastCall ? ` · ${t('devices.actions.last.call', { lastCall: action.lastCall })}` : ''}
+              </Text>
+              <Tooltip label={t('devices.actions.delay.title', { action: action.caption })}>
+                <ActionIcon
+                  variant="subtle"
+                  onClick={() => setScheduling(action)}
+                  aria-label={t('devices.actions.delay.title', { action: action.caption })}
+                >
+                  <IconClockHour4 size={18} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+            </>
+          ) : null}
+        </Group>
+      ))}
+      {scheduling === undefined ? null : (
+        <ScheduleDialog
+          action={scheduling}
+          onClose={() => setScheduling(undefined)}
+          onSaved={() => void actions.refetch()}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,100 @@
+import { ActionIcon, Button, Center, Group, Loader, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useServices } from '../../../../app/ServicesContext';
+import { useConfirm } from '../../../../ui/useConfirm';
+import { useDeviceErrorToast } from '../../api/deviceErrors';
+import { useDeviceCaller } from '../../api/useDevices';
+import { useDevicePanel } from '../DeviceContext';
+import { useDeviceQuery } from '../useDeviceQuery';
+
+/** The device's config entries: edit and save all, delete one, delete all (after confirming). */
+export function ConfigTab() {
+  const { t } = useTranslation();
+  const { toaster } = useServices();
+  const { device } = useDevicePanel();
+  const call = useDeviceCaller();
+  const confirm = useConfirm();
+  const toastError = useDeviceErrorToast();
+  const config = useDeviceQuery('getConfigValues', t('devices.config.load.error'));
+  const [values, setValues] = useState<Record<string, string>>({});
+  useEffect(() => {
+    if (config.data !== undefined) setValues(config.data);
+  }, [config.data]);
+  const done = (caption: string) => () => {
+    toaster.success({ caption });
+    void config.refetch();
+  };
+  const save = useMutation({
+    mutationFn: (all: Record<string, string>) => call(device.ip, 'saveConfigValues', { values: all }),
+    onSuccess: done(t('devices.config.save.success')),
+    onError: (error) => toastError(t('devices.config.save.error'), error),
+  });
+  const removeOne = useMutation({
+    mutationFn: (name: string) => call(device.ip, 'deleteConfigValue', { name }),
+    onSuccess: done(t('devices.config.delete.one.success')),
+    onError: (error) => toastError(t('devices.config.delete.error'), error),
+  });
+  const removeAll = useMutation({
+    mutationFn: () => call(device.ip, 'deleteAllConfigValues'),
+    onSuccess: done(t('devices.config.delete.all.success')),
+    onError: (error) => toastError(t('devices.config.delete.error'), error),
+  });
+  if (config.data === undefined) {
+    return <Center mih={80}>{config.isFetching ? <Loader aria-label={t('common.loading')} /> : null}</Center>;
+  }
+  const names = Object.keys(config.data);
+  if (names.length === 0) return <Text c="dimmed">{t('devices.config.empty.entries')}</Text>;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate(values);
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack maw={520}>
+        {names.map((name) => (
+          <Group key={name} gap="xs" align="flex-end" wrap="nowrap">
+            <TextInput
+              label={name}
+              title={t('devices.config.field.title', { name })}
+              value={values[name] ?? ''}
+              onChange={(e) => {
+                const next = e.currentTarget.value;
+                setValues((v) => ({ ...v, [name]: next }));
+              }}
+              style={{ flex: 1 }}
+            />
+            <Tooltip label={t('devices.config.delete.one', { name })}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                size="lg"
+                aria-label={t('devices.config.delete.one', { name })}
+                onClick={() => removeOne.mutate(name)}
+              >
+                <IconTrash size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        ))}
+        <Group>
+          <Button type="submit" loading={save.isPending}>
+            {t('devices.config.button.save')}
+          </Button>
+          <Button
+            color="red"
+            variant="light"
+            loading={removeAll.isPending}
+            onClick={async () => {
+              if (await confirm({ message: t('devices.config.delete.confirm') })) removeAll.mutate();
+            }}
+          >
+            {t('devices.config.button.delete.all')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,83 @@
+import { Button, Center, Loader, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useServices } from '../../../../app/ServicesContext';
+import { useDeviceErrorToast } from '../../api/deviceErrors';
+import { deviceKeys, useDeviceCaller, useGatewayKey } from '../../api/useDevices';
+import { useDevicePanel } from '../DeviceContext';
+import { useDeviceKey, useDeviceQuery } from '../useDeviceQuery';
+
+/** Name (editable), type, address, board, library and firmware versions, chip. */
+export function InfoTab() {
+  const { t } = useTranslation();
+  const { toaster } = useServices();
+  const { device, onRenamed } = useDevicePanel();
+  const call = useDeviceCaller();
+  const queryClient = useQueryClient();
+  const gatewayKey = useGatewayKey();
+  const toastError = useDeviceErrorToast();
+  const info = useDeviceQuery('getInfo', t('devices.info.load.error'));
+  const infoKey = useDeviceKey('getInfo');
+  const [name, setName] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  useEffect(() => {
+    if (info.data !== undefined) setName(info.data.name);
+  }, [info.data]);
+  const save = useMutation({
+    mutationFn: (value: string) => call(device.ip, 'saveName', { name: value }),
+    onSuccess: async (_, value) => {
+      toaster.success({ caption: t('devices.info.name.saved') });
+      await queryClient.invalidateQueries({ queryKey: infoKey });
+      const fresh = queryClient.getQueryData<{ name: string }>(infoKey);
+      onRenamed(fresh?.name ?? value);
+      void queryClient.invalidateQueries({ queryKey: deviceKeys.all(gatewayKey) });
+    },
+    onError: (error) => toastError(t('devices.info.name.error'), error),
+  });
+  if (info.data === undefined) {
+    return <Center mih={80}>{info.isFetching ? <Loader aria-label={t('common.loading')} /> : null}</Center>;
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = name.trim();
+    if (value === '') {
+      setInvalid(true);
+      return;
+    }
+    save.mutate(value);
+  };
+  const d = info.data;
+  const field = (label: string, value: string | number | undefined) =>
+    value === undefined ? null : <TextInput label={label} value={String(value)} readOnly variant="filled" />;
+  return (
+    <Stack>
+      <form onSubmit={submit} noValidate>
+        <TextInput
+          label={t('devices.info.name')}
+          value={name}
+          onChange={(e) => {
+            setName(e.currentTarget.value);
+            setInvalid(false);
+          }}
+          error={invalid ? t('devices.info.name.error.empty') : undefined}
+          rightSectionWidth={90}
+          rightSection={
+            <Button type="submit" size="compact-sm" loading={save.isPending}>
+              {t('devices.info.name.save')}
+            </Button>
+          }
+        />
+      </form>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {field(t('devices.info.type'), d.type)}
+        {field(t('devices.info.ip'), d.ip)}
+        {field(t('devices.info.board'), d.board)}
+        {field(t('devices.info.st.version'), d.stVersion)}
+        {field(t('devices.info.version'), d.version)}
+        {field(t('devices.info.chip.model'), d.chip_model)}
+        {field(t('devices.info.chip.revision'), d.chip_revision)}
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,52 @@
+import { Center, List, Loader, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { uptimeParts } from '../../model/uptime';
+import { useDeviceQuery } from '../useDeviceQuery';
+
+/** How often the open metrics tab reads the device again. */
+const METRICS_REFRESH_MS = 5000;
+
+function Tree({ value }: { value: unknown }): ReactNode {
+  if (typeof value !== 'object' || value === null) return <Text span>{String(value)}</Text>;
+  return (
+    <List size="sm" withPadding>
+      {Object.entries(value).map(([key, inner]) => (
+        <List.Item key={key}>
+          <Text span fw={600}>
+            {key}:{' '}
+          </Text>
+          <Tree value={inner} />
+        </List.Item>
+      ))}
+    </List>
+  );
+}
+
+/** Every metric the device reports, uptime as days/hours/minutes/seconds; read again every few seconds. */
+export function MetricsTab() {
+  const { t } = useTranslation();
+  const metrics = useDeviceQuery('getMetrics', t('devices.metrics.load.error'), {
+    refetchInterval: METRICS_REFRESH_MS,
+  });
+  if (metrics.data === undefined) {
+    return (
+      <Center mih={80}>{metrics.isFetching ? <Loader aria-label={t('common.loading')} /> : null}</Center>
+    );
+  }
+  const { uptime, ...rest } = metrics.data;
+  const uptimeText = uptimeParts(uptime)
+    .map(([unit, n]) => t(`devices.metrics.uptime.${unit}`, { n }))
+    .join(' ');
+  return (
+    <Stack gap="xs">
+      <Text data-testid="device-uptime">
+        <Text span fw={600}>
+          {t('devices.metrics.uptime')}:{' '}
+        </Text>
+        {uptimeText}
+      </Text>
+      <Tree value={rest} />
+    </Stack>
+  );
+}

@@ -1,0 +1,62 @@
+import { Center, Grid, Loader, NavLink, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { featureOn } from '../../model/tabs';
+import { useDevicePanel } from '../DeviceContext';
+import { HooksEditor } from '../hooks/HooksEditor';
+import { useDeviceKey, useDeviceQuery } from '../useDeviceQuery';
+
+/** One entry per sensor (`name: value`); the chosen sensor's hooks beside the list. */
+export function SensorsTab() {
+  const { t } = useTranslation();
+  const { features } = useDevicePanel();
+  const queryClient = useQueryClient();
+  const sensors = useDeviceQuery('getSensors', t('devices.sensors.load.error'));
+  const hooksKey = useDeviceKey('getHooks');
+  const [selected, setSelected] = useState<string | undefined>();
+  const hooksOn = featureOn(features, 'hooks');
+  if (sensors.data === undefined) {
+    return (
+      <Center mih={80}>{sensors.isFetching ? <Loader aria-label={t('common.loading')} /> : null}</Center>
+    );
+  }
+  const entries = Object.entries(sensors.data);
+  if (entries.length === 0) return <Text c="dimmed">{t('devices.sensors.empty')}</Text>;
+  const open = (name: string) => {
+    // Clicking the open sensor again reloads its hooks.
+    if (name === selected) void queryClient.invalidateQueries({ queryKey: [...hooksKey, name] });
+    setSelected(name);
+  };
+  const current = selected !== undefined && Object.hasOwn(sensors.data, selected) ? selected : undefined;
+  return (
+    <Grid>
+      <Grid.Col span={{ base: 12, sm: 4 }}>
+        <Stack gap={2} component="nav" aria-label={t('devices.tabs.sensors')}>
+          {entries.map(([name, value]) => (
+            <NavLink
+              key={name}
+              label={`${name}: ${value}`}
+              active={name === current}
+              disabled={!hooksOn}
+              title={hooksOn ? t('devices.hooks.menu.item.title') : undefined}
+              onClick={() => open(name)}
+              data-sensor={name}
+            />
+          ))}
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 8 }}>
+        {!hooksOn ? (
+          <Text c="dimmed" role="status">
+            {t('devices.hooks.disabled')}
+          </Text>
+        ) : current === undefined ? (
+          <Text c="dimmed">{t('devices.hooks.select.to.manage')}</Text>
+        ) : (
+          <HooksEditor key={current} sensor={current} />
+        )}
+      </Grid.Col>
+    </Grid>
+  );
+}

@@ -1,0 +1,82 @@
+import { Button, Center, Loader, Select, Stack, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useServices } from '../../../../app/ServicesContext';
+import { useDeviceErrorToast } from '../../api/deviceErrors';
+import { useDeviceCaller } from '../../api/useDevices';
+import { useDevicePanel } from '../DeviceContext';
+import { useDeviceQuery } from '../useDeviceQuery';
+
+/** SSID, password and mode (from the device's list). SSID and mode are required; the password is not. */
+export function WifiTab() {
+  const { t } = useTranslation();
+  const { toaster } = useServices();
+  const { device } = useDevicePanel();
+  const call = useDeviceCaller();
+  const toastError = useDeviceErrorToast();
+  const wifi = useDeviceQuery('getWiFi', t('devices.wifi.load.error'));
+  const [ssid, setSsid] = useState('');
+  const [password, setPassword] = useState('');
+  const [mode, setMode] = useState<string | null>(null);
+  const [tried, setTried] = useState(false);
+  useEffect(() => {
+    if (wifi.data === undefined) return;
+    setSsid(wifi.data.settings.ssid);
+    setPassword(wifi.data.settings.password);
+    setMode(String(wifi.data.settings.mode));
+  }, [wifi.data]);
+  const save = useMutation({
+    mutationFn: (settings: { ssid: string; password: string; mode: string }) =>
+      call(device.ip, 'setWiFi', settings),
+    onSuccess: () => {
+      toaster.success({
+        caption: t('devices.wifi.save.success'),
+        description: t('devices.wifi.save.success.description'),
+      });
+      void wifi.refetch();
+    },
+    onError: (error) => toastError(t('devices.wifi.save.error'), error),
+  });
+  if (wifi.data === undefined) {
+    return <Center mih={80}>{wifi.isFetching ? <Loader aria-label={t('common.loading')} /> : null}</Center>;
+  }
+  const modes = Object.entries(wifi.data.modes).map(([value, label]) => ({ value, label }));
+  const ssidMissing = ssid.trim() === '';
+  const modeMissing = mode === null || mode === '';
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (ssidMissing || mode === null || modeMissing) return;
+    save.mutate({ ssid: ssid.trim(), password, mode });
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack maw={420}>
+        <TextInput
+          label={t('devices.wifi.ssid')}
+          value={ssid}
+          onChange={(e) => setSsid(e.currentTarget.value)}
+          error={tried && ssidMissing ? t('field.required') : undefined}
+          withAsterisk
+        />
+        <TextInput
+          label={t('devices.wifi.password')}
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+        />
+        <Select
+          label={t('devices.wifi.mode')}
+          data={modes}
+          value={mode}
+          onChange={setMode}
+          error={tried && modeMissing ? t('field.required') : undefined}
+          withAsterisk
+        />
+        <Button type="submit" loading={save.isPending} style={{ alignSelf: 'flex-start' }}>
+          {t('devices.config.button.save')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,52 @@
+import { Group, Text, UnstyledButton } from '@mantine/core';
+import type { DeviceInfo } from '@st/protocol';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DeviceIcon } from '../icons/DeviceIcon';
+
+export interface DeviceRowProps {
+  device: DeviceInfo;
+  selected: boolean;
+  onSelect: (device: DeviceInfo) => void;
+  /** A menu beside the row (saved devices). */
+  menu?: ReactNode;
+}
+
+/** One device in the search list: icon, name, type, ip, board and versions. Kept cheap: lists are long. */
+export function DeviceRow({ device, selected, onSelect, menu }: DeviceRowProps) {
+  const { t } = useTranslation();
+  return (
+    <Group
+      gap={4}
+      wrap="nowrap"
+      bg={selected ? 'var(--mantine-primary-color-light)' : undefined}
+      style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+      data-device-ip={device.ip}
+    >
+      <UnstyledButton
+        onClick={() => onSelect(device)}
+        aria-pressed={selected}
+        aria-label={t('devices.item.open', { name: device.name, ip: device.ip })}
+        p={6}
+        style={{ flex: 1, minWidth: 0 }}
+      >
+        <Group gap="sm" wrap="nowrap">
+          <DeviceIcon name={device.name} type={device.type} />
+          <div style={{ minWidth: 0 }}>
+            <Text size="sm" fw={600} truncate>
+              {device.name}{' '}
+              <Text span size="xs" c="dimmed">
+                {device.type}
+              </Text>
+            </Text>
+            <Text size="xs" c="dimmed" truncate>
+              {device.ip} · {device.board || t('devices.item.board.unknown')} ·{' '}
+              {t('devices.item.versions', { stVersion: device.stVersion, version: device.version ?? '—' })}
+            </Text>
+          </div>
+        </Group>
+      </UnstyledButton>
+      {menu}
+    </Group>
+  );
+}

@@ -1,0 +1,56 @@
+import type { DeviceInfo } from '@st/protocol';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { deviceKeys, useDevicesApi, useGatewayKey } from '../api/useDevices';
+import { useQueryErrorToast } from '../api/useQueryErrorToast';
+import { sortByIp } from '../model/address';
+import { DeviceRow } from './DeviceRow';
+import { ListSection } from './ListSection';
+import { VirtualDeviceList } from './VirtualDeviceList';
+
+export interface DeviceListProps {
+  selectedIp: string | undefined;
+  onSelect: (device: DeviceInfo) => void;
+}
+
+/** Devices the gateway hears on the network, kept live by useLiveDevices. */
+export function FoundDevices({ selectedIp, onSelect }: DeviceListProps) {
+  const { t } = useTranslation();
+  const api = useDevicesApi();
+  const gatewayKey = useGatewayKey();
+  const enabled = useQuery({ queryKey: deviceKeys.searchEnabled(gatewayKey), queryFn: api.searchEnabled });
+  const found = useQuery({
+    queryKey: deviceKeys.found(gatewayKey),
+    queryFn: async () => sortByIp(await api.found()),
+    enabled: enabled.data === true,
+  });
+  useQueryErrorToast(enabled.error ?? found.error, t('devices.search.load.error'));
+  const list = found.data ?? [];
+  const placeholder =
+    enabled.data === false
+      ? t('devices.search.disabled')
+      : list.length > 0
+        ? undefined
+        : found.isFetching || enabled.isFetching
+          ? t('devices.search.in.progress')
+          : t('devices.search.empty');
+  return (
+    <ListSection
+      title={t('devices.search')}
+      refreshing={found.isFetching || enabled.isFetching}
+      onRefresh={() => {
+        void enabled.refetch();
+        if (enabled.data === true) void found.refetch();
+      }}
+      placeholder={placeholder}
+    >
+      <VirtualDeviceList
+        items={list}
+        keyOf={(d) => `${d.ip}|${d.name}`}
+        label={t('devices.search')}
+        maxHeight={360}
+        renderRow={(d) => <DeviceRow device={d} selected={d.ip === selectedIp} onSelect={onSelect} />}
+      />
+    </ListSection>
+  );
+}

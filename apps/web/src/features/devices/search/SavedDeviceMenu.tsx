@@ -1,0 +1,36 @@
+import { ActionIcon, Menu } from '@mantine/core';
+import type { SavedDevice } from '@st/protocol';
+import { IconDotsVertical, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+export interface SavedDeviceMenuProps {
+  device: SavedDevice;
+  onUpdate: (device: SavedDevice) => void;
+  onDelete: (device: SavedDevice) => void;
+}
+
+/** Update (re-read the device's info) and delete, beside a saved device. */
+export function SavedDeviceMenu({ device, onUpdate, onDelete }: SavedDeviceMenuProps) {
+  const { t } = useTranslation();
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" aria-label={t('devices.saved.menu', { name: device.name })}>
+          <IconDotsVertical size={18} aria-hidden />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconRefresh size={16} aria-hidden />} onClick={() => onUpdate(device)}>
+          {t('devices.saved.menu.update')}
+        </Menu.Item>
+        <Menu.Item
+          color="red"
+          leftSection={<IconTrash size={16} aria-hidden />}
+          onClick={() => onDelete(device)}
+        >
+          {t('devices.saved.menu.delete')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

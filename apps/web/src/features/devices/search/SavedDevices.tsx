@@ -1,0 +1,103 @@
+import { ActionIcon, Tooltip } from '@mantine/core';
+import type { SavedDevice } from '@st/protocol';
+import { IconPlus } from '@tabler/icons-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useServices } from '../../../app/ServicesContext';
+import { useConfirm } from '../../../ui/useConfirm';
+import { useDeviceErrorToast } from '../api/deviceErrors';
+import { deviceKeys, useDevicesApi, useGatewayKey } from '../api/useDevices';
+import { useQueryErrorToast } from '../api/useQueryErrorToast';
+import { sortByIp } from '../model/address';
+import { AddDeviceDialog } from './AddDeviceDialog';
+import { DeviceRow } from './DeviceRow';
+import type { DeviceListProps } from './FoundDevices';
+import { ListSection } from './ListSection';
+import { SavedDeviceMenu } from './SavedDeviceMenu';
+import { VirtualDeviceList } from './VirtualDeviceList';
+
+export interface SavedDevicesProps extends DeviceListProps {
+  onDeleted: (ip: string) => void;
+}
+
+/** Devices saved on the gateway: add by address, update from the device, delete. */
+export function SavedDevices({ selectedIp, onSelect, onDeleted }: SavedDevicesProps) {
+  const { t } = useTranslation();
+  const { toaster } = useServices();
+  const api = useDevicesApi();
+  const confirm = useConfirm();
+  const toastError = useDeviceErrorToast();
+  const gatewayKey = useGatewayKey();
+  const [adding, setAdding] = useState(false);
+  const saved = useQuery({
+    queryKey: deviceKeys.saved(gatewayKey),
+    queryFn: async () => sortByIp(await api.saved()),
+  });
+  useQueryErrorToast(saved.error, t('devices.saved.load.error'));
+  const update = useMutation({
+    mutationFn: (d: SavedDevice) => api.update(d.ip),
+    onSuccess: () => {
+      toaster.success({ caption: t('devices.saved.menu.update.success') });
+      void saved.refetch();
+    },
+    onError: (error) => toastError(t('devices.saved.menu.update.error'), error),
+  });
+  const remove = useMutation({
+    mutationFn: (d: SavedDevice) => api.remove(d.ip),
+    onSuccess: (_, d) => {
+      toaster.success({ caption: t('devices.saved.menu.delete.success') });
+      onDeleted(d.ip);
+      void saved.refetch();
+    },
+    onError: (error) => toastError(t('devices.saved.menu.delete.error'), error),
+  });
+  const askDelete = async (d: SavedDevice) => {
+    if (await confirm({ message: t('devices.saved.menu.delete.confirm', { name: d.name, ip: d.ip }) }))
+      remove.mutate(d);
+  };
+  const list = saved.data ?? [];
+  const placeholder =
+    list.length > 0 ? undefined : saved.isFetching ? t('common.loading') : t('devices.saved.empty');
+  return (
+    <>
+      <ListSection
+        title={t('devices.saved')}
+        refreshing={saved.isFetching}
+        onRefresh={() => void saved.refetch()}
+        placeholder={placeholder}
+        actions={
+          <Tooltip label={t('devices.saved.plus.title')}>
+            <ActionIcon
+              variant="subtle"
+              onClick={() => setAdding(true)}
+              aria-label={t('devices.saved.plus.title')}
+            >
+              <IconPlus size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        }
+      >
+        <VirtualDeviceList
+          items={list}
+          keyOf={(d) => d.id}
+          label={t('devices.saved')}
+          maxHeight={300}
+          renderRow={(d) => (
+            <DeviceRow
+              device={d}
+              selected={d.ip === selectedIp}
+              onSelect={onSelect}
+              menu={<SavedDeviceMenu device={d} onUpdate={(x) => update.mutate(x)} onDelete={askDelete} />}
+            />
+          )}
+        />
+      </ListSection>
+      <AddDeviceDialog
+        opened={adding}
+        onClose={() => setAdding(false)}
+        onAdded={() => void saved.refetch()}
+      />
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+import { ActionIcon, Button, Group, Paper, Stack, Tooltip } from '@mantine/core';
+import type { DeviceInfo } from '@st/protocol';
+import { IconChevronLeft, IconCpu } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { FoundDevices } from './FoundDevices';
+import { SavedDevices } from './SavedDevices';
+
+export interface SearchPanelProps {
+  expanded: boolean;
+  onExpandedChange: (expanded: boolean) => void;
+  selected: DeviceInfo | undefined;
+  onSelect: (device: DeviceInfo) => void;
+  onDeleted: (ip: string) => void;
+}
+
+/** The collapsible device search list beside the device panel: found devices, then saved devices. */
+export function SearchPanel({ expanded, onExpandedChange, selected, onSelect, onDeleted }: SearchPanelProps) {
+  const { t } = useTranslation();
+  if (!expanded) {
+    return (
+      <Button
+        variant="light"
+        leftSection={<IconCpu size={18} aria-hidden />}
+        onClick={() => onExpandedChange(true)}
+        style={{ alignSelf: 'flex-start' }}
+      >
+        {t('devices.panel.devices')}
+      </Button>
+    );
+  }
+  return (
+    <Paper
+      withBorder
+      shadow="sm"
+      p="sm"
+      w={380}
+      maw="100%"
+      component="aside"
+      aria-label={t('devices.panel.search')}
+    >
+      <Stack gap="md">
+        {selected === undefined ? null : (
+          <Group justify="flex-end">
+            <Tooltip label={t('devices.panel.collapse')}>
+              <ActionIcon
+                variant="subtle"
+                onClick={() => onExpandedChange(false)}
+                aria-label={t('devices.panel.collapse')}
+              >
+                <IconChevronLeft size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        )}
+        <FoundDevices selectedIp={selected?.ip} onSelect={onSelect} />
+        <SavedDevices selectedIp={selected?.ip} onSelect={onSelect} onDeleted={onDeleted} />
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,55 @@
+import type { DeviceInfo } from '@st/protocol';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { subscribeTopic } from '../../../api/topics';
+import { useCurrentGateway } from '../../../app/CurrentGateway';
+import { useServices } from '../../../app/ServicesContext';
+import { deviceKeys } from '../api/useDevices';
+import { withFound, withoutLost } from '../model/address';
+
+/**
+ * Keeps the found list live (found/lost topics of the current gateway) and tells the user, with a toast that
+ * stays, when the selected device goes away (warning) or comes back (info).
+ */
+export function useLiveDevices(selectedIp: string | undefined): void {
+  const { live, log, config, toaster } = useServices();
+  const queryClient = useQueryClient();
+  const gateway = useCurrentGateway();
+  const { t } = useTranslation();
+  const selected = useRef(selectedIp);
+  selected.current = selectedIp;
+  const gatewayId = gateway?.id ?? '';
+
+  useEffect(() => {
+    if (config.mode === 'cloud' && gatewayId === '') return;
+    const key = deviceKeys.found(gatewayId);
+    const params = { gatewayId };
+    const update = (change: (list: DeviceInfo[]) => DeviceInfo[]) =>
+      queryClient.setQueryData<DeviceInfo[]>(key, (list) => (list === undefined ? list : change(list)));
+    const label = (d: DeviceInfo) => `${d.name} (${d.ip})`;
+    const onFound = (device: DeviceInfo) => {
+      update((list) => withFound(list, device));
+      if (device.ip === selected.current)
+        toaster.info({ caption: t('devices.search.found', { device: label(device) }), autoClose: false });
+    };
+    const onLost = (device: DeviceInfo) => {
+      update((list) => withoutLost(list, device));
+      if (device.ip === selected.current)
+        toaster.warn({ caption: t('devices.search.lost', { device: label(device) }), autoClose: false });
+    };
+    const stops =
+      config.mode === 'cloud'
+        ? [
+            subscribeTopic({ live, log, topic: 'cloud.devices.found', params, onMessage: onFound }),
+            subscribeTopic({ live, log, topic: 'cloud.devices.lost', params, onMessage: onLost }),
+          ]
+        : [
+            subscribeTopic({ live, log, topic: 'gateway.devices.found', onMessage: onFound }),
+            subscribeTopic({ live, log, topic: 'gateway.devices.lost', onMessage: onLost }),
+          ];
+    return () => {
+      for (const stop of stops) stop();
+    };
+  }, [live, log, config.mode, gatewayId, queryClient, toaster, t]);
+}
