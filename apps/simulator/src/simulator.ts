@@ -25,7 +25,8 @@ export async function startSimulator(
 ): Promise<Simulator> {
   const opts = SimulatorOptionsSchema.parse(input);
   const ips = opts.ips ?? Array.from({ length: opts.count }, (_, i) => nthIp(opts.firstIp, i));
-  const gatewayHost = opts.gateway?.split(':')[0];
+  // The firmware's `laddr` must be an IPv4 literal.
+  const gatewayHost = opts.gateway?.split(':')[0]?.replace(/^localhost$/, '127.0.0.1');
   const logAddress = opts.logAddress ?? (gatewayHost ? `${gatewayHost}:${opts.logPort}` : undefined);
   const random = opts.seed === undefined ? Math.random : seeded(opts.seed);
   const devices = ips.map((ip, i) => {

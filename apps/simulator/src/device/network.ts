@@ -50,6 +50,10 @@ export class DeviceNetwork {
       address: d.ip(),
       port: OTA_PORTS[d.kind.board],
       log: (level, message) => d.log(level, 'ota', message),
+      // ESP8266 ArduinoOTA closes every other socket once it accepts an invitation: the log connection drops.
+      onAccepted: () => {
+        if (d.kind.board === 'esp8266') d.logger.disconnect();
+      },
       onFlashed: d.onFlashed,
     });
     try {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimDevice } from '../index';
 import { type Simulator, startSimulator } from '../simulator';
 import { call } from '../testing/client';
+import { listenLogs } from '../testing/listeners';
 
 /** A minimal espota uploader: invitation over UDP, then 1024-byte chunks, waiting for each count. */
 async function upload(
@@ -89,5 +90,29 @@ describe('OTA (espota)', () => {
     const r = await upload(lamp.ip, 3232, junk);
     expect(r.final).toContain('Wrong Magic Byte');
     expect(lamp.state.version).toBe('9.8.7');
+  });
+
+  it('esp8266: listens on 8266 and drops its log connection once it accepts the invitation', async () => {
+    const logs = await listenLogs();
+    const other = await startSimulator({
+      ips: loopbackBlock(1),
+      discoveryPort: await freeUdpPort(),
+      logRate: 0,
+      kinds: ['weather'],
+      rebootMs: 100,
+      logAddress: `127.0.0.1:${logs.port}`,
+    });
+    try {
+      const [w] = other.devices as [SimDevice];
+      await expect.poll(() => w.state.logger, { timeout: 5000 }).toBe('connected');
+      const r = await upload(w.ip, 8266, makeFirmwareImage({ version: '3.0.0', size: 4096 }));
+      expect(r.final.endsWith('OK')).toBe(true);
+      expect(logs.connections[0]?.closed).toBe(true);
+      await expect.poll(() => w.state.version, { timeout: 5000 }).toBe('3.0.0');
+      await expect.poll(() => logs.connections.length, { timeout: 5000 }).toBe(2);
+    } finally {
+      await other.stop();
+      await logs.close();
+    }
   });
 });

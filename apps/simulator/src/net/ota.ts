@@ -14,6 +14,8 @@ export interface OtaOptions {
   /** Idle ms before the device re-sends its last count (3 times) and then gives up. */
   idleMs?: number;
   log: (level: 20 | 30 | 40, message: string) => void;
+  /** Called when an invitation was accepted (esp8266 then closes its other sockets). */
+  onAccepted?: () => void;
   /** Called after a verified upload; a firmware image's version is passed (undefined for a filesystem image). */
   onFlashed: (version: string | undefined) => void;
 }
@@ -62,6 +64,7 @@ export class OtaReceiver {
     if ((command !== OTA_FLASH && command !== OTA_FILESYSTEM) || size <= 0) return;
     this.udp?.send('OK', replyPort, host);
     this.opts.log(20, `OTA invitation accepted: ${size} bytes from ${host}:${port}`);
+    this.opts.onAccepted?.();
     this.receive(command, host, port, size, md5);
   }
 
