@@ -22,4 +22,8 @@ export const system = {
   get logPort() {
     return Number(need('ST_E2E_LOG_PORT'));
   },
+  /** The gateway's UDP discovery port (beacons multicast on interface 127.0.0.1). */
+  get discoveryPort() {
+    return Number(need('ST_E2E_DISCOVERY_PORT'));
+  },
 };

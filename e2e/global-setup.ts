@@ -8,11 +8,12 @@ import { startSystem } from '../scripts/system.mjs';
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'st-e2e-'));
   const logPort = await freeTcpPort();
+  const discoveryPort = await freeUdpPort();
   const system = await startSystem({
     dataDir,
     cloudPort: await freeTcpPort(),
     gatewayPort: await freeTcpPort(),
-    discoveryPort: await freeUdpPort(),
+    discoveryPort,
     logPort,
     firstIp: loopbackFirstIp(),
     devices: 4,
@@ -23,6 +24,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.ST_E2E_PASSWORD = system.password;
   // The gateway's device log port (TCP), for specs that play a device's logger.
   process.env.ST_E2E_LOG_PORT = String(logPort);
+  // The gateway's discovery port (UDP multicast on 127.0.0.1), for specs that start a device of their own.
+  process.env.ST_E2E_DISCOVERY_PORT = String(discoveryPort);
   return async () => {
     await system.stop();
     rmSync(dataDir, { recursive: true, force: true });
