@@ -157,8 +157,11 @@ describe('device commands through the gateway', () => {
 
     const tested = await command(gw.base, lamp, 'testHook', { sensor: 'light', id, value: '42' });
     expect(tested.status).toBe(200);
-    await waitFor(() => live.messages.length === 1, { what: 'hook notification' });
-    const pushed = Notification.parse(live.messages[0]);
+    const pushed = await waitFor(
+      () =>
+        live.messages.map((m) => Notification.parse(m)).find((n) => n.notification.message.startsWith('Lux')),
+      { what: `hook notification (got ${JSON.stringify(live.messages)})` },
+    );
     expect(pushed).toMatchObject({
       device: { name: 'desk-lamp' },
       notification: { message: 'Lux 42', type: 'warning' },

@@ -56,7 +56,9 @@ describe('saved devices, with simulated devices', () => {
       expect(again.id).toBe(saved.id);
       await http(gw.base, 'POST', `/api/devices/saved?ip=${weatherDev.address}`);
 
-      socketDev.rename('bedroom-plug');
+      expect((await command(gw.base, socketDev.address, 'saveName', { name: 'bedroom-plug' })).status).toBe(
+        200,
+      );
       const updated = await http(gw.base, 'PUT', `/api/devices/saved?ip=${socketDev.address}`);
       expect(SavedDevice.parse(updated.body)).toMatchObject({ id: saved.id, name: 'bedroom-plug' });
       const list = Saved.parse((await http(gw.base, 'GET', '/api/devices/saved')).body);

@@ -1,10 +1,13 @@
 import {
   buildDeviceHttpRequest,
+  type DeviceHttpRequest,
   type DeviceInfo,
   DeviceInfoSchema,
+  MetricsSchema,
   type OtaProgressMessage,
 } from '@st/protocol';
 import type { Logger } from 'pino';
+import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import type { DeviceClient } from '../devices/deviceClient';
 import { DEFAULT_ESPOTA_TIMEOUTS } from './espota';
@@ -21,17 +24,24 @@ export { OtaService } from './otaService';
 export const DEFAULT_OTA_TIMEOUTS: JobTimeouts = {
   ...DEFAULT_ESPOTA_TIMEOUTS,
   versionCheckMs: 60_000,
-  versionPollMs: 500,
+  versionPollMs: 250,
 };
 
-/** Asks the device for `/info/system` and reads its version; silence or a bad answer is "unknown". */
+/** Asks the device for `/info/system` (version) and `/metrics` (uptime); silence is undefined. */
 export function httpVersionProbe(client: DeviceClient, timeoutMs: number): VersionProbe {
+  const ask = async <T>(address: string, request: DeviceHttpRequest, schema: z.ZodType<T>) => {
+    const answer = await client.call(address, request, timeoutMs);
+    if (answer.status !== 200) return undefined;
+    const parsed = schema.safeParse(JSON.parse(answer.body.toString('utf8')));
+    return parsed.success ? parsed.data : undefined;
+  };
   return async (address) => {
     try {
-      const answer = await client.call(address, buildDeviceHttpRequest('getInfo', {}), timeoutMs);
-      if (answer.status !== 200) return undefined;
-      const info = DeviceInfoSchema.safeParse(JSON.parse(answer.body.toString('utf8')));
-      return info.success ? info.data.version : undefined;
+      const info = await ask(address, buildDeviceHttpRequest('getInfo', {}), DeviceInfoSchema);
+      const metrics = await ask(address, buildDeviceHttpRequest('getMetrics', {}), MetricsSchema).catch(
+        () => undefined,
+      );
+      return { version: info?.version, uptimeMs: metrics?.uptime };
     } catch {
       return undefined;
     }

@@ -5,8 +5,14 @@ import { EspotaError, type EspotaTimeouts, flashOverEspota } from './espota';
 import type { FirmwareLibrary } from './firmwareLibrary';
 import { AbortedError, waitStep } from './wait';
 
-/** Asks a device which firmware version it runs now (undefined while it does not answer). */
-export type VersionProbe = (address: string) => Promise<string | undefined>;
+/** What a device says about itself after an update: its version and how long it has been up. */
+export interface DeviceVitals {
+  readonly version: string | undefined;
+  readonly uptimeMs: number | undefined;
+}
+
+/** Asks a device for its vitals; undefined while it does not answer (e.g. rebooting). */
+export type VersionProbe = (address: string) => Promise<DeviceVitals | undefined>;
 
 export interface JobTimeouts extends EspotaTimeouts {
   /** how long the device may take to reboot and report the new version */
@@ -39,24 +45,37 @@ const sleep = (ms: number, signal: AbortSignal) =>
     return () => clearTimeout(t);
   });
 
+/**
+ * FINISHED only once the device has restarted (it went silent, or its uptime began after the final OK) and
+ * reports the version the image carries.
+ */
 async function awaitVersion(
   address: string,
   expected: string,
   deps: JobDeps,
   signal: AbortSignal,
 ): Promise<JobOutcome> {
-  const deadline = Date.now() + deps.timeouts.versionCheckMs;
+  const confirmedAt = Date.now();
+  const deadline = confirmedAt + deps.timeouts.versionCheckMs;
+  let wentAway = false;
   let last: string | undefined;
   for (;;) {
-    last = (await deps.probeVersion(address)) ?? last;
-    if (last === expected) return { status: 'FINISHED' };
+    const probedAt = Date.now();
+    const vitals = await deps.probeVersion(address);
+    if (vitals === undefined) wentAway = true;
+    else {
+      last = vitals.version ?? last;
+      const rebooted =
+        wentAway || (vitals.uptimeMs !== undefined && probedAt - vitals.uptimeMs >= confirmedAt);
+      if (rebooted && vitals.version === expected) return { status: 'FINISHED' };
+    }
     if (Date.now() >= deadline) break;
     await sleep(deps.timeouts.versionPollMs, signal);
   }
   const seen = last === undefined ? 'it did not answer' : `it reports version ${last}`;
   return {
     status: 'FIRMWARE_TRANSFER_FAILED',
-    error: `The device took the image but did not come back with version ${expected} within ${deps.timeouts.versionCheckMs} ms (${seen})`,
+    error: `The device took the image but did not restart with version ${expected} within ${deps.timeouts.versionCheckMs} ms (${seen})`,
   };
 }
 
