@@ -5,14 +5,14 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { loadRuntimeConfig, uiBuildInfo } from './app/runtime';
 import { createServices } from './app/services';
-import { createI18n, pickLocale } from './i18n';
+import { createI18n, loadCatalog, pickLocale } from './i18n';
 
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root element');
 
 const runtime = loadRuntimeConfig(window);
 const locale = pickLocale(window.localStorage.getItem(STORAGE_KEYS.locale), window.navigator.language);
-const i18n = createI18n(locale);
+const i18n = createI18n(locale, await loadCatalog(locale));
 document.documentElement.lang = locale;
 
 if (!runtime.ok) {

@@ -1,13 +1,9 @@
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@st/protocol';
 import { createInstance, type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { en } from './en';
-import { ru } from './ru';
+import type { Catalog } from './en';
 
-export const catalogs = { en, ru } as const;
-export type Locale = keyof typeof catalogs;
-export const LOCALES: readonly Locale[] = ['en', 'ru'];
-export const DEFAULT_LOCALE: Locale = 'en';
-export const LOCALE_STORAGE_KEY = 'locale';
+export type { Locale };
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
@@ -20,13 +16,18 @@ export function pickLocale(stored: string | null, browserLanguage: string | unde
   return isLocale(browser) ? browser : DEFAULT_LOCALE;
 }
 
-/** A fresh i18next instance (no global one), already initialised synchronously with both catalogs. */
-export function createI18n(locale: Locale): i18n {
+/** Only the language in use is downloaded (the catalogs hold the same keys, so no fallback is needed). */
+export async function loadCatalog(locale: Locale): Promise<Catalog> {
+  return locale === 'ru' ? (await import('./ru')).ru : (await import('./en')).en;
+}
+
+/** A fresh i18next instance (no global one), initialised synchronously with the language's catalog. */
+export function createI18n(locale: Locale, catalog: Catalog): i18n {
   const instance = createInstance();
   void instance.use(initReactI18next).init({
     lng: locale,
-    fallbackLng: DEFAULT_LOCALE,
-    resources: { en: { translation: en }, ru: { translation: ru } },
+    fallbackLng: false,
+    resources: { [locale]: { translation: catalog } },
     keySeparator: false,
     nsSeparator: false,
     interpolation: { escapeValue: false },
