@@ -15,6 +15,7 @@ export const GATEWAY_CONFIG_KEYS = {
   trustBeaconAddress: 'ST_TRUST_BEACON_ADDRESS',
   webDist: 'ST_WEB_DIST',
   logLevel: 'ST_LOG_LEVEL',
+  buildTime: 'ST_BUILD_TIME',
   otaFirmwareMaxBytes: 'ST_OTA_FIRMWARE_MAX_BYTES',
   otaConcurrency: 'ST_OTA_CONCURRENCY',
 } as const;
@@ -32,6 +33,8 @@ export const GatewayConfigSchema = z.object({
   trustBeaconAddress: configFields.flag(false),
   webDist: z.string().min(1).default('./apps/web/dist'),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** reported by GET /api/build; main.ts defaults it to the bundle's modification time */
+  buildTime: z.iso.datetime({ offset: true }).optional(),
   /** largest firmware file accepted by the firmware library */
   otaFirmwareMaxBytes: configFields.positiveInt(OTA.firmwareMaxBytes),
   /** OTA uploads running at once; more wait in a queue */
@@ -47,7 +50,6 @@ export type GatewayConfig = z.output<typeof GatewayConfigSchema> & {
   readonly lostAfterMs?: number;
   readonly lostCheckIntervalMs?: number;
   readonly logFlushIntervalMs?: number;
-  readonly buildTime?: string;
   /** OTA phase timeouts (tests shorten them) */
   readonly otaTimeouts?: Partial<JobTimeouts>;
 };

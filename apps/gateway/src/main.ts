@@ -10,7 +10,7 @@ const config = loadConfigOrExit(GatewayConfigSchema, {
   argv: process.argv.slice(2),
 });
 /** The bundle's own modification time is its build time. */
-const buildTime = process.env.ST_BUILD_TIME ?? statSync(fileURLToPath(import.meta.url)).mtime.toISOString();
+const buildTime = config.buildTime ?? statSync(fileURLToPath(import.meta.url)).mtime.toISOString();
 
 const gateway = await build({ ...config, buildTime });
 handleShutdownSignals({ logger: gateway.logger, stop: () => gateway.stop() });
