@@ -25,9 +25,10 @@ async function startServer(): Promise<{ stomp: StompServer<null>; url: string }>
   return { stomp, url: liveChannelUrl(`http://127.0.0.1:${port}/`, 'api/st-ws') };
 }
 
-function channel(url: string): LiveChannel {
+function channel(url: string, beforeConnect?: () => Promise<void>): LiveChannel {
   const live = new LiveChannel({
     url,
+    ...(beforeConnect === undefined ? {} : { beforeConnect }),
     heartbeatMs: 10_000,
     reconnectDelayMs: 100,
     log: quiet,
@@ -93,5 +94,18 @@ describe('live channel', () => {
 
     await waitFor(() => stomp.sessions().length === 0, { what: 'session closed' });
     expect(got).toEqual([]);
+  });
+
+  it('renews the session before every connect, so a reconnect after the access cookie expired is accepted', async () => {
+    const { stomp, url } = await startServer();
+    let renewals = 0;
+    const live = channel(url, async () => {
+      renewals += 1;
+    });
+    live.start();
+    await waitFor(() => stomp.sessions().length === 1, { what: 'first connect' });
+
+    stomp.closeSessions(() => true, 'session expired');
+    await waitFor(() => renewals === 2 && stomp.sessions().length === 1, { what: 'reconnect' });
   });
 });

@@ -9,6 +9,11 @@ export interface LiveChannelOptions {
   heartbeatMs: number;
   reconnectDelayMs: number;
   log: ConsoleLogger;
+  /**
+   * Runs before every (re)connect. Cloud mode renews the session here: the websocket upgrade carries the
+   * access cookie, which expires long before a console tab is closed.
+   */
+  beforeConnect?: () => Promise<void>;
   /** Node (tests) has no global WebSocket; pass the `ws` package's. */
   webSocketFactory?: StompConfig['webSocketFactory'];
 }
@@ -40,13 +45,14 @@ export class LiveChannel {
 
   start(): void {
     if (this.#client !== undefined) return;
-    const { url, heartbeatMs, reconnectDelayMs, log, webSocketFactory } = this.#options;
+    const { url, heartbeatMs, reconnectDelayMs, log, webSocketFactory, beforeConnect } = this.#options;
     const client = new Client({
       ...(webSocketFactory === undefined ? { brokerURL: url } : { webSocketFactory }),
       heartbeatIncoming: heartbeatMs,
       heartbeatOutgoing: heartbeatMs,
       reconnectDelay: reconnectDelayMs,
       debug: () => {},
+      ...(beforeConnect === undefined ? {} : { beforeConnect }),
       onConnect: () => this.#onConnect(),
       onWebSocketClose: () => this.#setConnected(false),
       onStompError: (frame: IFrame) => log.warn('Live channel error', frame.headers.message ?? frame.body),

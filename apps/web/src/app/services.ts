@@ -5,6 +5,7 @@ import type { i18n } from 'i18next';
 import { createGatewayFetch, type GatewayFetch } from '../api/gatewayFetch';
 import { type ConsoleLogger, HttpClient, type KeyValueStore } from '../api/http';
 import { LiveChannel, liveChannelUrl } from '../api/liveChannel';
+import { cloudRequest } from '../api/routes';
 import { RefreshSession } from '../api/session';
 import { NotificationToasts } from '../features/notifications/notificationToasts';
 import { Toaster } from '../features/notifications/toaster';
@@ -79,6 +80,16 @@ export function createServices(input: ServicesInput): Services {
     heartbeatMs: TIMEOUTS.heartbeatMs,
     reconnectDelayMs: TIMEOUTS.reconnectDelayMs,
     log,
+    ...(config.mode === 'cloud'
+      ? {
+          // Any authenticated call renews an expired access cookie (once, through the refresh token).
+          beforeConnect: () =>
+            http.request(cloudRequest('cloud.auth.current')).then(
+              () => undefined,
+              (error: unknown) => log.debug('Session check before the live channel connects failed', error),
+            ),
+        }
+      : {}),
   });
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
