@@ -163,6 +163,8 @@ export async function startSystem(opts) {
         '127.0.0.1',
         '--discovery-port',
         net.ST_DISCOVERY_PORT,
+        '--log-port',
+        net.ST_LOG_PORT,
         '--data-dir',
         join(opts.dataDir, 'simulator'),
       ],
