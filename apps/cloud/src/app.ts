@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import { BasePath, OK, OTA, PRODUCT_VERSION, TIMEOUTS } from '@st/protocol';
 import {
   createHttpApp,
@@ -17,7 +16,7 @@ import { RateLimiter } from './auth/rateLimit';
 import { registerAuthRoutes } from './auth/routes';
 import { loadSecret } from './auth/secret';
 import { SessionStore } from './auth/sessions';
-import type { CloudConfig } from './config';
+import { type CloudConfig, storageTarget } from './config';
 import { openDatabase } from './db/connect';
 import { registerGatewayRoutes } from './gateways/routes';
 import { GatewayStore } from './gateways/store';
@@ -68,11 +67,7 @@ export class CloudServer {
   async start(): Promise<number> {
     const { config, opts } = this;
     const log = opts.logger;
-    const db = await openDatabase(
-      config.databaseUrl
-        ? { kind: 'postgres', url: config.databaseUrl }
-        : { kind: 'sqlite', file: join(config.dataDir, 'cloud.db') },
-    );
+    const db = await openDatabase(storageTarget(config));
     this.steps.unshift({ name: 'database', stop: () => db.destroy() });
     const users = new UserStore(db);
     this.usersStore = users;

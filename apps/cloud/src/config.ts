@@ -1,5 +1,7 @@
+import { join } from 'node:path';
 import { configFields } from '@st/server-kit';
 import { z } from 'zod';
+import type { StorageTarget } from './db/connect';
 
 /** Config key -> environment variable (flags: the name without ST_, dashed; see apps/cloud/README.md). */
 export const CLOUD_CONFIG_KEYS = {
@@ -53,4 +55,11 @@ export type CloudConfig = z.output<typeof CloudConfig>;
 /** Defaults for everything, with overrides (tests and the bench build configs this way). */
 export function cloudConfig(overrides: Partial<CloudConfig> = {}): CloudConfig {
   return { ...CloudConfig.parse({}), ...overrides };
+}
+
+/** Where the data lives: PostgreSQL when DATABASE_URL is set, else the SQLite file in the data dir. */
+export function storageTarget(config: CloudConfig): StorageTarget {
+  return config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'sqlite', file: join(config.dataDir, 'cloud.db') };
 }

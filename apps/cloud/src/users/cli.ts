@@ -9,8 +9,8 @@ export function promptPassword(question: string): Promise<string> {
     return new Promise((resolve) => {
       const rl = createInterface({ input: stdin, terminal: false });
       rl.once('line', (line) => {
-        rl.close();
         resolve(line);
+        rl.close();
       });
       rl.once('close', () => resolve(''));
     });

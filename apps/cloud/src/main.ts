@@ -1,0 +1,34 @@
+import { createLogger, handleShutdownSignals, loadConfigOrExit } from '@st/server-kit';
+import { CloudServer } from './app';
+import { CLOUD_CONFIG_KEYS, CloudConfig } from './config';
+import { runUsersCommand } from './users/command';
+
+// The runnable cloud: `npm run cloud` (flags mirror the environment, see apps/cloud/README.md), and
+// `npm run cloud -- users add <login>` (password from ST_PASSWORD or a prompt).
+const argv = process.argv.slice(2);
+
+if (argv[0] === 'users') {
+  const rest = argv.slice(1);
+  const flagsAt = rest.findIndex((a) => a.startsWith('--'));
+  const words = flagsAt < 0 ? rest : rest.slice(0, flagsAt);
+  const config = loadConfigOrExit(CloudConfig, {
+    keys: CLOUD_CONFIG_KEYS,
+    argv: flagsAt < 0 ? [] : rest.slice(flagsAt),
+  });
+  process.exit(await runUsersCommand(config, words));
+}
+
+const config = loadConfigOrExit(CloudConfig, { keys: CLOUD_CONFIG_KEYS, argv });
+const logger = createLogger({ name: 'cloud', level: config.logLevel });
+const server = new CloudServer(config, {
+  logger,
+  ...(process.env.ST_BUILD_TIME ? { buildTime: process.env.ST_BUILD_TIME } : {}),
+});
+handleShutdownSignals({ logger, stop: () => server.stop() });
+try {
+  await server.start();
+} catch (err) {
+  logger.fatal({ err }, 'cloud failed to start');
+  await server.stop();
+  process.exit(1);
+}
