@@ -5,8 +5,8 @@ export interface RateLimitRule {
 }
 
 /**
- * Fixed-window counters per key (IP or login), kept in memory on each node. Old windows are dropped on
- * access and by `sweep()`, so memory stays bounded by the number of active keys.
+ * Fixed-window counters per key (IP or login), kept in memory on each node. Expired windows are dropped
+ * when a key comes back and swept once many keys pile up, so memory stays bounded by the active keys.
  */
 export class RateLimiter {
   private readonly windows = new Map<string, { start: number; count: number }>();
@@ -18,6 +18,7 @@ export class RateLimiter {
 
   /** Counts one attempt; returns 0 when allowed, else the seconds until the key may try again. */
   hit(key: string): number {
+    if (this.windows.size > 10_000) this.sweep();
     const t = this.now();
     const w = this.windows.get(key);
     if (!w || t - w.start >= this.rule.windowMs) {
