@@ -103,6 +103,11 @@ describe('device REST API: info, features, metrics', () => {
     expect((await call(socket.address, 'GET', '/hooks?sensor=power')).body).toBe('Page not found');
     expect((await call(weather.address, 'GET', '/')).body).toBe('Page not found');
     expect((await call(lamp.address, 'GET', '/')).headers['content-type']).toBe('text/html');
+    expect((await call(lamp.address, 'GET', '/assets/script.js')).headers['content-type']).toBe(
+      'text/javascript',
+    );
+    const asset = await call(lamp.address, 'GET', '/assets/nope.js');
+    expect([asset.status, asset.body]).toEqual([404, '']);
   });
 
   it('reports metrics by board', async () => {
