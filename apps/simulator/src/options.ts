@@ -30,6 +30,9 @@ export const SimulatorOptionsSchema = z.object({
   slowMs: z.number().int().min(0).default(0),
   dropRate: z.number().min(0).max(1).default(0),
   flaky: z.boolean().default(false),
+  /** With `flaky`: mean time online between drop-outs, and mean length of a drop-out (each varies ±50 %). */
+  flakyUpMs: z.number().int().min(10).default(30_000),
+  flakyDownMs: z.number().int().min(10).default(7_000),
   kinds: z
     .array(z.enum(KIND_NAMES))
     .min(1)

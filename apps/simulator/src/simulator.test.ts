@@ -66,6 +66,23 @@ describe('simulator', () => {
     expect((await call(d.address, 'GET', '/health')).body).toBe('I am alive!!! :)');
   });
 
+  it('--flaky: drops off the network and comes back by itself', async () => {
+    const sim = await startSimulator({
+      ips: loopbackBlock(1),
+      discoveryPort: await freeUdpPort(),
+      logRate: 0,
+      ota: false,
+      flaky: true,
+      flakyUpMs: 200,
+      flakyDownMs: 200,
+    });
+    cleanup.push(() => sim.stop());
+    const [d] = sim.devices as [SimDevice];
+    await expect.poll(() => d.state.online, { timeout: 5000 }).toBe(false);
+    await expect.poll(() => d.state.online, { timeout: 5000 }).toBe(true);
+    expect(d.state.bootCount).toBe(1); // a WiFi drop-out, not a reboot
+  });
+
   it('refuses invalid options', async () => {
     await expect(startSimulator({ count: 0 })).rejects.toThrow();
     await expect(startSimulator({ firstIp: 'localhost' })).rejects.toThrow();

@@ -49,6 +49,8 @@ export async function startSimulator(
       slowMs: opts.slowMs,
       dropRate: opts.dropRate,
       flaky: opts.flaky,
+      flakyUpMs: opts.flakyUpMs,
+      flakyDownMs: opts.flakyDownMs,
       rebootMs: opts.rebootMs,
       restartDelayMs: opts.restartDelayMs,
       importRebootDelayMs: opts.importRebootDelayMs,

@@ -37,6 +37,8 @@ export interface SimDeviceOptions {
   slowMs: number;
   dropRate: number;
   flaky: boolean;
+  flakyUpMs: number;
+  flakyDownMs: number;
   rebootMs: number;
   restartDelayMs: number;
   importRebootDelayMs: number;
@@ -288,10 +290,10 @@ export class SimDevice {
 
   private scheduleFlaky(): void {
     if (!this.opts.flaky) return;
-    const r = this.opts.random;
-    this.later(15_000 + r() * 25_000, async () => {
+    const vary = (ms: number) => ms * (0.5 + this.opts.random());
+    this.later(vary(this.opts.flakyUpMs), async () => {
       await this.goOffline();
-      this.later(4_000 + r() * 6_000, async () => {
+      this.later(vary(this.opts.flakyDownMs), async () => {
         await this.goOnline();
         this.scheduleFlaky();
       });
