@@ -10,7 +10,7 @@ const screens: Record<MenuItem, RouteObject['lazy']> = {
   panel: async () => ({ Component: (await import('../features/devices/DevicesPage')).default }),
   settings: async () => ({ Component: (await import('../features/settings-dumps/SettingsPage')).default }),
   logs: async () => ({ Component: (await import('../features/logs/LogsPage')).default }),
-  ota: async () => ({ Component: (await import('../features/placeholders/OtaPage')).default }),
+  ota: async () => ({ Component: (await import('../features/ota/OtaPage')).default }),
 };
 
 const screenRoutes = (): RouteObject[] =>

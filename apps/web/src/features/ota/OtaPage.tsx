@@ -1,0 +1,107 @@
+import { Button, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { Firmware } from '@st/protocol';
+import { IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useServices } from '../../app/ServicesContext';
+import { FirmwareDialog } from './FirmwareDialog';
+import { FirmwareList } from './FirmwareList';
+import { otaKeys } from './otaApi';
+import { UploadCard } from './UploadCard';
+import { UploadDialog } from './UploadDialog';
+import { UploadHistory } from './UploadHistory';
+import { useActiveUploads } from './useActiveUploads';
+import { useOtaActions } from './useOtaActions';
+import { useOtaApi } from './useOtaApi';
+
+/** Toasts a load failure once per error. */
+function useLoadErrorToast(error: Error | null, caption: string) {
+  const { toaster, log } = useServices();
+  useEffect(() => {
+    if (error === null) return;
+    log.warn(caption, error);
+    toaster.error({ caption });
+  }, [error, caption, toaster, log]);
+}
+
+const Loading = () => {
+  const { t } = useTranslation();
+  return (
+    <Center p="md">
+      <Loader size="sm" aria-label={t('common.loading')} />
+    </Center>
+  );
+};
+
+/** Route `ota`: the firmware library, uploads running now with live progress, and finished uploads. */
+export default function OtaPage() {
+  const { t } = useTranslation();
+  const { api, gatewayKey } = useOtaApi();
+  const actions = useOtaActions();
+  const firmwares = useQuery({ queryKey: otaKeys.firmwares(gatewayKey), queryFn: api.firmwares });
+  const active = useActiveUploads();
+  const history = useQuery({ queryKey: otaKeys.history(gatewayKey), queryFn: api.history });
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<Firmware | undefined>(undefined);
+  const [uploading, setUploading] = useState<Firmware | undefined>(undefined);
+  useLoadErrorToast(firmwares.error, t('ota.load.saved.error'));
+  useLoadErrorToast(active.error, t('ota.load.running.error'));
+  useLoadErrorToast(history.error, t('ota.load.history.error'));
+
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl" verticalSpacing="lg">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={2} size="h3">
+            {t('ota.saved.header')}
+          </Title>
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
+            {t('ota.add.button')}
+          </Button>
+        </Group>
+        {firmwares.isPending ? <Loading /> : null}
+        {firmwares.data?.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('ota.saved.empty')}
+          </Text>
+        ) : null}
+        {firmwares.data !== undefined && firmwares.data.length > 0 ? (
+          <FirmwareList
+            firmwares={firmwares.data}
+            onEdit={setEditing}
+            onDelete={(f) => void actions.remove(f)}
+            onUpload={setUploading}
+            onDownload={(f) => void actions.download(f)}
+          />
+        ) : null}
+      </Stack>
+      <Stack gap="sm">
+        <Title order={2} size="h3">
+          {t('ota.running.header')}
+        </Title>
+        {active.isPending ? <Loading /> : null}
+        {active.data?.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('ota.running.empty')}
+          </Text>
+        ) : null}
+        {(active.data ?? []).map((task) => (
+          <UploadCard key={task.taskId} task={task} onAbort={(x) => void actions.abort(x)} />
+        ))}
+        <Title order={2} size="h3" mt="md">
+          {t('ota.history.header')}
+        </Title>
+        {history.isPending ? <Loading /> : null}
+        {history.data !== undefined ? <UploadHistory tasks={history.data} /> : null}
+      </Stack>
+      <FirmwareDialog opened={adding} onClose={() => setAdding(false)} />
+      <FirmwareDialog
+        opened={editing !== undefined}
+        firmware={editing}
+        onClose={() => setEditing(undefined)}
+      />
+      <UploadDialog firmware={uploading} onClose={() => setUploading(undefined)} />
+    </SimpleGrid>
+  );
+}

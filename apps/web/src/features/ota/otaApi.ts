@@ -1,0 +1,80 @@
+import {
+  type DeviceInfo,
+  Firmware,
+  type FirmwareInfoInput,
+  type FirmwareUpdate,
+  type OtaTarget,
+  ROUTES,
+} from '@st/protocol';
+import type { GatewayFetch, GatewayTarget } from '../../api/gatewayFetch';
+import type { HttpClient } from '../../api/http';
+import { cloudRequest, gatewayCall } from '../../api/routes';
+import type { ConsoleMode } from '../../app/runtime';
+
+export interface OtaApiContext {
+  mode: ConsoleMode;
+  http: HttpClient;
+  gatewayFetch: GatewayFetch;
+  gateway: GatewayTarget | undefined;
+}
+
+/** The multipart body of a firmware upload: `info` (JSON text) and `file`. */
+function firmwareForm(info: Partial<FirmwareInfoInput> & { type: string }, file: File): FormData {
+  const form = new FormData();
+  form.append('info', JSON.stringify(info));
+  form.append('file', file, file.name);
+  return form;
+}
+
+/** The gateway's OTA routes: firmware library and upload jobs, direct or through the cloud relay. */
+export function otaApi(ctx: OtaApiContext) {
+  const { mode, http, gatewayFetch, gateway } = ctx;
+  const call = gatewayFetch;
+  return {
+    firmwares: () => call(gateway, gatewayCall('gateway.ota.firmware.list')),
+    boards: () => call(gateway, gatewayCall('gateway.ota.boards')),
+    active: () => call(gateway, gatewayCall('gateway.ota.upload.active')),
+    history: () => call(gateway, gatewayCall('gateway.ota.upload.history', { query: { limit: 50 } })),
+    update: (change: FirmwareUpdate) =>
+      call(gateway, gatewayCall('gateway.ota.firmware.update', { body: change })),
+    remove: (id: string) => call(gateway, gatewayCall('gateway.ota.firmware.delete', { query: { id } })),
+    abort: (taskId: string) =>
+      call(gateway, gatewayCall('gateway.ota.upload.abort', { query: { id: taskId } })),
+    uploadTo: (firmwareId: string, targets: OtaTarget[]) =>
+      call(gateway, gatewayCall('gateway.ota.upload.batch', { query: { id: firmwareId }, body: targets })),
+    /** Multipart upload; in cloud mode it goes through the relay for raw bodies. */
+    add: (info: Partial<FirmwareInfoInput> & { type: string }, file: File): Promise<Firmware> => {
+      const body = firmwareForm(info, file);
+      const path = ROUTES['gateway.ota.firmware.add'].path;
+      if (mode === 'gateway') {
+        return http.request({ method: 'POST', path: path, body, schema: Firmware });
+      }
+      if (gateway === undefined) return Promise.reject(new Error('No gateway chosen'));
+      const relay = cloudRequest('cloud.relay.raw', {
+        params: { gatewayId: gateway.id },
+        query: { url: path, method: 'POST' },
+      });
+      return http.request({ ...relay, body, schema: Firmware });
+    },
+    /** Found and saved devices, one entry per address. */
+    devices: async (): Promise<DeviceInfo[]> => {
+      const [found, saved] = await Promise.all([
+        call(gateway, gatewayCall('gateway.devices.found')),
+        call(gateway, gatewayCall('gateway.devices.saved.list')),
+      ]);
+      const byIp = new Map<string, DeviceInfo>();
+      for (const device of [...saved, ...found]) byIp.set(device.ip, device);
+      return [...byIp.values()].sort((a, b) => a.name.localeCompare(b.name) || a.ip.localeCompare(b.ip));
+    },
+  };
+}
+
+export type OtaApi = ReturnType<typeof otaApi>;
+
+export const otaKeys = {
+  firmwares: (gatewayId: string) => ['ota', gatewayId, 'firmwares'] as const,
+  boards: (gatewayId: string) => ['ota', gatewayId, 'boards'] as const,
+  active: (gatewayId: string) => ['ota', gatewayId, 'active'] as const,
+  history: (gatewayId: string) => ['ota', gatewayId, 'history'] as const,
+  devices: (gatewayId: string) => ['ota', gatewayId, 'devices'] as const,
+};

@@ -1,0 +1,115 @@
+import type { DeviceInfo, Firmware, FirmwareInfoInput, FirmwareUpdate, OtaTask } from '@st/protocol';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { serverMessage } from '../../api/errors';
+import { useServices } from '../../app/ServicesContext';
+import { describeFailure } from '../../ui/describeFailure';
+import { useConfirm } from '../../ui/useConfirm';
+import { downloadThroughCloud } from './downloadFirmware';
+import { otaKeys } from './otaApi';
+import { useOtaApi } from './useOtaApi';
+
+const names = (devices: readonly DeviceInfo[]) => devices.map((d) => d.name).join(', ');
+
+/** Everything the OTA screen changes, with the confirmations and toasts of reference 8.9. */
+export function useOtaActions() {
+  const { toaster, log, baseUrl } = useServices();
+  const { api, gatewayKey } = useOtaApi();
+  const { t } = useTranslation();
+  const confirm = useConfirm();
+  const queryClient = useQueryClient();
+
+  return useMemo(() => {
+    const reason = (error: unknown) => serverMessage(error) ?? describeFailure(error, t);
+    const reload = (key: readonly unknown[]) => queryClient.invalidateQueries({ queryKey: key });
+    const fail = (caption: string, what: string, error: unknown) => {
+      log.warn(what, error);
+      toaster.error({ caption, description: reason(error) });
+    };
+    return {
+      /** Resolves true when the firmware was saved. */
+      add: async (info: Partial<FirmwareInfoInput> & { type: string }, file: File): Promise<boolean> => {
+        try {
+          await api.add(info, file);
+        } catch (error) {
+          fail(t('ota.add.error'), 'Firmware add failed', error);
+          return false;
+        }
+        toaster.success({ caption: t('ota.add.success') });
+        await reload(otaKeys.firmwares(gatewayKey));
+        return true;
+      },
+      update: async (change: FirmwareUpdate): Promise<boolean> => {
+        try {
+          await api.update(change);
+        } catch (error) {
+          fail(t('ota.edit.error'), 'Firmware update failed', error);
+          return false;
+        }
+        toaster.success({ caption: t('ota.edit.success') });
+        await reload(otaKeys.firmwares(gatewayKey));
+        return true;
+      },
+      remove: async (f: Firmware): Promise<void> => {
+        const message = t('ota.delete.confirm', { type: f.type, version: f.version, board: f.board });
+        if (!(await confirm({ message }))) return;
+        try {
+          await api.remove(f.id);
+        } catch (error) {
+          fail(t('ota.delete.error'), 'Firmware delete failed', error);
+          return;
+        }
+        toaster.success({ caption: t('ota.delete.success') });
+        await reload(otaKeys.firmwares(gatewayKey));
+      },
+      /** Asks first; resolves true when the request was sent (some devices may still have been refused). */
+      upload: async (f: Firmware, devices: DeviceInfo[]): Promise<boolean> => {
+        if (devices.length === 0) return false;
+        const message = t('ota.upload.confirm', {
+          firmwareType: f.type,
+          firmwareVersion: f.version,
+          deviceName: names(devices),
+        });
+        if (!(await confirm({ message, danger: false }))) return false;
+        let started: Record<string, string>;
+        try {
+          started = await api.uploadTo(
+            f.id,
+            devices.map((d) => ({ ip: d.ip, name: d.name })),
+          );
+        } catch (error) {
+          fail(t('ota.upload.error', { deviceName: names(devices) }), 'Firmware upload failed', error);
+          return true;
+        }
+        const ok = devices.filter((d) => started[d.ip]);
+        const refused = devices.filter((d) => !started[d.ip]);
+        if (ok.length > 0) toaster.success({ caption: t('ota.upload.success', { deviceName: names(ok) }) });
+        if (refused.length > 0)
+          toaster.error({ caption: t('ota.upload.error', { deviceName: names(refused) }) });
+        await reload(otaKeys.active(gatewayKey));
+        return true;
+      },
+      abort: async (task: OtaTask): Promise<void> => {
+        const message = t('ota.upload.abort.confirm', { device: task.device.name });
+        if (!(await confirm({ message }))) return;
+        try {
+          await api.abort(task.taskId);
+        } catch (error) {
+          fail(t('ota.upload.abort.error'), 'Upload abort failed', error);
+          return;
+        }
+        toaster.success({ caption: t('ota.upload.abort.success') });
+        await reload(otaKeys.active(gatewayKey));
+        await reload(otaKeys.history(gatewayKey));
+      },
+      download: async (f: Firmware): Promise<void> => {
+        try {
+          await downloadThroughCloud(baseUrl, gatewayKey, f);
+        } catch (error) {
+          fail(t('ota.download.error'), 'Firmware download failed', error);
+        }
+      },
+    };
+  }, [api, gatewayKey, toaster, log, t, confirm, queryClient, baseUrl]);
+}
