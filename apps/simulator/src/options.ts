@@ -18,6 +18,8 @@ export const SimulatorOptionsSchema = z.object({
   /** Gateway `host:port`: sets each device's `gtw`, and `laddr` = host:logPort. */
   gateway: hostPort.optional(),
   logPort: z.number().int().min(1).max(65535).default(DEVICE_LOG_PORT),
+  /** `tcp` (firmware default) or `multicast` (LOGGER_TYPE 2: datagrams to the group:port in `laddr`). */
+  logTransport: z.enum(['tcp', 'multicast']).default('tcp'),
   /** Overrides the `laddr` derived from `gateway`. */
   logAddress: hostPort.optional(),
   multicastIf: ipv4.default('127.0.0.1'),

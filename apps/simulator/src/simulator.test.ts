@@ -5,7 +5,7 @@ import type { SimDevice } from './index';
 import { nthIp } from './options';
 import { type Simulator, startSimulator } from './simulator';
 import { call } from './testing/client';
-import { listenBeacons } from './testing/listeners';
+import { listenMulticast } from './testing/listeners';
 
 const cleanup: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
@@ -25,7 +25,7 @@ describe('simulator', () => {
     cleanup.push(() => new Promise((r) => blocker.close(() => r())));
     const fallbackPort = await freeTcpPort(ip);
     const discoveryPort = await freeUdpPort();
-    const beacons = await listenBeacons('224.1.1.1', discoveryPort);
+    const beacons = await listenMulticast('224.1.1.1', discoveryPort);
     cleanup.push(() => beacons.close());
     const sim: Simulator = await startSimulator({
       ips: [ip],

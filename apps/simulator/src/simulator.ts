@@ -1,3 +1,4 @@
+import { DEVICE_LOG_MULTICAST_GROUP } from '@st/protocol';
 import { SimDevice } from './device/device';
 import { KINDS } from './device/kinds';
 import { FileFlash, MemoryFlash } from './device/store';
@@ -27,7 +28,8 @@ export async function startSimulator(
   const ips = opts.ips ?? Array.from({ length: opts.count }, (_, i) => nthIp(opts.firstIp, i));
   // The firmware's `laddr` must be an IPv4 literal.
   const gatewayHost = opts.gateway?.split(':')[0]?.replace(/^localhost$/, '127.0.0.1');
-  const logAddress = opts.logAddress ?? (gatewayHost ? `${gatewayHost}:${opts.logPort}` : undefined);
+  const logHost = opts.logTransport === 'multicast' ? DEVICE_LOG_MULTICAST_GROUP : gatewayHost;
+  const logAddress = opts.logAddress ?? (gatewayHost ? `${logHost}:${opts.logPort}` : undefined);
   const random = opts.seed === undefined ? Math.random : seeded(opts.seed);
   const devices = ips.map((ip, i) => {
     const kind = KINDS[opts.kinds[i % opts.kinds.length] ?? 'lamp'];
@@ -46,6 +48,7 @@ export async function startSimulator(
       gateway: opts.gateway,
       logAddress,
       logRate: opts.logRate,
+      logTransport: opts.logTransport,
       slowMs: opts.slowMs,
       dropRate: opts.dropRate,
       flaky: opts.flaky,

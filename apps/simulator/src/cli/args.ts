@@ -10,6 +10,7 @@ const flags = {
   gateway: { type: 'string' },
   'log-port': { type: 'string' },
   'log-address': { type: 'string' },
+  'log-transport': { type: 'string' },
   'multicast-if': { type: 'string' },
   'discovery-port': { type: 'string' },
   'data-dir': { type: 'string' },
@@ -28,7 +29,7 @@ const flags = {
 const num = (v: string | undefined) => (v === undefined ? undefined : z.coerce.number().parse(v));
 
 export const USAGE = `usage: simulator [--count N] [--first-ip 127.0.0.2] [--port 80] [--fallback-port 18080]
-  [--gateway host:port] [--log-port 7779] [--log-address host:port] [--multicast-if 127.0.0.1]
+  [--gateway host:port] [--log-port 7779] [--log-address host:port] [--log-transport tcp|multicast] [--multicast-if 127.0.0.1]
   [--discovery-port 7778] [--data-dir DIR] [--log-rate N] [--slow-ms MS] [--drop-rate 0..1] [--flaky]
   [--kinds lamp,weather,button,socket] [--reboot-ms 1500] [--import-reboot-ms 5000] [--no-ota] [--seed N]
        simulator make-image --version 1.2.3 [--size 1048576] [--project st-device] --out fw.bin`;
@@ -54,6 +55,7 @@ export function parseCli(
       gateway: values.gateway,
       logPort: num(values['log-port']),
       logAddress: values['log-address'],
+      logTransport: values['log-transport'],
       multicastIf: values['multicast-if'] ?? env.ST_MULTICAST_IF,
       discoveryPort: num(values['discovery-port']),
       dataDir: values['data-dir'],

@@ -34,6 +34,7 @@ export interface SimDeviceOptions {
   /** Sets the `laddr` config value at start. */
   logAddress?: string | undefined;
   logRate: number;
+  logTransport: 'tcp' | 'multicast';
   slowMs: number;
   dropRate: number;
   flaky: boolean;
@@ -90,7 +91,11 @@ export class SimDevice {
     this.kind = opts.kind;
     this.slowMs = opts.slowMs;
     this.dropRate = opts.dropRate;
-    this.logger = new NetworkLogger({ name: () => this.core.settings.name });
+    this.logger = new NetworkLogger({
+      name: () => this.core.settings.name,
+      transport: opts.logTransport,
+      multicastIf: opts.multicastIf,
+    });
     this.core = new DeviceCore({
       kind: opts.kind,
       name: opts.name,

@@ -1,21 +1,21 @@
-import { parseDeviceLogLine } from '@st/protocol';
+import { parseDeviceLogLine, parseMulticastLogLine } from '@st/protocol';
 import { freeUdpPort, loopbackBlock } from '@st/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimDevice } from '../index';
 import { type Simulator, startSimulator } from '../simulator';
 import { call, json } from '../testing/client';
-import { listenBeacons, listenLogs } from '../testing/listeners';
+import { listenLogs, listenMulticast } from '../testing/listeners';
 
 const GROUP = '224.1.1.1';
 let sim: Simulator;
 let lamp: SimDevice;
 let button: SimDevice;
-let beacons: Awaited<ReturnType<typeof listenBeacons>>;
+let beacons: Awaited<ReturnType<typeof listenMulticast>>;
 let logs: Awaited<ReturnType<typeof listenLogs>>;
 
 beforeAll(async () => {
   const discoveryPort = await freeUdpPort();
-  beacons = await listenBeacons(GROUP, discoveryPort);
+  beacons = await listenMulticast(GROUP, discoveryPort);
   logs = await listenLogs();
   sim = await startSimulator({
     ips: loopbackBlock(2),
@@ -131,5 +131,32 @@ describe('network logger', () => {
     await expect.poll(() => lamp.state.logger, { timeout: 5000 }).toBe('disconnected');
     await new Promise((r) => setTimeout(r, 300));
     expect(other.connections.length).toBe(1); // no automatic reconnect
+  });
+});
+
+describe('multicast log variant', () => {
+  it('sends ip&name&level&tag&message datagrams to the group in laddr', async () => {
+    const port = await freeUdpPort();
+    const listener = await listenMulticast(GROUP, port);
+    const m = await startSimulator({
+      ips: loopbackBlock(1),
+      discoveryPort: await freeUdpPort(),
+      logRate: 20,
+      logTransport: 'multicast',
+      logAddress: `${GROUP}:${port}`,
+      kinds: ['socket'],
+      ota: false,
+    });
+    try {
+      const [d] = m.devices as [SimDevice];
+      await expect.poll(() => listener.lines.length, { timeout: 5000 }).toBeGreaterThan(3);
+      const parsed = listener.lines.map(parseMulticastLogLine);
+      expect(parsed.every((p) => p.ok && p.value.ip === d.ip && p.value.name === d.name)).toBe(true);
+      expect(listener.lines.every((l) => l.endsWith('\r\n'))).toBe(true);
+      expect(d.state.sensors.logger).toBe('connected');
+    } finally {
+      await m.stop();
+      listener.close();
+    }
   });
 });

@@ -1,11 +1,21 @@
 import { connect, type Socket } from 'node:net';
-import { type DeviceLogLevel, LOGGER_CONNECTED_MESSAGE, LOGGER_TAG } from '@st/protocol';
+import {
+  type DeviceLogLevel,
+  formatMulticastLogLine,
+  LOGGER_CONNECTED_MESSAGE,
+  LOGGER_TAG,
+} from '@st/protocol';
+import { MulticastLogSender } from './multicast-log';
 
 export type LoggerState = 'connected' | 'connecting' | 'disconnected';
 
 export interface NetworkLoggerOptions {
   /** Local address to connect from (the device's own address, so the server sees it). */
   localAddress?: string | undefined;
+  /** `tcp` (firmware default) or `multicast` (LOGGER_TYPE 2: `laddr` is a group:port). */
+  transport?: 'tcp' | 'multicast';
+  /** Interface for the multicast variant. */
+  multicastIf?: string;
   name: () => string;
   onStateChange?: (state: LoggerState) => void;
 }
@@ -16,6 +26,7 @@ export interface NetworkLoggerOptions {
  */
 export class NetworkLogger {
   private socket: Socket | undefined;
+  private multicast: MulticastLogSender | undefined;
   private target = '';
   state: LoggerState = 'disconnected';
   /** Lines written since start. */
@@ -45,6 +56,10 @@ export class NetworkLogger {
     if (!m) return; // not ip:port: the address is dropped, logs stay on serial
     this.target = a;
     this.setState('connecting');
+    if (this.opts.transport === 'multicast') {
+      this.openMulticast(m[1] ?? '', Number(m[2]));
+      return;
+    }
     const socket = connect({ host: m[1], port: Number(m[2]), localAddress: this.opts.localAddress });
     this.socket = socket;
     socket.setNoDelay(true);
@@ -84,6 +99,8 @@ export class NetworkLogger {
   }
 
   disconnect(): void {
+    this.multicast?.close();
+    this.multicast = undefined;
     const s = this.socket;
     this.socket = undefined;
     this.target = '';
@@ -91,7 +108,22 @@ export class NetworkLogger {
     this.setState('disconnected');
   }
 
+  private openMulticast(group: string, port: number): void {
+    const sender = new MulticastLogSender(group, port);
+    this.multicast = sender;
+    void sender.open(this.opts.localAddress, this.opts.multicastIf ?? '127.0.0.1').then((ok) => {
+      if (this.multicast !== sender) return;
+      if (ok) this.setState('connected');
+      else this.disconnect();
+    });
+  }
+
   private writeLine(level: DeviceLogLevel, tag: string, message: string): boolean {
+    if (this.multicast) {
+      const ip = this.opts.localAddress ?? '';
+      this.linesWritten++;
+      return this.multicast.send(formatMulticastLogLine({ ip, name: this.opts.name(), level, tag, message }));
+    }
     const s = this.socket;
     if (!s || s.destroyed) return false;
     // Firmware writes the prefix, the message and the line end separately.

@@ -1,8 +1,8 @@
 import { createSocket } from 'node:dgram';
 import { createServer, type Socket } from 'node:net';
 
-/** A plain dgram socket joined to the discovery group on 127.0.0.1, collecting datagrams as text. */
-export async function listenBeacons(
+/** A plain dgram socket joined to a multicast group on 127.0.0.1 (beacons, multicast logs), collecting datagrams as text. */
+export async function listenMulticast(
   group: string,
   port: number,
 ): Promise<{ lines: string[]; close(): void }> {

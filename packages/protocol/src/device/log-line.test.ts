@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type DeviceLogLine, formatDeviceLogLine, loggerConnectedLine, parseDeviceLogLine } from './log-line';
+import {
+  type DeviceLogLine,
+  formatDeviceLogLine,
+  formatMulticastLogLine,
+  loggerConnectedLine,
+  parseDeviceLogLine,
+  parseMulticastLogLine,
+} from './log-line';
 
 const part = fc.string({ maxLength: 20 }).filter((s) => !/[&\r\n]/.test(s));
 const message = fc.string({ maxLength: 80 }).filter((s) => !/[\r\n]/.test(s));
@@ -44,5 +51,21 @@ describe('device log line codec', () => {
 
   it('never throws on arbitrary input (property)', () => {
     fc.assert(fc.property(fc.string(), (s) => typeof parseDeviceLogLine(s).ok === 'boolean'));
+  });
+
+  it('reads and writes the multicast variant with the device ip first (property)', () => {
+    expect(parseMulticastLogLine('10.0.0.7&lamp&40&main&a&b\r\n')).toEqual({
+      ok: true,
+      value: { ip: '10.0.0.7', name: 'lamp', level: 40, tag: 'main', message: 'a&b' },
+    });
+    expect(parseMulticastLogLine('lamp&20&t')).toMatchObject({ ok: false });
+    expect(parseMulticastLogLine('&lamp&20&t&m')).toMatchObject({ ok: false });
+    const ip = fc.ipV4();
+    fc.assert(
+      fc.property(ip, part, level, part, message, (addr, name, lvl, tag, msg) => {
+        const line = { ip: addr, name, level: lvl, tag, message: msg };
+        expect(parseMulticastLogLine(formatMulticastLogLine(line))).toEqual({ ok: true, value: line });
+      }),
+    );
   });
 });

@@ -49,3 +49,23 @@ export function formatDeviceLogLine(l: DeviceLogLine): string {
 export function loggerConnectedLine(name: string): string {
   return formatDeviceLogLine({ name, level: 20, tag: LOGGER_TAG, message: LOGGER_CONNECTED_MESSAGE });
 }
+
+/** Default group of the multicast log variant (firmware LOGGER_TYPE 2; `laddr` = `group:port`). */
+export const DEVICE_LOG_MULTICAST_GROUP = '224.1.1.1';
+
+/** One datagram of the multicast log variant: `ip&name&level&tag&message\r\n`. */
+export interface DeviceMulticastLogLine extends DeviceLogLine {
+  ip: string;
+}
+
+export function parseMulticastLogLine(datagram: string): ParseResult<DeviceMulticastLogLine> {
+  const amp = datagram.indexOf('&');
+  if (amp <= 0) return rejected('expected ip&name&level&tag&message');
+  const rest = parseDeviceLogLine(datagram.slice(amp + 1));
+  if (!rest.ok) return rest;
+  return parsed({ ip: datagram.slice(0, amp), ...rest.value });
+}
+
+export function formatMulticastLogLine(l: DeviceMulticastLogLine): string {
+  return `${l.ip}&${formatDeviceLogLine(l)}`;
+}
