@@ -20,6 +20,7 @@ import { type CloudConfig, storageTarget } from './config';
 import { openDatabase } from './db/connect';
 import { registerGatewayRoutes } from './gateways/routes';
 import { GatewayStore } from './gateways/store';
+import { acceptEmptyJson } from './http/json';
 import { Authenticator } from './http/principal';
 import { RequestAuth } from './http/requestAuth';
 import { LinkManager } from './link/links';
@@ -101,6 +102,7 @@ export class CloudServer {
     );
 
     registerErrorHandling(this.app);
+    acceptEmptyJson(this.app);
     await registerOpenApi(this.app, { title: 'SmartThing cloud', version: PRODUCT_VERSION });
     registerAuthRoutes(this.app, {
       users,

@@ -19,8 +19,7 @@ export class RedisCluster implements Cluster {
   async start(): Promise<void> {
     const deliver = (raw: string) => {
       const parsed = ClusterMessage.safeParse(safeJson(raw));
-      if (!parsed.success) return;
-      for (const l of this.listeners) l(parsed.data);
+      if (parsed.success) this.deliver(parsed.data);
     };
     this.unsubscribers.push(await this.hub.subscribe(BROADCAST, deliver));
     this.unsubscribers.push(await this.hub.subscribe(nodeChannel(this.nodeId), deliver));
@@ -31,12 +30,18 @@ export class RedisCluster implements Cluster {
     this.listeners.clear();
   }
 
+  /** To this node itself: delivered in-process (asynchronously, like a remote node would). */
   async send(nodeId: string, message: Message): Promise<void> {
-    await this.hub.publish(nodeChannel(nodeId), JSON.stringify(message));
+    if (nodeId === this.nodeId) queueMicrotask(() => this.deliver(message));
+    else await this.hub.publish(nodeChannel(nodeId), JSON.stringify(message));
   }
 
   async broadcast(message: Message): Promise<void> {
     await this.hub.publish(BROADCAST, JSON.stringify(message));
+  }
+
+  private deliver(message: Message): void {
+    for (const l of this.listeners) l(message);
   }
 
   on(listener: ClusterListener): () => void {

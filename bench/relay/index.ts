@@ -1,0 +1,108 @@
+/**
+ * Device command round trips through each hop: (a) straight to a simulated device, (b) through the gateway,
+ * (c) through one cloud (no Redis) and the gateway, (d) through two cloud nodes over Redis (request on node
+ * A, gateway linked to node B). Everything runs in this one process, so figures include the event loop
+ * being shared by every part. Prints commands per second (sequential and with 16
+ * in flight), p50/p99 latency, and the overhead each hop adds.
+ *
+ *   npx tsx bench/relay/index.ts [--requests 400]
+ */
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { type CloudTarget, startRelaySystem } from './setup';
+
+export interface PathFigures {
+  sequentialPerSecond: number;
+  concurrentPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+type Call = () => Promise<void>;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+async function measure(call: Call, requests: number, inFlight: number): Promise<PathFigures> {
+  for (let i = 0; i < 30; i++) await call();
+  const latencies: number[] = [];
+  let t0 = performance.now();
+  for (let i = 0; i < requests; i++) {
+    const s = performance.now();
+    await call();
+    latencies.push(performance.now() - s);
+  }
+  const sequentialPerSecond = requests / ((performance.now() - t0) / 1000);
+  let next = 0;
+  t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: inFlight }, async () => {
+      while (next++ < requests) await call();
+    }),
+  );
+  const concurrentPerSecond = requests / ((performance.now() - t0) / 1000);
+  latencies.sort((a, b) => a - b);
+  const r = (n: number) => Math.round(n * 100) / 100;
+  return {
+    sequentialPerSecond: Math.round(sequentialPerSecond),
+    concurrentPerSecond: Math.round(concurrentPerSecond),
+    p50Ms: r(percentile(latencies, 50)),
+    p99Ms: r(percentile(latencies, 99)),
+  };
+}
+
+function ok(res: Response): Promise<void> {
+  if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
+  return res.arrayBuffer().then(() => undefined);
+}
+
+export async function run(opts: { requests?: number } = {}) {
+  const requests = opts.requests ?? 400;
+  const sys = await startRelaySystem();
+  try {
+    const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+      fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      });
+    const relay = (t: CloudTarget): Call => {
+      const body = { gatewayId: t.gatewayId, device: sys.device, command: 'getInfo', params: {} };
+      return () => post(`${t.url}/api/gateway/requests/device`, body, { cookie: t.cookie }).then(ok);
+    };
+    const figures: Record<string, PathFigures> = {};
+    figures.device = await measure(() => fetch(`${sys.deviceUrl}/info/system`).then(ok), requests, 16);
+    const viaGateway = () =>
+      post(`${sys.gatewayUrl}/api/device/request`, { device: sys.device, command: 'getInfo' }).then(ok);
+    figures.gateway = await measure(viaGateway, requests, 16);
+    figures.cloud = await measure(relay(await sys.linkSingle()), requests, 16);
+    figures.cloudTwoNodes = await measure(relay(await sys.linkTwoNodes()), requests, 16);
+    const hop = (from: string, to: string) => {
+      const a = figures[from];
+      const b = figures[to];
+      return a && b ? Math.round((b.p50Ms - a.p50Ms) * 100) / 100 : Number.NaN;
+    };
+    const overheadP50Ms = {
+      gatewayHop: hop('device', 'gateway'),
+      cloudHop: hop('gateway', 'cloud'),
+      redisHop: hop('cloud', 'cloudTwoNodes'),
+    };
+    return { requests, inFlight: 16, ...figures, overheadP50Ms };
+  } finally {
+    await sys.stop();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const { values } = parseArgs({ options: { requests: { type: 'string' } } });
+  const figures = await run(values.requests ? { requests: Number(values.requests) } : {});
+  const rows = ['device', 'gateway', 'cloud', 'cloudTwoNodes'].map((name) => {
+    const f = Reflect.get(figures, name);
+    return { path: name, ...f };
+  });
+  console.table(rows);
+  console.log('p50 overhead per hop (ms):', figures.overheadP50Ms);
+  process.exit(0);
+}
