@@ -1,4 +1,4 @@
-import { parseServerTiming } from '@st/protocol';
+import { makeFirmwareImage, parseServerTiming } from '@st/protocol';
 import { waitFor } from '@st/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, field, type StorageKind, startCloud, type TestCloud, testStorage } from './helpers';
@@ -107,6 +107,29 @@ describe.each<StorageKind>(['sqlite', 'postgres'])('gateway link and relay on %s
     expect(ping.body).toEqual({ status: 200, data: 'pong' });
     const logout = await user.call('POST', '/api/gateway/requests/command', { gatewayId, command: 'LOGOUT' });
     expect(logout.status).toBe(400);
+  });
+
+  it('uploads a firmware file through the raw relay (multipart) and downloads the same bytes back', async () => {
+    const image = makeFirmwareImage({ version: '1.2.3', size: 64 * 1024, seed: 7 });
+    const form = new FormData();
+    form.append('info', JSON.stringify({ type: 'lamp', board: 'esp32', version: '1.2.3' }));
+    form.append('file', new Blob([Uint8Array.from(image)]), 'lamp.bin');
+    const upload = await fetch(
+      `${cloud.url}/api/gateway/requests/${gatewayId}/raw?url=${encodeURIComponent('/api/ota/firmware')}&method=POST`,
+      { method: 'POST', headers: { cookie: user.cookie ?? '' }, body: form },
+    );
+    const created: unknown = await upload.json();
+    expect(upload.status, JSON.stringify(created)).toBe(201);
+    const id = field(created, 'id');
+    const download = await fetch(
+      `${cloud.url}/api/gateway/requests/${gatewayId}/raw?url=${encodeURIComponent(`/api/ota/firmware/download?id=${id}`)}&method=GET`,
+      {
+        method: 'POST',
+        headers: { cookie: user.cookie ?? '' },
+      },
+    );
+    expect(download.status).toBe(200);
+    expect(Buffer.from(await download.arrayBuffer()).equals(Buffer.from(image))).toBe(true);
   });
 
   it('carries a binary body through the raw relay', async () => {

@@ -120,6 +120,7 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
       stomp
         .publishJson(destination, message)
         .catch((err: unknown) => logger.warn({ err, destination }, 'publish failed'));
+      cloud.forward(destination, message);
     },
     logger: logger.child({ part: 'ota' }),
     concurrency: config.otaConcurrency,

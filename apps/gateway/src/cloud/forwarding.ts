@@ -45,6 +45,11 @@ export class TopicForwarder {
     else this.topics.delete(control.topic);
   }
 
+  /** A topic published outside the bus (OTA progress): forwarded when asked for. */
+  offer(topic: string, payload: unknown): void {
+    if (this.topics.has(topic)) this.sink(topic, payload);
+  }
+
   /** The link dropped: forward nothing until the cloud says again. */
   reset(): void {
     this.topics.clear();

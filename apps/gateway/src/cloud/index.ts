@@ -37,5 +37,12 @@ export function createCloudPart(deps: CloudPartDeps, opts: CloudLinkOptions = {}
     opts,
   );
   registerCloudRoutes(deps.app, link);
-  return { name: 'cloud link', link, start: () => link.start(), stop: () => link.stop() };
+  return {
+    name: 'cloud link',
+    link,
+    /** for topics published outside the gateway bus (OTA progress) */
+    forward: (topic: string, payload: unknown) => link.forward(topic, payload),
+    start: () => link.start(),
+    stop: () => link.stop(),
+  };
 }

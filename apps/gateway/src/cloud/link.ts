@@ -69,6 +69,11 @@ export class CloudLink {
     return this.credentials?.cloudUrl;
   }
 
+  /** Offers one message of a gateway topic the bus does not carry (OTA progress) for forwarding. */
+  forward(topic: string, payload: unknown): void {
+    this.forwarder.offer(topic, payload);
+  }
+
   start(): void {
     this.forwarder.start();
     this.credentials = this.deps.file.load((reason) =>
