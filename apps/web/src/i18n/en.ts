@@ -44,6 +44,7 @@ export const en = {
   'build.load.error': 'Failed to load the backend build info',
   login: 'Login',
   password: 'Password',
+  'password.toggle': 'Show or hide the password',
   'log.in': 'Log in',
   'log.out': 'Log out',
   'cloud.auth.title': 'Sign in to the SmartThing cloud',

@@ -42,6 +42,7 @@ export const ru: Catalog = {
   'build.load.error': 'Не удалось загрузить информацию о сборке сервера',
   login: 'Логин',
   password: 'Пароль',
+  'password.toggle': 'Показать или скрыть пароль',
   'log.in': 'Войти',
   'log.out': 'Выйти',
   'cloud.auth.title': 'Вход в облако SmartThing',

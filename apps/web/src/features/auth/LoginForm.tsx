@@ -60,6 +60,7 @@ export function LoginForm() {
               value={password}
               onChange={(event) => setPassword(event.currentTarget.value)}
               autoComplete="current-password"
+              visibilityToggleButtonProps={{ 'aria-label': t('password.toggle') }}
               required
             />
             <Button type="submit" loading={busy} fullWidth>

@@ -21,7 +21,9 @@ export function useGatewayActions() {
     const reload = () => queryClient.invalidateQueries({ queryKey: gatewayKeys.list });
     const failed = (caption: string, error: unknown, showServerText: boolean) => {
       log.warn(caption, error);
-      const text = showServerText && statusOf(error) === 400 ? serverMessage(error) : undefined;
+      const status = statusOf(error);
+      // The spec shows the server's text for a 400; a 409 (name taken) explains itself just as well.
+      const text = showServerText && (status === 400 || status === 409) ? serverMessage(error) : undefined;
       toaster.error({ caption: text ?? caption });
     };
 
