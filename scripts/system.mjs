@@ -48,7 +48,8 @@ async function waitHttp(url, child, name, logDir, timeoutMs = 30_000) {
 }
 
 async function call(url, init = {}) {
-  const r = await fetch(url, { ...init, headers: { 'content-type': 'application/json', ...init.headers } });
+  const json = init.body === undefined ? {} : { 'content-type': 'application/json' };
+  const r = await fetch(url, { ...init, headers: { ...json, ...init.headers } });
   const text = await r.text();
   if (!r.ok) throw new Error(`${init.method ?? 'GET'} ${url} answered ${r.status}: ${text}`);
   return { res: r, body: text ? JSON.parse(text) : undefined };
@@ -57,7 +58,7 @@ async function call(url, init = {}) {
 /** Links the gateway to the cloud the way a user would: a gateway record, a token, the gateway's login. */
 async function linkGateway(cloudUrl, gatewayUrl, login, password, gatewayName) {
   const identity = await fetch(`${gatewayUrl}/api/cloud/identity`).then((r) => r.text());
-  if (identity.trim()) return;
+  if (identity.trim() && JSON.parse(identity) !== null) return;
   const { res } = await call(`${cloudUrl}/api/auth/user`, {
     method: 'POST',
     body: JSON.stringify({ login, password }),
