@@ -36,8 +36,8 @@ export function useGatewayActions() {
           failed(t('gateway.create.error'), error, true);
           return false;
         }
-        toaster.success({ caption: t('gateway.create.success') });
         await reload();
+        toaster.success({ caption: t('gateway.create.success') });
         return true;
       },
       update: async (gateway: Gateway, draft: GatewayDraft): Promise<boolean> => {
@@ -47,8 +47,8 @@ export function useGatewayActions() {
           failed(t('gateway.item.save.error'), error, true);
           return false;
         }
-        toaster.success({ caption: t('gateway.item.save.success') });
         await reload();
+        toaster.success({ caption: t('gateway.item.save.success') });
         return true;
       },
       remove: async (gateway: Gateway): Promise<void> => {
@@ -68,8 +68,8 @@ export function useGatewayActions() {
       generateToken: async (gateway: Gateway): Promise<string | undefined> => {
         try {
           const token = await api.generateToken(gateway.id);
-          toaster.info({ caption: t('gateway.item.token.gen.success') });
           await reload();
+          toaster.info({ caption: t('gateway.item.token.gen.success') });
           return token;
         } catch (error) {
           failed(t('gateway.item.token.gen.error'), error, false);
@@ -85,8 +85,8 @@ export function useGatewayActions() {
           failed(t('gateway.item.token.delete.error'), error, false);
           return;
         }
-        toaster.info({ caption: t('gateway.item.token.delete.success') });
         await reload();
+        toaster.info({ caption: t('gateway.item.token.delete.success') });
       },
     };
   }, [http, toaster, log, t, confirm, navigate, queryClient]);
