@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOG_COLUMNS, LogRow } from './LogRow';
 import type { LogRows } from './logView';
@@ -11,7 +11,7 @@ const COLUMNS = ['device', 'date', 'tag', 'level', 'msg'] as const;
  * The log lines, newest first. Only the rows in sight (plus a few) exist in the page, so holding 100,000
  * lines costs memory but no rendering.
  */
-export function LogList({ rows }: { rows: LogRows }) {
+export function LogList({ rows, filterKey }: { rows: LogRows; filterKey: unknown }) {
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -20,6 +20,11 @@ export function LogList({ rows }: { rows: LogRows }) {
     estimateSize: () => 26,
     overscan: 10,
   });
+  // A new filter is a new list: show its newest lines.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose when the filter changes
+  useEffect(() => {
+    if (scroller.current !== null) scroller.current.scrollTop = 0;
+  }, [filterKey]);
   return (
     <div>
       <div

@@ -103,7 +103,7 @@ function LogsScreen() {
           </Text>
         ) : null}
       </Group>
-      <LogList rows={rows} />
+      <LogList rows={rows} filterKey={shown} />
     </Stack>
   );
 }

@@ -1,0 +1,134 @@
+import { readFileSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import type { DeviceLogLine } from '@st/protocol';
+import {
+  feedLogLines,
+  gatewayDevices,
+  MODES,
+  openScreen,
+  randomToken,
+  renameDevice,
+  screenshotBothThemes,
+  waitForStoredLine,
+} from './logs.support';
+
+const logList = (page: Page) => page.getByRole('list', { name: 'Log lines' });
+const rows = (page: Page, text: string) =>
+  logList(page).locator('li[data-log-row]').filter({ hasText: text });
+
+for (const mode of MODES) {
+  test.describe(`logs screen, ${mode} mode`, () => {
+    test('a device line from before the visit comes from history, a new one arrives live', async ({
+      page,
+    }) => {
+      const devices = await gatewayDevices();
+      const device = devices.at(-1);
+      if (device === undefined) throw new Error('no simulated device found');
+      const token = randomToken();
+      try {
+        await renameDevice(device.ip, `e2e-past-${token}`);
+        await waitForStoredLine(`e2e-past-${token}`);
+        await openScreen(page, mode, 'logs');
+        await expect(rows(page, `New device name e2e-past-${token}`)).toHaveCount(1);
+        await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+        await renameDevice(device.ip, `e2e-live-${token}`);
+        await expect(rows(page, `New device name e2e-live-${token}`)).toHaveCount(1);
+        // Newest first: the live line sits above the one from history.
+        const first = logList(page).locator('li[data-log-row]').filter({ hasText: token }).first();
+        await expect(first).toContainText(`e2e-live-${token}`);
+      } finally {
+        await renameDevice(device.ip, device.name);
+      }
+    });
+
+    test('each filter narrows live lines, and history is searched on the gateway', async ({ page }) => {
+      const token = randomToken();
+      const deep = randomToken();
+      // Far back: one line buried under more lines than a page of history holds.
+      await feedLogLines([{ name: `deep-${deep}`, level: 20, tag: 'archive', message: `needle ${deep}` }]);
+      await feedLogLines(
+        Array.from({ length: 1200 }, (_, i) => ({
+          name: 'filler',
+          level: 10,
+          tag: 'noise',
+          message: `filler ${i}`,
+        })),
+      );
+      await waitForStoredLine(`filler 1199`);
+      await openScreen(page, mode, 'logs');
+      await expect(rows(page, 'filler 1199')).toHaveCount(1);
+      await expect(rows(page, `needle ${deep}`)).toHaveCount(0);
+
+      const lines: DeviceLogLine[] = [
+        { name: `alpha-${token}`, level: 10, tag: 'pump', message: `${token} debug pump` },
+        { name: `alpha-${token}`, level: 20, tag: 'valve', message: `${token} info valve` },
+        { name: `alpha-${token}`, level: 30, tag: 'pump', message: `${token} warn pump` },
+        { name: `beta-${token}`, level: 40, tag: 'Valve', message: `${token} error valve` },
+        { name: `beta-${token}`, level: 20, tag: 'pump', message: `${token} INFO Pump` },
+      ];
+      await feedLogLines(lines);
+      const shown = page.getByTestId('logs-count');
+      await expect(rows(page, token)).toHaveCount(5);
+
+      await page.getByLabel('Message').fill(token.toUpperCase());
+      await expect(shown).toContainText('5 lines shown');
+      await page.getByRole('combobox', { name: 'Minimum level' }).click();
+      await page.getByRole('option', { name: 'WARN' }).click();
+      await expect(rows(page, token)).toHaveCount(2);
+      await expect(shown).toContainText('2 lines shown');
+      await page.getByRole('combobox', { name: 'Minimum level' }).click();
+      await page.getByRole('option', { name: 'WARN' }).click();
+      await expect(rows(page, token)).toHaveCount(5);
+
+      await page.getByLabel('Device', { exact: true }).fill(`BETA-${token}`);
+      await expect(rows(page, token)).toHaveCount(2);
+      await page.getByLabel('Device', { exact: true }).fill('');
+      await page.getByLabel('Tag').fill('VALVE');
+      await expect(rows(page, token)).toHaveCount(2);
+      await expect(rows(page, `${token} info valve`)).toHaveCount(1);
+      await expect(rows(page, `${token} error valve`)).toHaveCount(1);
+      await screenshotBothThemes(page, `logs-filtered-${mode}`);
+      await page.getByLabel('Tag').fill('');
+
+      // A search reaches what the screen never received: the gateway filters its whole store.
+      await page.getByLabel('Message').fill(`needle ${deep}`);
+      await expect(rows(page, `needle ${deep}`)).toHaveCount(1);
+      await expect(shown).toContainText('1 lines shown');
+    });
+
+    test('pause holds new lines back, resume shows them, clear empties the view, export saves it', async ({
+      page,
+    }) => {
+      const token = randomToken();
+      await openScreen(page, mode, 'logs');
+      await page.getByLabel('Message').fill(token);
+      await feedLogLines([{ name: 'pauser', level: 20, tag: 't', message: `${token} first` }]);
+      await expect(rows(page, token)).toHaveCount(1);
+
+      await page.getByRole('button', { name: 'Pause' }).click();
+      await feedLogLines([{ name: 'pauser', level: 20, tag: 't', message: `${token} while paused` }]);
+      await expect(page.getByText('Paused: 1 new lines waiting')).toBeVisible();
+      await expect(rows(page, `${token} while paused`)).toHaveCount(0);
+      await page.getByRole('button', { name: 'Resume' }).click();
+      await expect(rows(page, `${token} while paused`)).toHaveCount(1);
+
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Export as text' }).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toMatch(/^device-logs-.*\.txt$/);
+      const text = readFileSync(await file.path(), 'utf8');
+      const exported = text.trim().split('\n');
+      expect(exported).toHaveLength(2);
+      expect(exported[0]).toContain(`${token} while paused`);
+      expect(exported[1]).toContain(`${token} first`);
+
+      await page.getByLabel('Message').fill('');
+      await page.getByRole('button', { name: 'Clear view' }).click();
+      await expect(page.getByText('No log lines to show')).toBeVisible();
+      await feedLogLines([{ name: 'pauser', level: 20, tag: 't', message: `${token} after clear` }]);
+      await expect(rows(page, `${token} after clear`)).toHaveCount(1);
+      await expect(rows(page, `${token} first`)).toHaveCount(0);
+      await screenshotBothThemes(page, `logs-live-${mode}`);
+    });
+  });
+}

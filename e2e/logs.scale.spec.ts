@@ -1,0 +1,77 @@
+import { expect, type Page, test } from '@playwright/test';
+import type { DeviceLogLine } from '@st/protocol';
+import { feedLogLines, MODES, openScreen, randomToken, screenshotBothThemes } from './logs.support';
+
+const LINES = 100_000;
+const EVERY = 1000;
+
+/** The numbers of the "N lines shown, M received live" line. */
+async function counts(page: Page): Promise<{ shown: number; held: number }> {
+  const text = (await page.getByTestId('logs-count').textContent()) ?? '';
+  const [shown = -1, held = -1] = (text.match(/\d+/g) ?? []).map(Number);
+  return { shown, held };
+}
+
+const renderedRows = (page: Page) =>
+  page.getByRole('list', { name: 'Log lines' }).locator('li[data-log-row]');
+
+function* burst(token: string): Generator<DeviceLogLine> {
+  for (let i = 0; i < LINES; i++) {
+    const needle = i % EVERY === 0 ? ` needle-${token}` : '';
+    yield {
+      name: `bulk-${i % 7}`,
+      level: i % 4 === 0 ? 30 : 20,
+      tag: `tag${i % 13}`,
+      message: `line ${i}${needle}`,
+    };
+  }
+}
+
+for (const mode of MODES) {
+  test(`logs screen holds ${LINES} live lines, scrolls and filters them with few rows in the page (${mode} mode)`, async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    const token = randomToken();
+    await openScreen(page, mode, 'logs');
+    await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+    const before = (await counts(page)).held;
+    await feedLogLines(burst(token), { perSecond: 5000 });
+    await expect
+      .poll(async () => (await counts(page)).held, { timeout: 180_000 })
+      .toBeGreaterThanOrEqual(Math.min(before + LINES, LINES));
+    // Virtualized: only the rows in sight exist, however many are held.
+    expect(await renderedRows(page).count()).toBeLessThan(80);
+    // Newest first (simulated devices keep logging too, so the burst's last line is near, not at, the top).
+    await expect(renderedRows(page).filter({ hasText: `line ${LINES - 1}` })).toHaveCount(1);
+
+    const scroller = page.getByRole('list', { name: 'Log lines' }).locator('..');
+    await scroller.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await expect(renderedRows(page).last()).toBeVisible();
+    expect(await renderedRows(page).count()).toBeLessThan(80);
+
+    // One line in a thousand carries the needle. The oldest may have made way for the devices' own lines
+    // (the screen holds, and the gateway keeps, the newest 100,000), hence "about a hundred".
+    await page.getByLabel('Message').fill(`needle-${token}`);
+    await expect.poll(async () => (await counts(page)).shown).toBeGreaterThanOrEqual(LINES / EVERY - 5);
+    const needles = (await counts(page)).shown;
+    expect(needles).toBeLessThanOrEqual(LINES / EVERY);
+    expect(await renderedRows(page).count()).toBeLessThan(80);
+    await expect(renderedRows(page).first()).toContainText(`line ${LINES - EVERY} needle-${token}`);
+    await expect(renderedRows(page).filter({ hasNotText: `needle-${token}` })).toHaveCount(0);
+    await page.getByRole('combobox', { name: 'Minimum level' }).click();
+    await page.getByRole('option', { name: 'WARN' }).click();
+    // Every 4th line is a warning, and every 1000th line is a 4th line.
+    await expect.poll(async () => (await counts(page)).shown).toBe(needles);
+    await page.getByLabel('Message').fill(`line 99999`);
+    await expect.poll(async () => (await counts(page)).shown).toBe(0);
+    await page.getByLabel('Message').fill(`line 99996`);
+    await expect.poll(async () => (await counts(page)).shown).toBe(1);
+    await page.getByLabel('Message').fill('');
+    await page.getByRole('combobox', { name: 'Minimum level' }).click();
+    await page.getByRole('option', { name: 'WARN' }).click();
+    await expect.poll(async () => (await counts(page)).shown).toBeGreaterThanOrEqual(LINES);
+    expect(await renderedRows(page).count()).toBeLessThan(80);
+    await screenshotBothThemes(page, `logs-100k-${mode}`);
+  });
+}

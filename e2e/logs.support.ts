@@ -1,0 +1,118 @@
+// Helpers shared by the logs and settings specs: opening a console screen in either mode, the gateway's
+// devices, a device's own API, a TCP device logger, and screenshots in both themes.
+
+import { mkdirSync } from 'node:fs';
+import { connect } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { expect, type Page } from '@playwright/test';
+import { type DeviceInfo, DeviceInfoSchema, type DeviceLogLine, formatDeviceLogLine } from '@st/protocol';
+import { z } from 'zod';
+import { system } from './env';
+
+export type Mode = 'gateway' | 'cloud';
+export const MODES: readonly Mode[] = ['gateway', 'cloud'];
+
+/** Opens `/{screen}` (gateway mode) or signs in, picks the gateway "Home" and opens `/{id}/{screen}`. */
+export async function openScreen(page: Page, mode: Mode, screen: 'logs' | 'settings'): Promise<void> {
+  if (mode === 'gateway') {
+    await page.goto(`${system.gatewayUrl}/${screen}`);
+    return;
+  }
+  await page.goto(system.cloudUrl);
+  const login = page.getByLabel('Login');
+  if (await login.isVisible()) {
+    await login.fill(system.login);
+    await page.getByLabel('Password').fill(system.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+  }
+  await page.getByText('Home', { exact: true }).first().click();
+  await page.waitForURL(/\/panel$/);
+  await page.goto(page.url().replace(/\/panel$/, `/${screen}`));
+}
+
+/** The devices the gateway has heard, in address order. */
+export async function gatewayDevices(): Promise<DeviceInfo[]> {
+  const response = await fetch(`${system.gatewayUrl}/api/devices/found`);
+  const devices = z.array(DeviceInfoSchema).parse(await response.json());
+  return devices.sort((a, b) => a.ip.localeCompare(b.ip, 'en', { numeric: true }));
+}
+
+/** A call to a simulated device's own HTTP API (the truth the console must agree with). */
+export async function deviceApi(ip: string, path: string, init: RequestInit = {}): Promise<Response> {
+  return fetch(`http://${ip}${path}`, { ...init, signal: AbortSignal.timeout(4000) });
+}
+
+/** Renames a device through its own API (the device then logs `New device name <name>`). */
+export async function renameDevice(ip: string, name: string): Promise<void> {
+  const r = await deviceApi(ip, '/info/system', {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name }),
+  });
+  expect(r.ok).toBe(true);
+}
+
+/**
+ * Plays a device logger: connects to the gateway's log port, writes the lines, then hangs up. With
+ * `perSecond`, the lines are paced (a real burst, not a flood the live channel would have to shed).
+ */
+export async function feedLogLines(
+  lines: Iterable<DeviceLogLine>,
+  options: { perSecond?: number; localAddress?: string } = {},
+): Promise<void> {
+  const socket = connect({
+    host: '127.0.0.1',
+    port: system.logPort,
+    localAddress: options.localAddress ?? '127.0.0.1',
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('error', reject);
+  });
+  const chunkLines =
+    options.perSecond === undefined ? Number.POSITIVE_INFINITY : Math.max(1, options.perSecond / 10);
+  let chunk = '';
+  let count = 0;
+  for (const line of lines) {
+    chunk += formatDeviceLogLine(line);
+    count++;
+    if (count >= chunkLines || chunk.length > 64_000) {
+      socket.write(chunk);
+      chunk = '';
+      if (count >= chunkLines) await new Promise((r) => setTimeout(r, 100));
+      count = 0;
+    }
+  }
+  await new Promise<void>((resolve) => socket.end(chunk, () => resolve()));
+}
+
+/** The gateway has stored a line whose message contains `text` (so history can serve it). */
+export async function waitForStoredLine(text: string): Promise<void> {
+  await expect
+    .poll(async () => {
+      const r = await fetch(
+        `${system.gatewayUrl}/api/devices/logs?message=${encodeURIComponent(text)}&limit=1`,
+      );
+      return z.array(z.unknown()).parse(await r.json()).length;
+    })
+    .toBeGreaterThan(0);
+}
+
+/** Saves `docs/screenshots/<name>-light.png` and `-dark.png`, leaving the theme as it was. */
+export async function screenshotBothThemes(page: Page, name: string): Promise<void> {
+  const dir = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
+  mkdirSync(dir, { recursive: true });
+  const toDark = page.getByRole('button', { name: 'Switch to the dark theme' });
+  const startsLight = await toDark.isVisible();
+  const first = startsLight ? 'light' : 'dark';
+  const second = startsLight ? 'dark' : 'light';
+  await page.screenshot({ path: `${dir}${name}-${first}.png` });
+  const toggle = page.getByRole('button', { name: /Switch to the (dark|light) theme/ });
+  await toggle.click();
+  await page.mouse.move(640, 790); // no tooltip in the picture
+  await page.screenshot({ path: `${dir}${name}-${second}.png` });
+  await toggle.click();
+  await page.mouse.move(640, 790);
+}
+
+export const randomToken = () => Math.random().toString(36).slice(2, 8);
