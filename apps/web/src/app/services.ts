@@ -59,6 +59,7 @@ export function createServices(input: ServicesInput): Services {
   const toaster = new Toaster({
     store: notificationsStore,
     fromLabel: (source) => i18n.t('toast.from', { source }),
+    closeLabel: () => i18n.t('toast.close'),
   });
   const gatewayFetch = createGatewayFetch({
     mode: config.mode,

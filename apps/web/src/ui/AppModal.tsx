@@ -1,6 +1,7 @@
 import { Modal } from '@mantine/core';
 import { DIALOG_WIDTHS, type DialogSize } from '@st/protocol';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export interface AppModalProps {
   opened: boolean;
@@ -13,8 +14,16 @@ export interface AppModalProps {
 
 /** Every dialog of the console: traps focus, closes on Esc and on the backdrop, spec widths. */
 export function AppModal({ opened, onClose, title, size = 'regular', children }: AppModalProps) {
+  const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size={DIALOG_WIDTHS[size]} centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      size={DIALOG_WIDTHS[size]}
+      centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       {children}
     </Modal>
   );

@@ -27,6 +27,7 @@ export function useConfirm(): (options: ConfirmOptions) => Promise<boolean> {
           title: t('common.confirm.title'),
           size: DIALOG_WIDTHS.regular,
           centered: true,
+          closeButtonProps: { 'aria-label': t('common.close') },
           children: <Text size="sm">{message}</Text>,
           labels: { confirm: confirmLabel ?? t('common.confirm'), cancel: t('common.cancel') },
           confirmProps: { color: danger ? 'red' : undefined },

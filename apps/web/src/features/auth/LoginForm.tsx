@@ -37,14 +37,14 @@ export function LoginForm() {
   };
 
   return (
-    <Center mih="100dvh" p="md">
+    <Center component="main" mih="100dvh" p="md">
       <Paper withBorder shadow="sm" p="lg" w="100%" maw={400}>
         <form onSubmit={(event) => void submit(event)} noValidate>
           <Stack>
             <Title order={1} ta="center">
               {t('doc.title')}
             </Title>
-            <Title order={2} size="h5" ta="center" c="dimmed">
+            <Title order={2} size="h5" ta="center">
               {t('cloud.auth.title')}
             </Title>
             <TextInput

@@ -48,7 +48,7 @@ export function GatewaySelector({ onClose }: { onClose?: () => void }) {
   return (
     <Stack gap="sm" w="100%" maw={480} mx="auto">
       <Group justify="space-between" wrap="nowrap">
-        <Title order={2} size="h3">
+        <Title order={onClose === undefined ? 1 : 2} size="h3">
           {t('gateway.selector.title')}
         </Title>
         <Tooltip label={t('gateway.selector.refresh')}>

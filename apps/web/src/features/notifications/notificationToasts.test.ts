@@ -46,7 +46,7 @@ async function setUp() {
   const { port } = server.address() as AddressInfo;
   const http = new HttpClient({ baseUrl: `http://127.0.0.1:${port}/`, timeoutMs: 2000, log: quiet });
   const store = createNotificationsStore();
-  const toaster = new Toaster({ store, fromLabel: (source) => `From: ${source}` });
+  const toaster = new Toaster({ store, fromLabel: (source) => `From: ${source}`, closeLabel: () => 'Close' });
   const gatewayFetch = createGatewayFetch({ mode: 'cloud', http, onGatewayOffline: () => {} });
   const toasts = new NotificationToasts({ toaster, gatewayFetch, log: quiet, caption: () => 'Notification' });
   return { relayed, store, toaster, toasts };

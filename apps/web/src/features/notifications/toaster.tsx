@@ -26,6 +26,8 @@ const COLORS: Record<ToastType, string> = { info: 'blue', warning: 'yellow', suc
 export interface ToasterOptions {
   store: NotificationsStore;
   fromLabel: (source: string) => string;
+  /** Accessible name of every toast's close button. */
+  closeLabel: () => string;
 }
 
 /** Toasts on top of Mantine notifications, with the spec's rules for what closes by itself. */
@@ -45,6 +47,7 @@ export class Toaster {
         color: COLORS[toast.type],
         autoClose: autoClose ? TOAST.autoCloseMs : false,
         withCloseButton: true,
+        closeButtonProps: { 'aria-label': this.#options.closeLabel() },
         ...(toast.onClose === undefined ? {} : { onClose: toast.onClose }),
         'data-toast-type': toast.type,
       },
