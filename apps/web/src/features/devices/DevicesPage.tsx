@@ -1,3 +1,4 @@
+import './styles';
 import { Alert, Flex } from '@mantine/core';
 import type { DeviceInfo } from '@st/protocol';
 import { useCallback, useState } from 'react';

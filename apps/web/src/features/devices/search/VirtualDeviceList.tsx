@@ -33,7 +33,7 @@ export function VirtualDeviceList<T>({
   });
   const height = Math.min(maxHeight, items.length * ROW_HEIGHT);
   return (
-    <ScrollArea h={height} viewportRef={viewport} type="auto" offsetScrollbars>
+    <ScrollArea h={height} viewportRef={viewport} type="hover" offsetScrollbars>
       <ul
         aria-label={label}
         style={{

@@ -1,0 +1,11 @@
+// The Mantine component styles the device panel uses beyond the shell's (app/styles.ts); they load with
+// this screen's chunk.
+import '@mantine/core/styles/Tabs.css';
+import '@mantine/core/styles/NavLink.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/CheckboxIndicator.css';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Grid.css';
+import '@mantine/core/styles/NumberInput.css';
+import '@mantine/core/styles/List.css';
+import '@mantine/core/styles/Combobox.css';
