@@ -48,14 +48,30 @@ export function statusOf(error: unknown): number | undefined {
 
 // Our servers answer {code, message}; devices answer {error}. Either field is the text a person reads.
 const MessageBody = z.union([
-  z.object({ message: z.string().min(1) }).transform((b) => b.message),
-  z.object({ error: z.string().min(1) }).transform((b) => b.error),
-  z.string().min(1),
+  z.object({ code: z.string().optional(), message: z.string().min(1) }),
+  z.object({ error: z.string().min(1) }).transform((b) => ({ code: undefined, message: b.error })),
+  z
+    .string()
+    .min(1)
+    .transform((message) => ({ code: undefined, message })),
 ]);
 
-/** The server's own explanation of a failed call, when it gave one. */
-export function serverMessage(error: unknown): string | undefined {
+/** Looks up the text of an error code in the active language (the 'errors' namespace of i18n). */
+export interface ErrorTextSource {
+  language: string;
+  getResource(lng: string, ns: string, key: string): unknown;
+}
+
+/**
+ * The server's own explanation of a failed call, when it gave one. With `i18n`, a known error code is
+ * shown in the user's language; a validation failure keeps the server's text (it names the bad field).
+ */
+export function serverMessage(error: unknown, i18n?: ErrorTextSource): string | undefined {
   if (!(error instanceof HttpError) || error.failure.kind !== 'status') return undefined;
   const parsed = MessageBody.safeParse(error.failure.body);
-  return parsed.success ? parsed.data : undefined;
+  if (!parsed.success) return undefined;
+  const { code, message } = parsed.data;
+  if (i18n === undefined || code === undefined || code === 'VALIDATION_FAILED') return message;
+  const translated = i18n.getResource(i18n.language, 'errors', code);
+  return typeof translated === 'string' && translated !== '' ? translated : message;
 }

@@ -21,7 +21,7 @@ describe('message catalogs', () => {
   });
 
   it('a Russian user sees Russian text with values filled in', () => {
-    const i18n = createI18n('ru', ru);
+    const i18n = createI18n('ru', { messages: ru, errors: {} });
     expect(i18n.t('cloud.gateway.connected', { name: 'дача' })).toBe('Шлюз дача подключился');
     expect(i18n.t('gateway.edit.validation.name.long.desc', { len: 32 })).toContain('32');
   });

@@ -14,6 +14,7 @@ export const en = {
   'error.timeout': 'The server did not answer in time',
   'error.network': 'The server cannot be reached',
   'error.status': 'The server answered with status {{status}}',
+  'error.invalid': 'The server sent an answer this console does not understand',
   'common.cancel': 'Cancel',
   'common.confirm': 'Confirm',
   'common.close': 'Close',

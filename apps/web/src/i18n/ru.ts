@@ -12,6 +12,7 @@ export const ru: Catalog = {
   'error.timeout': 'Сервер не ответил вовремя',
   'error.network': 'Сервер недоступен',
   'error.status': 'Сервер ответил кодом {{status}}',
+  'error.invalid': 'Сервер прислал ответ, который консоль не понимает',
   'common.cancel': 'Отмена',
   'common.confirm': 'Подтвердить',
   'common.close': 'Закрыть',

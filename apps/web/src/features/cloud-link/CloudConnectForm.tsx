@@ -2,14 +2,14 @@ import { Button, Stack, Textarea, TextInput } from '@mantine/core';
 import { decodeConnectionToken } from '@st/protocol';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverMessage, statusOf } from '../../api/errors';
+import { statusOf } from '../../api/errors';
 import { useServices } from '../../app/ServicesContext';
-import { describeFailure } from '../../ui/describeFailure';
+import { failureText } from '../../ui/describeFailure';
 import type { CloudLink } from './useCloudLink';
 
 /** Paste a connection token; when it decodes, its URL and token become editable and Connect appears. */
 export function CloudConnectForm({ link }: { link: CloudLink }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { toaster, log } = useServices();
   const [pasted, setPasted] = useState('');
   const [parts, setParts] = useState<{ cloudUrl: string; token: string } | undefined>(undefined);
@@ -33,7 +33,7 @@ export function CloudConnectForm({ link }: { link: CloudLink }) {
       let description: string;
       if (status === 401 || status === 403) description = t('gateway.cloud.auth.denied');
       else if (status === 502 || status === 503) description = t('gateway.cloud.auth.unavailable');
-      else description = serverMessage(error) ?? describeFailure(error, t);
+      else description = failureText(error, t, i18n);
       toaster.error({ caption: t('gateway.cloud.auth.failed'), description });
       setBusy(false);
       return;

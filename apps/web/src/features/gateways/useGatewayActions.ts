@@ -11,7 +11,7 @@ import { type GatewayDraft, gatewayKeys, gatewaysApi } from './gatewaysApi';
 /** Every change a user makes to the gateway list, with the confirmations and toasts of the spec. */
 export function useGatewayActions() {
   const { http, toaster, log } = useServices();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const confirm = useConfirm();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -23,7 +23,8 @@ export function useGatewayActions() {
       log.warn(caption, error);
       const status = statusOf(error);
       // The spec shows the server's text for a 400; a 409 (name taken) explains itself just as well.
-      const text = showServerText && (status === 400 || status === 409) ? serverMessage(error) : undefined;
+      const text =
+        showServerText && (status === 400 || status === 409) ? serverMessage(error, i18n) : undefined;
       toaster.error({ caption: text ?? caption });
     };
 
@@ -89,5 +90,5 @@ export function useGatewayActions() {
         toaster.info({ caption: t('gateway.item.token.delete.success') });
       },
     };
-  }, [http, toaster, log, t, confirm, navigate, queryClient]);
+  }, [http, toaster, log, t, i18n, confirm, navigate, queryClient]);
 }
