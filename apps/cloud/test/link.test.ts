@@ -25,7 +25,7 @@ describe.each<StorageKind>(['sqlite', 'postgres'])('gateway link and relay on %s
 
   beforeAll(async () => {
     storage = await testStorage(kind);
-    cloud = await startCloud(storage.overrides, { heartbeatMs: 500 });
+    cloud = await startCloud(storage.overrides);
     gw = await startTestGateway();
     device = await startDevice(gw.discoveryPort, gw.url);
     user = new Browser(cloud.url);
@@ -190,7 +190,7 @@ describe('link loss, cloud restart and relay timeout', () => {
 
   beforeAll(async () => {
     storage = await testStorage('sqlite');
-    cloud = await startCloud(storage.overrides, { heartbeatMs: 300, relayTimeoutMs: 400 });
+    cloud = await startCloud(storage.overrides, { relayTimeoutMs: 400 });
     gw = await startTestGateway();
     user = new Browser(cloud.url);
     await user.login();
@@ -225,7 +225,7 @@ describe('link loss, cloud restart and relay timeout', () => {
       const s = (await gwCall(gw.url, 'GET', '/api/cloud/connection/status')).body;
       return s === 'RECONNECTING' || s === 'CONNECTION_LOST';
     });
-    cloud = await startCloud({ ...storage.overrides, port }, { heartbeatMs: 300, relayTimeoutMs: 400 });
+    cloud = await startCloud({ ...storage.overrides, port }, { relayTimeoutMs: 400 });
     await waitFor(
       async () => (await gwCall(gw.url, 'GET', '/api/cloud/connection/status')).body === 'CONNECTED',
       {

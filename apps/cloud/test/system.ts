@@ -35,7 +35,7 @@ export async function startTestGateway(
     webDist: join(dataDir, 'no-web-build'),
     logLevel: 'silent' as const,
   };
-  const gateway = await build(config, { cloud: { reconnectDelayMs: 200, heartbeatMs: 500, ...link } });
+  const gateway = await build(config, { cloud: { reconnectDelayMs: 200, ...link } });
   const { port } = await gateway.start();
   return {
     gateway,

@@ -1,26 +1,26 @@
 import {
-  cloudDestinationFor,
+  apiErrorBody,
   type ForwardControl,
-  GatewayNotification,
   gatewayTopicFor,
   LINK_DESTINATIONS,
   LinkEvent,
   LinkResponse,
-  Notification,
-  parseDestination,
   TOPICS,
-  topicDestination,
 } from '@st/protocol';
 import type { Logger } from '@st/server-kit';
 import { StompRefusal, type StompServer, type StompSessionInfo } from '@st/stomp';
+import { z } from 'zod';
 import type { GatewayStore } from '../gateways/store';
 import type { GatewayPrincipal } from '../http/principal';
-import { gatewayKey, type LivePrincipal, userKey } from '../live/stomp';
+import { gatewayKey, type LivePrincipal } from '../live/stomp';
 import type { Cluster, ClusterMessage } from '../scale/cluster';
 import { InterestTable } from './interests';
 import type { Presence } from './presence';
+import { LivePublisher } from './publisher';
 
 type LinkPrincipal = GatewayPrincipal & { linkId: string };
+
+const LinkRequestId = z.object({ id: z.string().min(1) });
 
 /** Topics every link forwards from the start: notifications are rare and go to the owner's browsers. */
 const ALWAYS_FORWARDED = [TOPICS['gateway.notifications'].pattern];
@@ -37,14 +37,17 @@ export class LinkManager {
   private readonly links = new Map<string, { holder: string; principal: LinkPrincipal }>();
   private readonly interests = new InterestTable();
   private readonly detach: Array<() => void> = [];
+  private readonly publisher: LivePublisher;
 
   constructor(
     private readonly stomp: StompServer<LivePrincipal>,
     private readonly cluster: Cluster,
     private readonly presence: Presence,
-    private readonly gateways: GatewayStore,
+    gateways: GatewayStore,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.publisher = new LivePublisher(stomp, gateways);
+  }
 
   start(): void {
     const { stomp, cluster } = this;
@@ -78,7 +81,7 @@ export class LinkManager {
     await this.presence.set(p.gatewayId, holder);
     await this.control(p.gatewayId, { action: 'set', topics: ALWAYS_FORWARDED });
     await this.cluster.broadcast({ t: 'linkUp', gatewayId: p.gatewayId, holder });
-    await this.publishEvent(p.gatewayId, 'CONNECTED');
+    await this.publisher.gatewayEvent(p.gatewayId, 'CONNECTED');
     this.logger.info({ gatewayId: p.gatewayId }, 'gateway linked');
   }
 
@@ -104,7 +107,7 @@ export class LinkManager {
     await this.presence.clear(p.gatewayId, link.holder);
     await this.cluster.broadcast({ t: 'linkDown', gatewayId: p.gatewayId, holder: link.holder });
     if ((await this.presence.holderOf(p.gatewayId)) === undefined)
-      await this.publishEvent(p.gatewayId, 'DISCONNECTED');
+      await this.publisher.gatewayEvent(p.gatewayId, 'DISCONNECTED');
     this.logger.info({ gatewayId: p.gatewayId, reason }, 'gateway link ended');
   }
 
@@ -116,6 +119,8 @@ export class LinkManager {
           await this.stomp.publishJson(LINK_DESTINATIONS.requests, m.request, {
             user: gatewayKey(m.gatewayId),
           });
+        } else {
+          await this.answerOffline(m.gatewayId, m.request);
         }
         return;
       }
@@ -151,6 +156,21 @@ export class LinkManager {
     }
   }
 
+  /** The link moved or ended while the request travelled: the asking node answers 503 at once. */
+  private async answerOffline(gatewayId: string, request: unknown): Promise<void> {
+    const id = LinkRequestId.safeParse(request);
+    if (!id.success) return;
+    const body = { encoding: 'utf8' as const, text: JSON.stringify(apiErrorBody('GATEWAY_OFFLINE')) };
+    const response: LinkResponse = {
+      id: id.data.id,
+      status: 503,
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      body,
+      timings: { gatewayMs: 0 },
+    };
+    await this.cluster.send(nodeOfRequestId(id.data.id), { t: 'response', gatewayId, response });
+  }
+
   private announce(destination: string, on: boolean): void {
     const t = gatewayTopicFor(destination);
     if (t) void this.sendInterest(t.gatewayId, t.topic, on).catch(this.logError);
@@ -176,34 +196,7 @@ export class LinkManager {
     if (p.kind !== 'gateway') throw new StompRefusal('Only a gateway link may forward topics');
     const parsed = LinkEvent.safeParse(safeJson(text));
     if (!parsed.success) throw new StompRefusal('Malformed link event');
-    const destination = cloudDestinationFor(parsed.data.topic, p.gatewayId);
-    const match = destination ? parseDestination(destination) : undefined;
-    if (!destination || !match) return;
-    let payload: unknown;
-    if (match.name === 'cloud.notifications') {
-      const n = Notification.safeParse(parsed.data.payload);
-      const g = await this.gateways.byId(p.gatewayId);
-      if (!n.success || !g) return;
-      payload = GatewayNotification.parse({
-        ...n.data,
-        gateway: { id: g.id, name: g.name, description: g.description },
-      });
-    } else {
-      const checked = TOPICS[match.name].payload.safeParse(parsed.data.payload);
-      if (!checked.success) return;
-      payload = checked.data;
-    }
-    await this.stomp.publishJson(destination, payload, { user: userKey(p.ownerId) });
-  }
-
-  private async publishEvent(gatewayId: string, event: 'CONNECTED' | 'DISCONNECTED'): Promise<void> {
-    const g = await this.gateways.byId(gatewayId);
-    if (!g) return;
-    await this.stomp.publishJson(
-      topicDestination('cloud.events'),
-      { gateway: { id: g.id, name: g.name, description: g.description }, event },
-      { user: userKey(g.ownerId) },
-    );
+    await this.publisher.forwarded(p.gatewayId, p.ownerId, parsed.data);
   }
 }
 
