@@ -98,21 +98,24 @@ export async function waitForStoredLine(text: string): Promise<void> {
     .toBeGreaterThan(0);
 }
 
-/** Saves `docs/screenshots/<name>-light.png` and `-dark.png`, leaving the theme as it was. */
+/**
+ * Saves `docs/screenshots/<name>-light.png` and `-dark.png`. The scheme is switched on the page itself (the
+ * header switch may sit under an open dialog's overlay) and put back afterwards.
+ */
 export async function screenshotBothThemes(page: Page, name: string): Promise<void> {
   const dir = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
   mkdirSync(dir, { recursive: true });
-  const toDark = page.getByRole('button', { name: 'Switch to the dark theme' });
-  const startsLight = await toDark.isVisible();
-  const first = startsLight ? 'light' : 'dark';
-  const second = startsLight ? 'dark' : 'light';
-  await page.screenshot({ path: `${dir}${name}-${first}.png` });
-  const toggle = page.getByRole('button', { name: /Switch to the (dark|light) theme/ });
-  await toggle.click();
-  await page.mouse.move(640, 790); // no tooltip in the picture
-  await page.screenshot({ path: `${dir}${name}-${second}.png` });
-  await toggle.click();
-  await page.mouse.move(640, 790);
+  const setScheme = (scheme: string) =>
+    page.evaluate((s) => document.documentElement.setAttribute('data-mantine-color-scheme', s), scheme);
+  const current = await page.evaluate(() =>
+    document.documentElement.getAttribute('data-mantine-color-scheme'),
+  );
+  await page.mouse.move(1, 790); // no tooltip in the picture
+  for (const scheme of ['light', 'dark']) {
+    await setScheme(scheme);
+    await page.screenshot({ path: `${dir}${name}-${scheme}.png` });
+  }
+  await setScheme(current ?? 'light');
 }
 
 export const randomToken = () => Math.random().toString(36).slice(2, 8);

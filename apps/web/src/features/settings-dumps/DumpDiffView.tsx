@@ -78,7 +78,8 @@ export function DumpDiffView({ dump, device }: { dump: string; device: DeviceInf
             {comparison.differences.map((d) => (
               <Table.Tr key={`${d.section}/${d.item}`}>
                 <Table.Td>
-                  {t(`device.settings.section.${d.section}`)}: {d.item}
+                  {t(`device.settings.section.${d.section}`)}
+                  {d.section === 'name' ? null : `: ${d.item}`}
                 </Table.Td>
                 <Table.Td style={{ wordBreak: 'break-word' }}>{value(d.dump)}</Table.Td>
                 <Table.Td style={{ wordBreak: 'break-word' }}>{value(d.device)}</Table.Td>
