@@ -58,6 +58,10 @@ describe('live channel', () => {
     const live = channel(url);
     const events: unknown[] = [];
     const notes: unknown[] = [];
+    let reconnects = 0;
+    live.onReconnect(() => {
+      reconnects += 1;
+    });
     live.subscribe('/secured/events', (payload) => events.push(payload));
     live.start();
     live.subscribe('/secured/notifications', (payload) => notes.push(payload));
@@ -78,6 +82,7 @@ describe('live channel', () => {
     await waitFor(() => events.length === 1 && notes.length === 1, { what: 'messages after reconnect' });
     expect(events).toEqual([{ event: 'CONNECTED' }]);
     expect(notes).toEqual([{ id: 'n1' }]);
+    expect(reconnects).toBe(1);
   });
 
   it('stops delivering once unsubscribed, and stop() closes the session', async () => {

@@ -86,6 +86,19 @@ export class LiveChannel {
     return () => this.#connectionListeners.delete(listener);
   }
 
+  /**
+   * Runs after every reconnect (not the first connect): messages sent while the link was down are lost,
+   * so screens read their state again here.
+   */
+  onReconnect(listener: () => void): () => void {
+    let connectedBefore = this.#connected;
+    return this.onConnectionChange((connected) => {
+      if (!connected) return;
+      if (connectedBefore) listener();
+      connectedBefore = true;
+    });
+  }
+
   #onConnect(): void {
     this.#setConnected(true);
     for (const entry of this.#entries) this.#attach(entry);

@@ -27,8 +27,8 @@ export function useCloudLink() {
   // The link may have changed while the live channel was down: read the status again on reconnect.
   useEffect(
     () =>
-      live.onConnectionChange((connected) => {
-        if (connected) void queryClient.invalidateQueries({ queryKey: cloudLinkKeys.status });
+      live.onReconnect(() => {
+        void queryClient.invalidateQueries({ queryKey: cloudLinkKeys.status });
       }),
     [live, queryClient],
   );

@@ -34,5 +34,14 @@ export function GatewayEvents() {
       }),
     [live, toaster, log, queryClient, t],
   );
+  // Events sent while the live channel was down are lost: read the online flags again after a reconnect.
+  useEffect(
+    () =>
+      live.onReconnect(() => {
+        void queryClient.invalidateQueries({ queryKey: gatewayKeys.list });
+        void queryClient.invalidateQueries({ queryKey: ['gateway'] });
+      }),
+    [live, queryClient],
+  );
   return null;
 }

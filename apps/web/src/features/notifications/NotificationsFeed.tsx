@@ -21,12 +21,20 @@ export function LiveNotifications() {
 
 /** The saved notifications of the gateway being viewed (the whole gateway in gateway mode). */
 export function SavedNotifications() {
-  const { notificationToasts } = useServices();
+  const { notificationToasts, live } = useServices();
   const gateway = useCurrentGateway();
   const gatewayId = gateway?.id;
   useEffect(() => {
     // Once per gateway opened (not on every refetch of its record); the gateway object is read as it is then.
     void notificationToasts.loadSaved(gateway);
   }, [gatewayId, notificationToasts]);
+  // Notifications that arrived while the live channel was down are saved on the gateway: load them again.
+  useEffect(
+    () =>
+      live.onReconnect(() => {
+        void notificationToasts.loadSaved(gateway);
+      }),
+    [live, notificationToasts, gateway],
+  );
   return null;
 }
