@@ -73,7 +73,10 @@ describe.each<StorageKind>(['sqlite', 'postgres'])('gateway link and relay on %s
       url: '/api/devices/saved?ip=127.0.0.1',
       method: 'DELETE',
     });
-    expect(missing.status).toBeGreaterThanOrEqual(400);
+    const direct = await gwCall(gw.url, 'DELETE', '/api/devices/saved?ip=127.0.0.1');
+    expect(direct.status).toBeGreaterThanOrEqual(400);
+    expect(missing.status).toBe(direct.status);
+    expect(missing.body).toEqual(direct.body);
     const cloudCfg = await user.call('POST', `/api/gateway/requests/${gatewayId}`, {
       url: '/api/cloud/config',
       method: 'GET',
@@ -142,9 +145,14 @@ describe.each<StorageKind>(['sqlite', 'postgres'])('gateway link and relay on %s
         body: bytes,
       },
     );
-    // The gateway parsed the bytes as the request body: not JSON, so it refuses with its own 4xx.
-    expect(res.status).toBeGreaterThanOrEqual(400);
-    expect(res.status).toBeLessThan(500);
+    // The gateway got the bytes as they were: not JSON for a JSON route, so it refuses as it would locally.
+    const direct = await fetch(`${gw.url}/api/devices/settings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: bytes,
+    });
+    expect(res.status).toBe(direct.status);
+    expect(await res.text()).toBe(await direct.text());
   });
 
   it('forwards a gateway topic to the browser subscribed to it', async () => {
@@ -159,6 +167,20 @@ describe.each<StorageKind>(['sqlite', 'postgres'])('gateway link and relay on %s
     device = await startDevice(gw.discoveryPort, gw.url);
     await waitFor(() => (live.messages.get(found)?.length ?? 0) > 0, { what: 'a forwarded found device' });
     expect(live.messages.get(found)?.[0]).toMatchObject({ ip: device.address.split(':')[0] });
+  });
+
+  it("delivers a device's notification to the owner's browsers, naming the gateway", async () => {
+    await live.subscribe('/secured/notifications');
+    const posted = await gwCall(gw.url, 'POST', '/api/notification', {
+      device: { name: 'lamp', type: 'lamp', ip: device.address },
+      notification: { message: 'Door open', type: 'warning' },
+    });
+    expect(posted.status).toBeLessThan(300);
+    await waitFor(() => (live.messages.get('/secured/notifications')?.length ?? 0) > 0);
+    expect(live.messages.get('/secured/notifications')?.[0]).toMatchObject({
+      gateway: { id: gatewayId, name: 'Home' },
+      notification: { message: 'Door open', type: 'warning' },
+    });
   });
 
   it('deleting the token drops the live link; the owner gets DISCONNECTED and the relay answers 503', async () => {
