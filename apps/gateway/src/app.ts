@@ -9,11 +9,12 @@ import {
   serveConsole,
   stopInOrder,
 } from '@st/server-kit';
-import { attachStomp, type StompServer } from '@st/stomp';
+import { attachStomp, DEFAULT_STOMP_PATH, type StompServer } from '@st/stomp';
 import { type CloudLinkOptions, createCloudPart } from './cloud/index';
 import { DEFAULTS, type GatewayConfig } from './config';
 import { type Db, openDatabase } from './db/database';
 import { createGatewayBus, type GatewayBus } from './events/gatewayEvents';
+import { LiveBackpressure } from './live/liveBackpressure';
 import { bridgeLiveTopics } from './live/liveTopics';
 import { registerRoutes } from './routes/index';
 import { otaRoutes } from './routes/ota/index';
@@ -96,12 +97,14 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
       multicastInterface: config.multicastIf,
       retention: config.logRetention,
       flushIntervalMs: config.logFlushIntervalMs,
+      liveCongested: () => live.congested(),
     },
     logger.child({ part: 'logs' }),
     (lines) => bus.emit('device.logs', lines, onListenerError),
   );
 
   const app = createHttpApp({ logger, bodyLimit: JSON_BODY_MAX_BYTES });
+  const live = new LiveBackpressure(app.server, { path: DEFAULT_STOMP_PATH });
   registerErrorHandling(app);
   await registerOpenApi(app, {
     title: 'SmartThing gateway',
@@ -151,6 +154,7 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
   const cloud = createCloudPart({ app, bus, stomp, dataDir: config.dataDir, logger }, options.cloud);
 
   const parts: GatewayPart[] = [
+    { name: 'live backpressure', start: () => live.start(), stop: () => live.stop() },
     { name: 'discovery', start: () => discovery.start(), stop: () => discovery.stop() },
     { name: 'device logs', start: () => logs.start(), stop: () => logs.stop() },
     cloud,

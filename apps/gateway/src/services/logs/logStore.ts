@@ -26,7 +26,7 @@ export interface LogStoreOptions {
   /** lines kept; older ones are deleted as new ones arrive */
   readonly retention: number;
   readonly flushIntervalMs?: number;
-  /** a queue this long is flushed at once instead of waiting for the timer */
+  /** a queue this long is flushed at once instead of waiting for the timer; also the most rows per transaction */
   readonly batchSize?: number;
   /** lines waiting beyond this are dropped (and counted) rather than exhausting memory */
   readonly maxQueue?: number;
@@ -74,7 +74,7 @@ export class LogStore {
       return false;
     }
     this.queue.push(row);
-    if (this.queue.length >= (this.opts.batchSize ?? 2000)) {
+    if (this.queue.length >= (this.opts.batchSize ?? 1000)) {
       this.immediate ??= setImmediate(() => this.flush());
     } else {
       this.timer ??= setTimeout(() => this.flush(), this.opts.flushIntervalMs ?? 50);
@@ -82,8 +82,19 @@ export class LogStore {
     return true;
   }
 
-  /** Writes everything queued now (also called on stop, so accepted lines are never lost). */
+  /** Lines accepted and not yet written. */
+  get queued(): number {
+    return this.queue.length;
+  }
+
+  /** Writes everything queued now, one batch per transaction (also on stop: accepted lines are never lost). */
   flush(): void {
+    this.writeBatch();
+    while (!this.running && this.queue.length > 0) this.writeBatch();
+  }
+
+  /** Writes one batch; more waiting are written on the next turn of the event loop, so reads go on meanwhile. */
+  private writeBatch(): void {
     if (this.timer) clearTimeout(this.timer);
     if (this.immediate) clearImmediate(this.immediate);
     this.timer = undefined;
@@ -91,8 +102,10 @@ export class LogStore {
     const insert = this.insert;
     const prune = this.prune;
     if (this.queue.length === 0 || !insert || !prune) return;
-    const batch = this.queue;
-    this.queue = [];
+    const size = this.opts.batchSize ?? 1000;
+    const batch = this.queue.length <= size ? this.queue : this.queue.slice(0, size);
+    this.queue = this.queue.length <= size ? [] : this.queue.slice(size);
+    if (this.queue.length > 0 && this.running) this.immediate = setImmediate(() => this.flush());
     try {
       this.db.transaction(() => {
         let last = 0;
@@ -109,8 +122,8 @@ export class LogStore {
   }
 
   stop(): void {
-    this.flush();
     this.running = false;
+    this.flush();
   }
 
   /** Newest first. */

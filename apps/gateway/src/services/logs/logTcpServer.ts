@@ -17,6 +17,7 @@ export class LogTcpServer {
   private server: Server | undefined;
   private readonly byAddress = new Map<string, Socket>();
   private readonly sockets = new Set<Socket>();
+  private paused = false;
 
   constructor(
     private readonly opts: LogTcpServerOptions,
@@ -55,6 +56,7 @@ export class LogTcpServer {
     this.byAddress.set(address, socket);
     this.sockets.add(socket);
     socket.setNoDelay(true);
+    if (this.paused) socket.pause();
     const splitter = new LineSplitter(
       (line) => this.onLine(line, address),
       () => this.onOversized(address),
@@ -66,6 +68,23 @@ export class LogTcpServer {
       this.sockets.delete(socket);
       if (this.byAddress.get(address) === socket) this.byAddress.delete(address);
     });
+  }
+
+  /** Stops reading from every device (TCP backpressure reaches the devices) until resume(). */
+  pause(): void {
+    if (this.paused) return;
+    this.paused = true;
+    for (const s of this.sockets) s.pause();
+  }
+
+  resume(): void {
+    if (!this.paused) return;
+    this.paused = false;
+    for (const s of this.sockets) s.resume();
+  }
+
+  get isPaused(): boolean {
+    return this.paused;
   }
 
   stop(): Promise<void> {

@@ -20,6 +20,11 @@ export interface LogsOptions {
   readonly multicastInterface?: string | undefined;
   readonly retention: number;
   readonly flushIntervalMs?: number | undefined;
+  /** true while live subscribers are behind: device reads wait for them (see LiveBackpressure) */
+  readonly liveCongested?: () => boolean;
+  /** lines waiting to be written above which device reads pause, and below which they resume */
+  readonly highWater?: number;
+  readonly lowWater?: number;
 }
 
 export interface LogFilter {
@@ -46,10 +51,14 @@ export function toLogMessage(row: LogRow): LogMessage {
  * each persisted batch is handed to `onLines` for live delivery. Malformed lines are dropped and counted.
  */
 export class DeviceLogs {
-  readonly counters = { tcpLines: 0, multicastLines: 0, malformed: 0, oversized: 0 };
+  readonly counters = { tcpLines: 0, multicastLines: 0, malformed: 0, oversized: 0, pauses: 0 };
   private readonly store: LogStore;
   private readonly tcp: LogTcpServer;
   private readonly multicast: MulticastReceiver;
+  private resumeTimer: NodeJS.Timeout | undefined;
+  private readonly highWater: number;
+  private readonly lowWater: number;
+  private readonly liveCongested: () => boolean;
 
   constructor(
     db: Db,
@@ -57,11 +66,17 @@ export class DeviceLogs {
     private readonly logger: Logger,
     onLines: (lines: readonly LogMessage[]) => void,
   ) {
+    this.highWater = opts.highWater ?? 20_000;
+    this.lowWater = opts.lowWater ?? 5_000;
+    this.liveCongested = opts.liveCongested ?? (() => false);
     this.store = new LogStore(
       db,
       { retention: opts.retention, flushIntervalMs: opts.flushIntervalMs },
       logger,
-      (rows) => onLines(rows.map(toLogMessage)),
+      (rows) => {
+        onLines(rows.map(toLogMessage));
+        this.checkFlow();
+      },
     );
     this.tcp = new LogTcpServer(
       { port: opts.tcpPort, host: opts.tcpHost },
@@ -97,6 +112,8 @@ export class DeviceLogs {
 
   /** Stops listening, then writes every line already accepted. */
   async stop(): Promise<void> {
+    if (this.resumeTimer) clearInterval(this.resumeTimer);
+    this.resumeTimer = undefined;
     await this.tcp.stop();
     await this.multicast.stop();
     this.store.stop();
@@ -112,6 +129,23 @@ export class DeviceLogs {
         limit: f.limit,
       })
       .map(toLogMessage);
+  }
+
+  /**
+   * Flow control: device reads pause while too many lines wait to be written or live subscribers are behind,
+   * and resume once both have caught up, so a flood slows the devices down (TCP) instead of losing lines.
+   */
+  private checkFlow(): void {
+    const behind = this.store.queued > this.highWater || this.liveCongested();
+    if (behind && !this.tcp.isPaused) {
+      this.tcp.pause();
+      this.counters.pauses++;
+      this.resumeTimer ??= setInterval(() => this.checkFlow(), 10);
+    } else if (!behind && this.tcp.isPaused && this.store.queued <= this.lowWater) {
+      this.tcp.resume();
+      if (this.resumeTimer) clearInterval(this.resumeTimer);
+      this.resumeTimer = undefined;
+    }
   }
 
   private onTcpLine(line: string, address: string): void {
@@ -131,6 +165,7 @@ export class DeviceLogs {
       message: l.message,
       source: 'TCP',
     });
+    if (this.store.queued > this.highWater) this.checkFlow();
   }
 
   /** Multicast variant: `ip&name&level&tag&message\r\n`, one line per datagram. */

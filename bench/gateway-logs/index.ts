@@ -1,0 +1,178 @@
+/**
+ * Gateway log ingest: 50 simulated devices (TCP connections from their own loopback addresses, firmware line
+ * format) write log lines as fast as the gateway reads them, while 5 @stomp/stompjs subscribers follow
+ * `/devices/logs`. Devices and subscribers run in worker threads (other cores), the gateway in this thread.
+ * Prints sustained lines/s ingested (parsed and stored in SQLite) and delivered, the event-loop delay of the
+ * gateway during the run, and the lost count (must be 0).
+ *
+ *   npx tsx bench/gateway-logs/index.ts [--devices 50] [--subscribers 5] [--seconds 2]
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
+import { build, GatewayConfigSchema } from '@st/gateway';
+import { freeTcpPort, freeUdpPort, loopbackBlock, waitFor } from '@st/testkit';
+import { z } from 'zod';
+
+export interface GatewayLogsFigures {
+  readonly devices: number;
+  readonly subscribers: number;
+  readonly seconds: number;
+  readonly linesSent: number;
+  readonly sentPerSecond: number;
+  readonly ingestedPerSecond: number;
+  /** lines per second each subscriber received (the slowest one) */
+  readonly deliveredPerSecondPerSubscriber: number;
+  readonly deliveriesPerSecond: number;
+  readonly eventLoopDelayP99Ms: number;
+  readonly eventLoopDelayMaxMs: number;
+  readonly lost: number;
+}
+
+function startWorker(file: string, data: unknown): { worker: Worker; ready: Promise<void> } {
+  // The worker loads its TypeScript through tsx's API, however this file itself was loaded.
+  const entry = new URL(file, import.meta.url).href;
+  const boot = `import('tsx/esm/api').then((tsx) => tsx.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(import.meta.url)}))`;
+  const worker = new Worker(boot, { eval: true, workerData: data });
+  const ready = new Promise<void>((resolve, reject) => {
+    worker.once('error', reject);
+    const onMessage = (m: unknown) => {
+      if (m === 'ready') {
+        worker.off('message', onMessage);
+        resolve();
+      }
+    };
+    worker.on('message', onMessage);
+  });
+  return { worker, ready };
+}
+
+function ask<T>(worker: Worker, message: unknown, schema: z.ZodType<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (m: unknown) => {
+      const parsed = schema.safeParse(m);
+      if (!parsed.success) return;
+      worker.off('message', onMessage);
+      resolve(parsed.data);
+    };
+    worker.on('message', onMessage);
+    worker.once('error', reject);
+    worker.postMessage(message);
+  });
+}
+
+const Counts = z.object({ counts: z.array(z.number()) });
+const Sent = z.object({ sent: z.array(z.number()) });
+
+export async function run(options: { devices?: number; subscribers?: number; seconds?: number } = {}) {
+  const { devices = 50, subscribers = 5, seconds = 2 } = options;
+  const dataDir = mkdtempSync(join(tmpdir(), 'st-bench-gw-logs-'));
+  const gateway = await build({
+    ...GatewayConfigSchema.parse({}),
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    multicastIf: '127.0.0.1',
+    discoveryPort: await freeUdpPort(),
+    logPort: await freeTcpPort(),
+    webDist: join(dataDir, 'none'),
+    logLevel: 'silent',
+  });
+  const { port, logPort } = await gateway.start();
+  const subs = startWorker('./subscribers.ts', { url: `ws://127.0.0.1:${port}/api/st-ws`, subscribers });
+  const devs = startWorker('./devices.ts', { port: logPort, addresses: loopbackBlock(devices) });
+  try {
+    await Promise.all([subs.ready, devs.ready]);
+    await waitFor(() => gateway.stomp.subscriberCount('/devices/logs') === subscribers, {
+      what: 'subscribers',
+    });
+    await waitFor(() => gateway.logs.stats.connections === devices, { what: 'device connections' });
+
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    loop.enable();
+    const start = performance.now();
+    const { sent } = await ask(devs.worker, { seconds }, Sent);
+    const total = sent.reduce((a, b) => a + b, 0);
+
+    let ingestedAt = performance.now();
+    await waitFor(
+      () => {
+        const s = gateway.logs.stats;
+        if (s.stored + s.dropped < total) return false;
+        ingestedAt = performance.now();
+        return true;
+      },
+      { timeoutMs: 120_000, intervalMs: 20, what: 'all lines stored' },
+    );
+    let counts: number[] = [];
+    let deliveredAt = performance.now();
+    await waitFor(
+      async () => {
+        counts = (await ask(subs.worker, 'count', Counts)).counts;
+        if (counts.some((c) => c < total)) return false;
+        deliveredAt = performance.now();
+        return true;
+      },
+      { timeoutMs: 120_000, intervalMs: 20, what: 'all lines delivered' },
+    ).catch(() => undefined);
+    loop.disable();
+
+    const stats = gateway.logs.stats;
+    const delivered = counts.reduce((a, b) => a + b, 0);
+    const slowest = Math.min(...counts);
+    return {
+      devices,
+      subscribers,
+      seconds,
+      linesSent: total,
+      sentPerSecond: Math.round(total / seconds),
+      ingestedPerSecond: Math.round(stats.stored / ((ingestedAt - start) / 1000)),
+      deliveredPerSecondPerSubscriber: Math.round(slowest / ((deliveredAt - start) / 1000)),
+      deliveriesPerSecond: Math.round(delivered / ((deliveredAt - start) / 1000)),
+      eventLoopDelayP99Ms: Math.round(loop.percentile(99) / 1e4) / 100,
+      eventLoopDelayMaxMs: Math.round(loop.max / 1e4) / 100,
+      lost: total - stats.stored + (total * subscribers - delivered),
+    } satisfies GatewayLogsFigures;
+  } finally {
+    devs.worker.postMessage('stop');
+    subs.worker.postMessage('stop');
+    await sleep(200);
+    await Promise.all([devs.worker.terminate(), subs.worker.terminate()]);
+    await gateway.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: { devices: { type: 'string' }, subscribers: { type: 'string' }, seconds: { type: 'string' } },
+  });
+  const pick = (v: string | undefined) => (v === undefined ? undefined : Number(v));
+  const f = await run({
+    devices: pick(values.devices),
+    subscribers: pick(values.subscribers),
+    seconds: pick(values.seconds),
+  });
+  console.log(
+    `gateway-logs: ${f.devices} devices logging flat out for ${f.seconds} s, ${f.subscribers} STOMP subscribers`,
+  );
+  console.log(`  sent      ${f.linesSent} lines (${f.sentPerSecond} lines/s)`);
+  console.log(`  ingested  ${f.ingestedPerSecond} lines/s (parsed + stored in SQLite)`);
+  console.log(
+    `  delivered ${f.deliveredPerSecondPerSubscriber} lines/s per subscriber, ${f.deliveriesPerSecond} deliveries/s in all`,
+  );
+  console.log(`  event loop delay p99 ${f.eventLoopDelayP99Ms} ms, max ${f.eventLoopDelayMaxMs} ms`);
+  console.log(`  lost ${f.lost}`);
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
