@@ -4,6 +4,7 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { UserBadge } from '../features/auth/UserBadge';
+import { LocalGatewayName } from '../features/cloud-link/LocalGatewayName';
 import { HeaderGatewayName } from '../features/gateways/HeaderGatewayName';
 import { AppMenu } from '../features/menu/AppMenu';
 import { LanguageSwitch } from '../features/preferences/LanguageSwitch';
@@ -40,7 +41,7 @@ export function Shell({ children }: { children: ReactNode }) {
                 {t('doc.title')}
               </Box>
             </Anchor>
-            {config.mode === 'cloud' ? <HeaderGatewayName /> : null}
+            {config.mode === 'cloud' ? <HeaderGatewayName /> : <LocalGatewayName />}
           </Group>
           <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
             {config.mode === 'cloud' ? (
