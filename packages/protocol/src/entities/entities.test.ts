@@ -135,7 +135,6 @@ describe('state helpers', () => {
       'INVITATION',
       'INVITATION_ACCEPTED',
       'FIRMWARE_TRANSFER',
-      'FIRMWARE_TRANSFER_CONFIRMATION',
     ]);
   });
 });

@@ -64,9 +64,16 @@ export function isOtaStatusFinal(status: OtaUploadStatus): boolean {
   return FINAL.has(status);
 }
 
-/** Whether the console offers Abort for a task in this state. */
+/**
+ * Whether the console offers Abort for a task in this state. Once every byte is sent the device finishes the
+ * update on its own (it checks the MD5 and restarts), so an abort could no longer stop it.
+ */
 export function canAbortOta(status: OtaUploadStatus): boolean {
-  return !isOtaStatusFinal(status) && status !== 'FIRMWARE_TRANSFER_FINISHED';
+  return (
+    !isOtaStatusFinal(status) &&
+    status !== 'FIRMWARE_TRANSFER_CONFIRMATION' &&
+    status !== 'FIRMWARE_TRANSFER_FINISHED'
+  );
 }
 
 export const OtaTask = z.object({
