@@ -43,6 +43,19 @@ describe('the console in cloud mode, and the gateway logging in to a cloud', () 
     expect((await new Browser(cloud.url).call('GET', '/api/nope')).status).toBe(404);
   });
 
+  it('publishes its OpenAPI document', async () => {
+    const doc = await new Browser(cloud.url).call('GET', '/api/docs/json');
+    expect(doc.status).toBe(200);
+    const paths = Object.keys(Object(Reflect.get(Object(doc.body), 'paths')));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/auth/user',
+        '/api/gateway/management/list',
+        '/api/gateway/requests/device',
+      ]),
+    );
+  });
+
   it('tells the user of a wrong token "Access denied. Wrong token?" (401)', async () => {
     const r = await gwCall(gw.url, 'POST', '/api/cloud/login', { cloudUrl: cloud.url, token: 'stg_wrong' });
     expect(r.status).toBe(401);

@@ -26,6 +26,8 @@ export class SessionStore {
   ) {}
 
   async open(user: UserRecord): Promise<SessionPair> {
+    // Expired refresh tokens are useless: drop them while we are here.
+    await this.db.deleteFrom('refresh_tokens').where('expires_at', '<', this.iso()).execute();
     const familyId = randomUUID();
     await this.db
       .insertInto('session_families')

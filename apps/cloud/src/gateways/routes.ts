@@ -1,4 +1,11 @@
-import { GatewayCreateRequest, GatewayUpdateRequest, IdParams, OK } from '@st/protocol';
+import {
+  GatewayCreateRequest,
+  GatewayUpdateRequest,
+  IdParams,
+  OK,
+  type RouteName,
+  routeDef,
+} from '@st/protocol';
 import type { HttpApp } from '@st/server-kit';
 import { cloudErrors } from '../http/errors';
 import type { RequestAuth } from '../http/requestAuth';
@@ -11,6 +18,12 @@ export interface GatewayRouteDeps {
   auth: RequestAuth;
   /** the gateway's token was deleted or replaced, or the gateway was deleted: drop its live link */
   onGatewayRevoked: (gatewayId: string) => void;
+}
+
+/** The catalog entry's summary and success schema, for validation of what we send and the OpenAPI document. */
+function doc(name: RouteName) {
+  const r = routeDef(name);
+  return { summary: r.summary, response: { [r.successStatus ?? 200]: r.response } };
 }
 
 export function gatewayDto(g: GatewayRecord, online: boolean) {
@@ -31,23 +44,27 @@ export function registerGatewayRoutes(app: HttpApp, deps: GatewayRouteDeps): voi
   const { gateways, presence, auth } = deps;
   const dto = async (g: GatewayRecord) => gatewayDto(g, (await presence.onlineOf([g.id])).has(g.id));
 
-  app.get('/api/gateway/management/list', async (req) => {
+  app.get('/api/gateway/management/list', { schema: doc('cloud.gateways.list') }, async (req) => {
     const user = await auth.user(req);
     const list = await gateways.list(user.userId);
     const online = await presence.onlineOf(list.map((g) => g.id));
     return list.map((g) => gatewayDto(g, online.has(g.id)));
   });
 
-  app.get('/api/gateway/management/:id', { schema: { params: IdParams } }, async (req) => {
-    const user = await auth.user(req);
-    const g = await gateways.get(user.userId, req.params.id);
-    if (!g) throw cloudErrors.gatewayNotFound(req.params.id);
-    return dto(g);
-  });
+  app.get(
+    '/api/gateway/management/:id',
+    { schema: { params: IdParams, ...doc('cloud.gateways.get') } },
+    async (req) => {
+      const user = await auth.user(req);
+      const g = await gateways.get(user.userId, req.params.id);
+      if (!g) throw cloudErrors.gatewayNotFound(req.params.id);
+      return dto(g);
+    },
+  );
 
   app.post(
     '/api/gateway/management/create',
-    { schema: { body: GatewayCreateRequest } },
+    { schema: { body: GatewayCreateRequest, ...doc('cloud.gateways.create') } },
     async (req, reply) => {
       const user = await auth.user(req);
       const { name, description } = req.body;
@@ -56,38 +73,55 @@ export function registerGatewayRoutes(app: HttpApp, deps: GatewayRouteDeps): voi
     },
   );
 
-  app.put('/api/gateway/management/update', { schema: { body: GatewayUpdateRequest } }, async (req) => {
-    const user = await auth.user(req);
-    const { id, name, description } = req.body;
-    const found = await withUniqueName(() => gateways.update(user.userId, id, name, description));
-    const g = found ? await gateways.get(user.userId, id) : undefined;
-    if (!g) throw cloudErrors.gatewayNotFound(id);
-    return dto(g);
-  });
+  app.put(
+    '/api/gateway/management/update',
+    { schema: { body: GatewayUpdateRequest, ...doc('cloud.gateways.update') } },
+    async (req) => {
+      const user = await auth.user(req);
+      const { id, name, description } = req.body;
+      const found = await withUniqueName(() => gateways.update(user.userId, id, name, description));
+      const g = found ? await gateways.get(user.userId, id) : undefined;
+      if (!g) throw cloudErrors.gatewayNotFound(id);
+      return dto(g);
+    },
+  );
 
-  app.delete('/api/gateway/management/delete/:id', { schema: { params: IdParams } }, async (req, _reply) => {
-    const user = await auth.user(req);
-    if (!(await gateways.delete(user.userId, req.params.id)))
-      throw cloudErrors.gatewayNotFound(req.params.id);
-    deps.onGatewayRevoked(req.params.id);
-    return OK;
-  });
+  app.delete(
+    '/api/gateway/management/delete/:id',
+    { schema: { params: IdParams, ...doc('cloud.gateways.delete') } },
+    async (req, _reply) => {
+      const user = await auth.user(req);
+      if (!(await gateways.delete(user.userId, req.params.id)))
+        throw cloudErrors.gatewayNotFound(req.params.id);
+      deps.onGatewayRevoked(req.params.id);
+      return OK;
+    },
+  );
 
-  app.post('/api/auth/gateway/:id', { schema: { params: IdParams } }, async (req) => {
-    const user = await auth.user(req);
-    const token = await gateways.issueToken(user.userId, req.params.id);
-    if (!token) throw cloudErrors.gatewayNotFound(req.params.id);
-    deps.onGatewayRevoked(req.params.id);
-    return { token };
-  });
+  app.post(
+    '/api/auth/gateway/:id',
+    { schema: { params: IdParams, ...doc('cloud.gatewayToken.create') } },
+    async (req) => {
+      const user = await auth.user(req);
+      const token = await gateways.issueToken(user.userId, req.params.id);
+      if (!token) throw cloudErrors.gatewayNotFound(req.params.id);
+      deps.onGatewayRevoked(req.params.id);
+      return { token };
+    },
+  );
 
-  app.post('/api/auth/gateway/logout/:id', { schema: { params: IdParams } }, async (req, _reply) => {
-    const p = await auth.any(req);
-    const id = req.params.id;
-    const allowed = p.kind === 'user' ? (await gateways.get(p.userId, id)) !== undefined : p.gatewayId === id;
-    if (!allowed) throw cloudErrors.gatewayNotFound(id);
-    await gateways.deleteToken(id);
-    deps.onGatewayRevoked(id);
-    return OK;
-  });
+  app.post(
+    '/api/auth/gateway/logout/:id',
+    { schema: { params: IdParams, ...doc('cloud.gatewayToken.delete') } },
+    async (req, _reply) => {
+      const p = await auth.any(req);
+      const id = req.params.id;
+      const allowed =
+        p.kind === 'user' ? (await gateways.get(p.userId, id)) !== undefined : p.gatewayId === id;
+      if (!allowed) throw cloudErrors.gatewayNotFound(id);
+      await gateways.deleteToken(id);
+      deps.onGatewayRevoked(id);
+      return OK;
+    },
+  );
 }
