@@ -1,7 +1,7 @@
 import { createSocket } from 'node:dgram';
 import { createConnection, type Socket } from 'node:net';
 import { formatDeviceLogLine, LogMessage } from '@st/protocol';
-import { waitFor } from '@st/testkit';
+import { loopbackBlock, waitFor } from '@st/testkit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -21,8 +21,8 @@ let setup: GatewaySetup;
 let gw: RunningGateway;
 const sockets: Socket[] = [];
 
-async function connectDevice(): Promise<Socket> {
-  const socket = createConnection({ port: gw.logPort, host: '127.0.0.1' });
+async function connectDevice(localAddress = '127.0.0.1'): Promise<Socket> {
+  const socket = createConnection({ port: gw.logPort, host: '127.0.0.1', localAddress });
   sockets.push(socket);
   await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
   return socket;
@@ -113,6 +113,47 @@ describe('device logs', () => {
     expect(all).toHaveLength(40);
     expect(all[0]?.message).toBe('n59');
     expect(all[39]?.message).toBe('n20');
+  });
+
+  it('takes a flood from several devices without losing or reordering a line', async () => {
+    const before = Stats.parse((await http(gw.base, 'GET', '/api/stats')).body).logs;
+    const live = await subscribe(gw.wsUrl, '/devices/logs');
+    const devices = await Promise.all(loopbackBlock(3).map((address) => connectDevice(address)));
+    const perDevice = 8000;
+    devices.forEach((d, n) => {
+      const text = Array.from({ length: perDevice }, (_, i) =>
+        formatDeviceLogLine({ name: `flood-${n}`, level: 20, tag: 'flood', message: `${i}` }),
+      ).join('');
+      d.write(text);
+    });
+    await waitFor(() => live.messages.length >= 3 * perDevice, {
+      what: 'every line live',
+      timeoutMs: 60_000,
+    });
+    const lines = Logs.parse(live.messages);
+    for (let n = 0; n < 3; n++) {
+      const own = lines.filter((l) => l.device.name === `flood-${n}`).map((l) => Number(l.message));
+      expect(own).toEqual(Array.from({ length: perDevice }, (_, i) => i));
+    }
+    const after = Stats.parse((await http(gw.base, 'GET', '/api/stats')).body).logs;
+    expect((after.stored ?? 0) - (before.stored ?? 0)).toBe(3 * perDevice);
+    expect(after.dropped).toBe(before.dropped);
+    await live.close();
+  });
+
+  it('keeps one connection per device address: a reconnect replaces the old connection', async () => {
+    const [address] = loopbackBlock(1);
+    const old = await connectDevice(address);
+    const closed = new Promise<void>((resolve) => old.once('close', () => resolve()));
+    old.on('error', () => {});
+    const fresh = await connectDevice(address);
+    await closed;
+    fresh.write(
+      formatDeviceLogLine({ name: 'reconnected', level: 20, tag: 'logger', message: 'Logger connected!' }),
+    );
+    await waitFor(async () => (await logs('?device=reconnected')).length === 1, {
+      what: 'line on the new connection',
+    });
   });
 
   it('accepts the multicast log variant (ip&name&level&tag&message)', async () => {
