@@ -9,8 +9,8 @@ const config = loadConfigOrExit(GatewayConfigSchema, {
   keys: GATEWAY_CONFIG_KEYS,
   argv: process.argv.slice(2),
 });
-/** The bundle's own modification time is its build time. */
-const buildTime = config.buildTime ?? statSync(fileURLToPath(import.meta.url)).mtime.toISOString();
+/** Set at build time by scripts/build.mjs (esbuild define), else the running file's modification time. */
+const buildTime = config.buildTime ?? process.env.ST_BUILD_TIME ?? statSync(fileURLToPath(import.meta.url)).mtime.toISOString();
 
 const gateway = await build({ ...config, buildTime });
 handleShutdownSignals({ logger: gateway.logger, stop: () => gateway.stop() });
