@@ -50,7 +50,6 @@ const deviceText = (answer: string) => answer.replace(/^\d+/, '').trim();
 
 async function listen(signal: AbortSignal): Promise<Server> {
   const server = createServer();
-  server.maxConnections = 1;
   await waitStep<void>(signal, 5000, 'Could not open the transfer port', (resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '0.0.0.0', () => resolve());
@@ -103,20 +102,32 @@ async function invite(host: string, port: number, message: string, t: EspotaTime
   }
 }
 
-function acceptDevice(server: Server, host: string, t: EspotaTimeouts, signal: AbortSignal): Promise<Socket> {
-  return waitStep<Socket>(
-    signal,
-    t.connectBackMs,
-    `The device accepted the invitation but did not connect back within ${t.connectBackMs} ms`,
-    (resolve) => {
-      const onConnection = (socket: Socket) => {
-        if (sameHost(socket.remoteAddress, host)) resolve(socket);
-        else socket.destroy();
-      };
-      server.on('connection', onConnection);
-      return () => server.off('connection', onConnection);
-    },
-  );
+/**
+ * Collects the device's connect-back from the moment the port opens (it may come before the invitation
+ * answer is handled); connections from any other host are closed.
+ */
+function connectBack(server: Server, host: string) {
+  let device: Socket | undefined;
+  const waiters = new Set<(socket: Socket) => void>();
+  server.on('connection', (socket: Socket) => {
+    if (device !== undefined || !sameHost(socket.remoteAddress, host)) {
+      socket.destroy();
+      return;
+    }
+    device = socket;
+    for (const w of waiters) w(socket);
+  });
+  return (t: EspotaTimeouts, signal: AbortSignal) =>
+    waitStep<Socket>(
+      signal,
+      t.connectBackMs,
+      `The device accepted the invitation but did not connect back within ${t.connectBackMs} ms`,
+      (resolve) => {
+        if (device !== undefined) resolve(device);
+        waiters.add(resolve);
+        return () => waiters.delete(resolve);
+      },
+    );
 }
 
 /**
@@ -134,6 +145,7 @@ export async function flashOverEspota(
   signal: AbortSignal,
 ): Promise<void> {
   const server = await listen(signal);
+  const accepted = connectBack(server, target.host);
   let socket: Socket | undefined;
   try {
     const address = server.address();
@@ -141,7 +153,7 @@ export async function flashOverEspota(
     await invite(target.host, target.port, `0 ${port} ${image.length} ${md5}\n`, t, signal);
     hooks.invitationAccepted();
     try {
-      socket = await acceptDevice(server, target.host, t, signal);
+      socket = await accepted(t, signal);
     } catch (err) {
       if (err instanceof StepTimeoutError) throw new EspotaError('FIRMWARE_TRANSFER_FAILED', err.message);
       throw err;
