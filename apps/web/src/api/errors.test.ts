@@ -3,7 +3,7 @@ import { createI18n } from '../i18n';
 import { errorsRu } from '../i18n/errors/ru';
 import { ru } from '../i18n/ru';
 import { failureText } from '../ui/describeFailure';
-import { HttpError, serverMessage } from './errors';
+import { GatewayOfflineError, HttpError, serverMessage } from './errors';
 
 const failed = (status: number, body: unknown) =>
   new HttpError('POST', '/api/x', { kind: 'status', status, body });
@@ -38,5 +38,6 @@ describe('what a failed call tells the user', () => {
       'Сервер не ответил вовремя',
     );
     expect(failureText(failed(502, null), i18n.t, i18n)).toBe('Сервер ответил кодом 502');
+    expect(failureText(new GatewayOfflineError('home'), i18n.t, i18n)).toBe('Шлюз не в сети!');
   });
 });

@@ -1,8 +1,9 @@
 import type { i18n as I18n, TFunction } from 'i18next';
-import { HttpError, serverMessage } from '../api/errors';
+import { GatewayOfflineError, HttpError, serverMessage } from '../api/errors';
 
 /** A translated line for a failed call when the server gave no text of its own. */
 export function describeFailure(error: unknown, t: TFunction): string {
+  if (error instanceof GatewayOfflineError) return t('gateway.offline');
   if (!(error instanceof HttpError)) return t('error.generic');
   switch (error.failure.kind) {
     case 'timeout':
