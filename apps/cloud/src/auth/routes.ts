@@ -1,4 +1,11 @@
-import { OK, RefreshRequest, RefreshResponse, UserLoginRequest, UserLoginResponse } from '@st/protocol';
+import {
+  OK,
+  RefreshRequest,
+  RefreshResponse,
+  routeDef,
+  UserLoginRequest,
+  UserLoginResponse,
+} from '@st/protocol';
 import type { HttpApp } from '@st/server-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { cloudErrors } from '../http/errors';
@@ -40,7 +47,13 @@ export function registerAuthRoutes(app: HttpApp, deps: AuthRouteDeps): void {
 
   app.post(
     '/api/auth/user',
-    { schema: { body: UserLoginRequest, response: { 200: UserLoginResponse } } },
+    {
+      schema: {
+        summary: routeDef('cloud.auth.login').summary,
+        body: UserLoginRequest,
+        response: { 200: UserLoginResponse },
+      },
+    },
     async (req, reply) => {
       const { login, password } = req.body;
       const wait = Math.max(limits.perIp.hit(req.ip), limits.perLogin.peek(login));
@@ -62,7 +75,13 @@ export function registerAuthRoutes(app: HttpApp, deps: AuthRouteDeps): void {
 
   app.post(
     '/api/auth/user/refresh',
-    { schema: { body: RefreshRequest, response: { 200: RefreshResponse } } },
+    {
+      schema: {
+        summary: routeDef('cloud.auth.refresh').summary,
+        body: RefreshRequest,
+        response: { 200: RefreshResponse },
+      },
+    },
     async (req, reply) => {
       const outcome = await sessions.rotate(req.body.refreshToken);
       if (!outcome.ok) {
@@ -76,17 +95,21 @@ export function registerAuthRoutes(app: HttpApp, deps: AuthRouteDeps): void {
     },
   );
 
-  app.post('/api/auth/user/logout', async (req, reply) => {
-    const p = await auth.principal(req);
-    if (p?.kind === 'user') {
-      await sessions.revokeFamily(p.sessionId);
-      deps.onSessionRevoked(p.sessionId);
-    }
-    reply.header('set-cookie', cookie(req, '', 0));
-    return OK;
-  });
+  app.post(
+    '/api/auth/user/logout',
+    { schema: { summary: routeDef('cloud.auth.logout').summary } },
+    async (req, reply) => {
+      const p = await auth.principal(req);
+      if (p?.kind === 'user') {
+        await sessions.revokeFamily(p.sessionId);
+        deps.onSessionRevoked(p.sessionId);
+      }
+      reply.header('set-cookie', cookie(req, '', 0));
+      return OK;
+    },
+  );
 
-  app.get('/api/auth', async (req) => {
+  app.get('/api/auth', { schema: { summary: routeDef('cloud.auth.current').summary } }, async (req) => {
     const p = await auth.any(req);
     if (p.kind === 'user') return { user: { id: p.userId, login: p.login }, gateway: null };
     const owner = await users.findById(p.ownerId);

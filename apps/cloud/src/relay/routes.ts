@@ -8,6 +8,7 @@ import {
   RelayGatewayParams,
   RelayRawQuery,
   RelayRequest,
+  routeDef,
 } from '@st/protocol';
 import type { HttpApp } from '@st/server-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -48,19 +49,33 @@ export function registerRelayRoutes(app: HttpApp, deps: RelayRouteDeps): void {
     return sendAnswer(reply, answer, performance.now() - started);
   };
 
-  app.post('/api/gateway/requests/device', { schema: { body: RelayDeviceRequest } }, async (req, reply) => {
-    const { gatewayId, device, command, params } = req.body;
-    return run(req, reply, gatewayId, { kind: 'device', device, command, params });
-  });
+  app.post(
+    '/api/gateway/requests/device',
+    { schema: { summary: routeDef('cloud.relay.device').summary, body: RelayDeviceRequest } },
+    async (req, reply) => {
+      const { gatewayId, device, command, params } = req.body;
+      return run(req, reply, gatewayId, { kind: 'device', device, command, params });
+    },
+  );
 
-  app.post('/api/gateway/requests/command', { schema: { body: RelayCommandRequest } }, async (req, reply) => {
-    const { gatewayId, command, parameters } = req.body;
-    return run(req, reply, gatewayId, { kind: 'command', command, parameters });
-  });
+  app.post(
+    '/api/gateway/requests/command',
+    { schema: { summary: routeDef('cloud.relay.command').summary, body: RelayCommandRequest } },
+    async (req, reply) => {
+      const { gatewayId, command, parameters } = req.body;
+      return run(req, reply, gatewayId, { kind: 'command', command, parameters });
+    },
+  );
 
   app.post(
     '/api/gateway/requests/:gatewayId',
-    { schema: { params: RelayGatewayParams, body: RelayRequest } },
+    {
+      schema: {
+        summary: routeDef('cloud.relay.request').summary,
+        params: RelayGatewayParams,
+        body: RelayRequest,
+      },
+    },
     async (req, reply) => {
       const { url, method, data } = req.body;
       const withBody = data !== undefined && data !== null && method !== 'GET';
@@ -83,7 +98,14 @@ export function registerRelayRoutes(app: HttpApp, deps: RelayRouteDeps): void {
     );
     raw.post(
       '/api/gateway/requests/:gatewayId/raw',
-      { schema: { params: RelayGatewayParams, querystring: RelayRawQuery }, bodyLimit: deps.rawBodyLimit },
+      {
+        schema: {
+          summary: routeDef('cloud.relay.raw').summary,
+          params: RelayGatewayParams,
+          querystring: RelayRawQuery,
+        },
+        bodyLimit: deps.rawBodyLimit,
+      },
       async (req, reply) => {
         const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
         const contentType = req.headers['content-type'];
