@@ -3,7 +3,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { STORAGE_KEYS, TOAST } from '@st/protocol';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { ServicesContext } from './ServicesContext';
 import type { Services } from './services';
@@ -13,7 +13,7 @@ const theme = createTheme({ primaryColor: 'blue', primaryShade: { light: 8, dark
 
 export function Providers({ services, children }: { services: Services; children: ReactNode }) {
   // Light or dark is stored under 'color-theme'; until the user picks one, the system preference applies.
-  const colorSchemeManager = localStorageColorSchemeManager({ key: STORAGE_KEYS.theme });
+  const colorSchemeManager = useMemo(() => localStorageColorSchemeManager({ key: STORAGE_KEYS.theme }), []);
   return (
     <ServicesContext value={services}>
       <I18nextProvider i18n={services.i18n}>
