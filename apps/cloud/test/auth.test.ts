@@ -121,3 +121,23 @@ describe('login rate limit per IP', () => {
     expect(r.status).toBe(429);
   });
 });
+
+describe('behind a TLS-terminating proxy', () => {
+  let cloud: TestCloud;
+  let storage: Awaited<ReturnType<typeof testStorage>>;
+  beforeAll(async () => {
+    storage = await testStorage('sqlite');
+    cloud = await startCloud({ ...storage.overrides, trustProxy: true });
+  });
+  afterAll(async () => {
+    await cloud?.stop();
+    await storage?.stop();
+  });
+
+  it('marks the session cookie Secure when the page was served over https', async () => {
+    const b = new Browser(cloud.url);
+    const r = await b.call('POST', '/api/auth/user', ADMIN, { 'x-forwarded-proto': 'https' });
+    expect(r.status).toBe(200);
+    expect(r.headers.getSetCookie().join()).toMatch(/HttpOnly; SameSite=Strict; Secure/);
+  });
+});
