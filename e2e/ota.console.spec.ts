@@ -1,0 +1,181 @@
+import { expect, type Page, test } from '@playwright/test';
+import { DeviceInfoSchema, Firmware, makeFirmwareImage } from '@st/protocol';
+import { type Simulator, startSimulator } from '@st/simulator';
+import { loopbackBlock } from '@st/testkit';
+import { system } from './env';
+import {
+  closeToasts,
+  deviceGet,
+  deviceSend,
+  foundDevices,
+  MODES,
+  type Mode,
+  screenshotBothThemes,
+  startOwnDevice,
+} from './panel.support';
+
+// The OTA screen in both modes, against the real gateway flashing simulated devices of the spec's own
+// (so the shared devices keep their firmware).
+
+const sims: Simulator[] = [];
+const firmwareIds: string[] = [];
+
+async function openOta(page: Page, mode: Mode): Promise<void> {
+  if (mode === 'gateway') await page.goto(`${system.gatewayUrl}/ota`);
+  else {
+    await page.goto(system.cloudUrl);
+    const login = page.getByRole('textbox', { name: 'Login' });
+    const home = page.getByText('Home', { exact: true }).first();
+    await expect(login.or(home)).toBeVisible();
+    if (await login.isVisible()) {
+      await login.fill(system.login);
+      await page.locator('input[type="password"]').fill(system.password);
+      await page.getByRole('button', { name: 'Log in' }).click();
+    }
+    await home.click();
+    await page.waitForURL(/\/panel$/);
+    await page.goto(page.url().replace(/\/panel$/, '/ota'));
+  }
+  await expect(page.getByRole('heading', { name: 'Available firmwares' })).toBeVisible();
+}
+
+/** Adds a firmware straight on the gateway (the screen's own add flow is tested on its own). */
+async function addFirmware(type: string, version: string, size: number): Promise<Firmware> {
+  const form = new FormData();
+  form.append('info', JSON.stringify({ board: 'esp32', type, version }));
+  form.append('file', new Blob([Uint8Array.from(makeFirmwareImage({ version, size }))]), `${type}.bin`);
+  const res = await fetch(`${system.gatewayUrl}/api/ota/firmware`, { method: 'POST', body: form });
+  const firmware = Firmware.parse(await res.json());
+  firmwareIds.push(firmware.id);
+  return firmware;
+}
+
+async function ownLamp(name: string) {
+  const own = await startOwnDevice('lamp', name);
+  sims.push(own.sim);
+  return own.ip;
+}
+
+/** A device of the spec's own without an OTA receiver: an upload to it waits on the invitation. */
+async function silentDevice(name: string): Promise<string> {
+  const [ip = ''] = loopbackBlock(1);
+  const sim = await startSimulator({
+    ips: [ip],
+    kinds: ['button'],
+    multicastIf: '127.0.0.1',
+    discoveryPort: system.discoveryPort,
+    beaconIntervalMs: 500,
+    logRate: 0,
+    ota: false,
+  });
+  sims.push(sim);
+  const device = sim.devices[0];
+  if (!device) throw new Error('the simulator started no device');
+  await deviceSend(device.address, 'PUT', '/info/system', { name });
+  await expect
+    .poll(async () => (await foundDevices()).some((d) => d.ip === device.address && d.name === name))
+    .toBe(true);
+  return device.address;
+}
+
+async function deviceVersion(ip: string): Promise<string | undefined> {
+  return (await deviceGet(ip, '/info/system', DeviceInfoSchema)).version;
+}
+
+/** Picks the devices in the upload dialog of a firmware and confirms. */
+async function uploadTo(page: Page, f: { type: string; version: string }, devices: string[]) {
+  await page.getByRole('button', { name: `Actions for ${f.type} ${f.version} (esp32)` }).click();
+  await page.getByRole('menuitem', { name: 'Upload to devices' }).click();
+  const picker = page.getByRole('dialog', { name: `Upload ${f.type} ${f.version} to devices` });
+  for (const label of devices) await picker.getByLabel(label).check();
+  await picker.getByRole('button', { name: 'Upload' }).click();
+  await expect(picker).toBeHidden();
+  const confirm = page.getByRole('dialog', { name: 'Please confirm' });
+  await expect(confirm).toContainText(`Upload ${f.type} ${f.version} to`);
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+}
+
+const historyItem = (page: Page, deviceName: string, ip: string) =>
+  page
+    .getByTestId('ota-history')
+    .filter({ hasText: ` to ${deviceName} (${ip})` })
+    .first();
+
+test.afterAll(async () => {
+  for (const id of firmwareIds)
+    await fetch(`${system.gatewayUrl}/api/ota/firmware?id=${id}`, { method: 'DELETE' });
+  await Promise.all(sims.map((s) => s.stop()));
+});
+
+for (const mode of MODES) {
+  test.describe(`OTA screen (${mode} mode)`, () => {
+    test('adds a firmware read from its image, flashes a device, and the device reports the new version', async ({
+      page,
+    }) => {
+      const name = `ota-ok-${mode === 'gateway' ? 'gw' : 'cl'}`;
+      const ip = await ownLamp(name);
+      const version = `e2e-${mode}-2.0`;
+      const type = `e2e-lamp-${mode}`;
+      await openOta(page, mode);
+
+      await page.getByRole('button', { name: 'Add firmware' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add firmware' });
+      await dialog.getByRole('button', { name: 'Add firmware' }).click();
+      await expect(dialog.getByText('Required').first()).toBeVisible();
+      await dialog.locator('input[type="file"]').setInputFiles({
+        name: `${type}.bin`,
+        mimeType: 'application/octet-stream',
+        buffer: Buffer.from(makeFirmwareImage({ version, size: 300_000 })),
+      });
+      await expect(dialog.getByText(`Read from the image: esp32, version ${version}`)).toBeVisible();
+      await expect(dialog.getByLabel('Version')).toHaveValue(version);
+      await dialog.getByLabel('Type').fill(type);
+      await dialog.getByRole('button', { name: 'Add firmware' }).click();
+      await expect(page.getByText('Firmware added')).toBeVisible();
+      await expect(dialog).toBeHidden();
+      const saved = Firmware.array().parse(
+        await (await fetch(`${system.gatewayUrl}/api/ota/firmware`)).json(),
+      );
+      const mine = saved.find((f) => f.type === type);
+      expect(mine).toMatchObject({ board: 'esp32', version });
+      if (mine) firmwareIds.push(mine.id);
+      await closeToasts(page);
+      if (mode === 'gateway') await screenshotBothThemes(page, 'ota-library');
+
+      await uploadTo(page, { type, version }, [`${name} (${ip})`]);
+      await expect(page.getByText(`Upload started: ${name}`)).toBeVisible();
+      const done = historyItem(page, name, ip);
+      await expect(done).toContainText('Updated', { timeout: 30_000 });
+      await expect(done).toContainText(`${type} ${version} (esp32)`);
+      expect(await deviceVersion(ip)).toBe(version);
+      await closeToasts(page);
+      await screenshotBothThemes(page, mode === 'gateway' ? 'ota-finished' : 'ota-cloud');
+    });
+
+    test('shows an upload waiting on a device and aborts it after confirming; the device keeps its firmware', async ({
+      page,
+    }) => {
+      const name = `ota-ab-${mode === 'gateway' ? 'gw' : 'cl'}`;
+      const ip = await silentDevice(name);
+      const before = await deviceVersion(ip);
+      const f = await addFirmware(`e2e-wait-${mode}`, `wait-${mode}`, 4096);
+      await openOta(page, mode);
+      await uploadTo(page, f, [`${name} (${ip})`]);
+      const card = page.getByTestId('ota-upload').filter({ hasText: name });
+      await expect(card).toContainText('Status: Inviting the device');
+      if (mode === 'gateway') {
+        await closeToasts(page);
+        await screenshotBothThemes(page, 'ota-active');
+      }
+      await card.getByRole('button', { name: 'Abort' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Please confirm' });
+      await expect(confirm).toContainText(`Abort the upload to ${name}?`);
+      await confirm.getByRole('button', { name: 'Confirm' }).click();
+      await expect(page.getByText('Upload aborted')).toBeVisible();
+      await expect(historyItem(page, name, ip)).toContainText('Aborted');
+      await expect(historyItem(page, name, ip)).toContainText('Aborted by the user');
+      await expect(card).toBeHidden();
+      expect(await deviceVersion(ip)).toBe(before);
+    });
+  });
+}
