@@ -32,8 +32,6 @@ export const en = {
   'menu.item.logs': 'Device logs',
   'menu.item.ota': 'OTA updates',
   'menu.build.info': 'Build info',
-  'soon.title': '{{screen}}: coming soon',
-  'soon.description': 'This screen is not available in this version of the console yet.',
   'header.gateway': 'Gateway: {{name}}',
   'header.gateway.tooltip': 'Gateway id: {{id}}. Click to choose another gateway',
   'build.title': 'Build info',

@@ -30,8 +30,6 @@ export const ru: Catalog = {
   'menu.item.logs': 'Логи устройств',
   'menu.item.ota': 'OTA-обновления',
   'menu.build.info': 'О сборке',
-  'soon.title': '{{screen}}: скоро',
-  'soon.description': 'Этот экран пока недоступен в этой версии консоли.',
   'header.gateway': 'Шлюз: {{name}}',
   'header.gateway.tooltip': 'Id шлюза: {{id}}. Нажмите, чтобы выбрать другой шлюз',
   'build.title': 'О сборке',
