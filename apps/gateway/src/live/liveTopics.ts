@@ -3,17 +3,23 @@ import type { JsonPublishing } from '@st/stomp';
 import type { Logger } from 'pino';
 import type { GatewayBus } from '../events/gatewayEvents';
 
-/**
- * Forwards gateway events to the console's live channel (gateway-mode topics, no prefix): one MESSAGE per
- * found/lost device, per log line and per notification. Returns the function that stops forwarding.
- */
 type PlainTopic =
   | 'gateway.devices.found'
   | 'gateway.devices.lost'
   | 'gateway.devices.logs'
   | 'gateway.notifications';
 
-export function bridgeLiveTopics(bus: GatewayBus, stomp: JsonPublishing, logger: Logger): () => void {
+/** The live channel as the bridge needs it (a StompServer with its in-process bus). */
+export interface LiveChannel extends JsonPublishing {
+  subscriberCount(destination: string): number;
+}
+
+/**
+ * Forwards gateway events to the console's live channel (gateway-mode topics, no prefix): one MESSAGE per
+ * found/lost device, per log line and per notification. Log lines are not even serialised while nobody
+ * follows them. Returns the function that stops forwarding.
+ */
+export function bridgeLiveTopics(bus: GatewayBus, stomp: LiveChannel, logger: Logger): () => void {
   /** A publisher for one topic: the topic fixes the payload type. */
   const publisher = <N extends PlainTopic>(name: N) => {
     const destination = TOPICS[name].pattern;
@@ -31,6 +37,7 @@ export function bridgeLiveTopics(bus: GatewayBus, stomp: JsonPublishing, logger:
     bus.on('device.found', found),
     bus.on('device.lost', lost),
     bus.on('device.logs', (lines) => {
+      if (stomp.subscriberCount(TOPICS['gateway.devices.logs'].pattern) === 0) return;
       for (const line of lines) logs(line);
     }),
     bus.on('notification', notifications),

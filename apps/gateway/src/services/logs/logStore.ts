@@ -60,8 +60,8 @@ export class LogStore {
 
   start(): void {
     this.insert = this.db.prepare(
-      `INSERT INTO device_logs (date_time, ip, name, level, tag, message, source)
-       VALUES (@dateTime, @ip, @name, @level, @tag, @message, @source)`,
+      // Positional parameters: binding from an object costs about three times as much per row.
+      'INSERT INTO device_logs (date_time, ip, name, level, tag, message, source) VALUES (?, ?, ?, ?, ?, ?, ?)',
     );
     this.prune = this.db.prepare('DELETE FROM device_logs WHERE id <= ?');
     this.running = true;
@@ -74,7 +74,7 @@ export class LogStore {
       return false;
     }
     this.queue.push(row);
-    if (this.queue.length >= (this.opts.batchSize ?? 1000)) {
+    if (this.queue.length >= (this.opts.batchSize ?? 250)) {
       this.immediate ??= setImmediate(() => this.flush());
     } else {
       this.timer ??= setTimeout(() => this.flush(), this.opts.flushIntervalMs ?? 50);
@@ -102,14 +102,18 @@ export class LogStore {
     const insert = this.insert;
     const prune = this.prune;
     if (this.queue.length === 0 || !insert || !prune) return;
-    const size = this.opts.batchSize ?? 1000;
-    const batch = this.queue.length <= size ? this.queue : this.queue.slice(0, size);
-    this.queue = this.queue.length <= size ? [] : this.queue.slice(size);
+    const size = this.opts.batchSize ?? 250;
+    const batch = this.queue.length <= size ? this.queue : this.queue.splice(0, size);
+    if (batch === this.queue) this.queue = [];
     if (this.queue.length > 0 && this.running) this.immediate = setImmediate(() => this.flush());
     try {
       this.db.transaction(() => {
         let last = 0;
-        for (const row of batch) last = Number(insert.run(row).lastInsertRowid);
+        for (const r of batch) {
+          last = Number(
+            insert.run(r.dateTime, r.ip, r.name, r.level, r.tag, r.message, r.source).lastInsertRowid,
+          );
+        }
         prune.run(last - this.opts.retention);
       })();
       this.persisted += batch.length;

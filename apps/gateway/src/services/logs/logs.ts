@@ -148,6 +148,19 @@ export class DeviceLogs {
     }
   }
 
+  private lastMs = 0;
+  private lastIso = '';
+
+  /** Receive time; one Date per millisecond is enough when thousands of lines arrive at once. */
+  private now(): string {
+    const ms = Date.now();
+    if (ms !== this.lastMs) {
+      this.lastMs = ms;
+      this.lastIso = new Date(ms).toISOString();
+    }
+    return this.lastIso;
+  }
+
   private onTcpLine(line: string, address: string): void {
     const parsed = parseDeviceLogLine(line);
     if (!parsed.ok) {
@@ -157,7 +170,7 @@ export class DeviceLogs {
     this.counters.tcpLines++;
     const l = parsed.value;
     this.store.add({
-      dateTime: new Date().toISOString(),
+      dateTime: this.now(),
       ip: address,
       name: l.name,
       level: l.level,
@@ -181,7 +194,7 @@ export class DeviceLogs {
     this.counters.multicastLines++;
     const l = parsed.value;
     this.store.add({
-      dateTime: new Date().toISOString(),
+      dateTime: this.now(),
       ip: text.slice(0, amp),
       name: l.name,
       level: l.level,
