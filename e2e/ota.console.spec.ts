@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { DeviceInfoSchema, Firmware, makeFirmwareImage } from '@st/protocol';
 import { type Simulator, startSimulator } from '@st/simulator';
@@ -176,6 +177,58 @@ for (const mode of MODES) {
       await expect(historyItem(page, name, ip)).toContainText('Aborted by the user');
       await expect(card).toBeHidden();
       expect(await deviceVersion(ip)).toBe(before);
+    });
+
+    test('downloads, edits and deletes a firmware from its menu', async ({ page }) => {
+      const suffix = mode === 'gateway' ? 'gw' : 'cl';
+      const image = makeFirmwareImage({ version: `menu-${suffix}`, size: 20_000, seed: 5 });
+      const form = new FormData();
+      form.append(
+        'info',
+        JSON.stringify({ board: 'esp32', type: `e2e-menu-${suffix}`, version: `menu-${suffix}` }),
+      );
+      form.append('file', new Blob([Uint8Array.from(image)]), `menu-${suffix}.bin`);
+      const created = Firmware.parse(
+        await (await fetch(`${system.gatewayUrl}/api/ota/firmware`, { method: 'POST', body: form })).json(),
+      );
+      firmwareIds.push(created.id);
+      await openOta(page, mode);
+      const menu = (type: string, version: string) =>
+        page.getByRole('button', { name: `Actions for ${type} ${version} (esp32)` });
+
+      await menu(created.type, created.version).click();
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('menuitem', { name: 'Download' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe(created.fileName);
+      const bytes = await readFile(await download.path());
+      expect(Buffer.compare(bytes, Buffer.from(image))).toBe(0);
+
+      await menu(created.type, created.version).click();
+      await page.getByRole('menuitem', { name: 'Edit' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit firmware' });
+      await expect(dialog.getByLabel('Type')).toHaveValue(created.type);
+      await dialog.getByLabel('Version').fill(`menu-${suffix}-b`);
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByText('Firmware saved')).toBeVisible();
+      await expect(dialog).toBeHidden();
+      const list = Firmware.array().parse(
+        await (await fetch(`${system.gatewayUrl}/api/ota/firmware`)).json(),
+      );
+      expect(list.find((f) => f.id === created.id)?.version).toBe(`menu-${suffix}-b`);
+
+      await menu(created.type, `menu-${suffix}-b`).click();
+      await page.getByRole('menuitem', { name: 'Delete' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Please confirm' });
+      await expect(confirm).toContainText(`Delete firmware ${created.type} menu-${suffix}-b (esp32)?`);
+      await confirm.getByRole('button', { name: 'Confirm' }).click();
+      await expect(page.getByText('Firmware deleted')).toBeVisible();
+      await expect(menu(created.type, `menu-${suffix}-b`)).toBeHidden();
+      const after = Firmware.array().parse(
+        await (await fetch(`${system.gatewayUrl}/api/ota/firmware`)).json(),
+      );
+      expect(after.some((f) => f.id === created.id)).toBe(false);
     });
   });
 }
