@@ -152,6 +152,20 @@ describe('authorization matrix: user B and gateway tokens against user A', () =>
     ).rejects.toBeInstanceOf(StompConnectError);
   });
 
+  it("closes a browser's live connection when its session ends (logout)", async () => {
+    const c = new Browser(cloud.url);
+    await c.login('bob', 'bob-password-1');
+    const live = await openLive(cloud.url, c.cookie);
+    let closed = false;
+    live.client.onWebSocketClose = () => {
+      closed = true;
+    };
+    await live.subscribe('/secured/events');
+    expect((await c.call('POST', '/api/auth/user/logout')).status).toBe(200);
+    await waitFor(() => closed, { what: 'the live connection to close' });
+    await live.close();
+  });
+
   it('keeps one link per gateway: a second connection with the token replaces the first', async () => {
     const first = await rawLink(cloud, a.token);
     await waitFor(() => isOnline(a.browser, a.gatewayId));
