@@ -82,6 +82,19 @@ describe('firmware library', () => {
     expect(ErrorBody.parse(res.body).message).toMatch(/ESP32 application image.*esp8266/);
   });
 
+  it('accepts an ESP8266 image (no application description) only for an esp8266, with the version given', async () => {
+    const image = new Uint8Array(4096).fill(0x5a);
+    image.set([0xe9, 1, 2, 0x20], 0);
+    const fw = await addFirmwareOk(gw.base, { board: 'esp8266', type: 'socket', version: '0.9.4' }, image);
+    expect(fw).toMatchObject({ board: 'esp8266', version: '0.9.4' });
+    const asEsp32 = await addFirmware(gw.base, { board: 'esp32', type: 'socket', version: '0.9.5' }, image);
+    expect(asEsp32.status).toBe(400);
+    expect(ErrorBody.parse(asEsp32.body).message).toMatch(/not an ESP application image/);
+    const noBoard = await addFirmware(gw.base, { type: 'socket', version: '0.9.6' }, image);
+    expect(noBoard.status).toBe(400);
+    expect(ErrorBody.parse(noBoard.body).message).toMatch(/Choose the board/);
+  });
+
   it('refuses missing info, a missing file, an empty file and a file over the limit', async () => {
     const noType = await addFirmware(
       gw.base,
