@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,6 +63,18 @@ describe('serveConsole', () => {
     expect(js.headers.get('cache-control')).toContain('immutable');
     expect((await fetch(`${built}/favicon.svg`)).status).toBe(200);
     expect((await fetch(`${built}/assets/missing.js`)).status).toBe(404);
+  });
+
+  it('serves the new page after the console is rebuilt while the server runs', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'st-web-'));
+    dirs.push(dist);
+    const index = join(dist, 'index.html');
+    writeFileSync(index, '<html><head><!--st-runtime--></head><body>first build</body></html>');
+    const url = await start(dist);
+    expect(await (await fetch(url)).text()).toContain('first build');
+    writeFileSync(index, '<html><head><!--st-runtime--></head><body>second build</body></html>');
+    utimesSync(index, new Date(), new Date(Date.now() + 5000));
+    expect(await (await fetch(url)).text()).toContain('second build');
   });
 
   it('never leaves the build directory', async () => {

@@ -54,8 +54,17 @@ function existingFile(root: string, urlPath: string): string | undefined {
 export async function serveConsole(app: HttpApp, opts: ServeConsoleOptions): Promise<void> {
   const root = resolve(opts.webDist);
   const indexFile = join(root, 'index.html');
-  const html = existsSync(indexFile) ? renderIndexHtml(readFileSync(indexFile, 'utf8'), opts.runtime) : null;
-  if (html !== null) await app.register(fastifyStatic, { root, serve: false });
+  // The page is re-read when the build changes (a rebuild empties dist/ and renames every asset), so a
+  // running server never hands out an index.html that points at deleted files.
+  let cached: { mtimeMs: number; html: string } | undefined;
+  const currentHtml = (): string | null => {
+    if (!existsSync(indexFile)) return null;
+    const { mtimeMs } = statSync(indexFile);
+    if (cached?.mtimeMs !== mtimeMs)
+      cached = { mtimeMs, html: renderIndexHtml(readFileSync(indexFile, 'utf8'), opts.runtime) };
+    return cached.html;
+  };
+  if (existsSync(root)) await app.register(fastifyStatic, { root, serve: false });
 
   app.get('/*', { schema: { hide: true } }, async (req, reply) => {
     const rawPath = req.url.split('?')[0] ?? '/';
@@ -66,7 +75,9 @@ export async function serveConsole(app: HttpApp, opts: ServeConsoleOptions): Pro
     if (isApiPath(path)) {
       return reply.code(404).send(apiErrorBody('ROUTE_NOT_FOUND', `No route GET ${path}`));
     }
-    if (html === null) return reply.type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
+    const html = currentHtml();
+    if (html === null || !existsSync(root))
+      return reply.type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
     const file = existingFile(root, path);
     if (file !== undefined) {
       const hashed = file.startsWith(`assets${sep}`) || file.startsWith('assets/');
