@@ -22,7 +22,7 @@ export async function openPanel(page: Page, mode: Mode): Promise<void> {
     await expect(login.or(page.getByText('Home', { exact: true }).first())).toBeVisible();
     if (await login.isVisible()) {
       await login.fill(system.login);
-      await page.getByLabel('Password').fill(system.password);
+      await page.getByRole('textbox', { name: 'Password' }).fill(system.password);
       await page.getByRole('button', { name: 'Log in' }).click();
     }
     await page.getByText('Home', { exact: true }).first().click();

@@ -1,13 +1,13 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GatewayOfflineError, HttpError, serverMessage } from '../../../api/errors';
+import { GatewayOfflineError, HttpError } from '../../../api/errors';
 import { useServices } from '../../../app/ServicesContext';
-import { describeFailure } from '../../../ui/describeFailure';
+import { failureText } from '../../../ui/describeFailure';
 
 /** The device's (or server's) own text for a failed call, else a translated description of the failure. */
 export function useFailureText(): (error: unknown) => string {
-  const { t } = useTranslation();
-  return useCallback((error: unknown) => serverMessage(error) ?? describeFailure(error, t), [t]);
+  const { t, i18n } = useTranslation();
+  return useCallback((error: unknown) => failureText(error, t, i18n), [t, i18n]);
 }
 
 /**
