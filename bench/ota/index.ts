@@ -72,6 +72,8 @@ export async function run(input: Partial<OtaBenchOptions> = {}): Promise<OtaBenc
     webDist: join(dataDir, 'none'),
     logLevel: 'silent',
     otaConcurrency: count,
+    // Poll the restarted device often, so the figures are the transfer's rather than the poll interval's.
+    otaTimeouts: { versionPollMs: 20 },
   });
   const { port } = await gateway.start();
   const base = `http://127.0.0.1:${port}`;
@@ -81,7 +83,8 @@ export async function run(input: Partial<OtaBenchOptions> = {}): Promise<OtaBenc
     discoveryPort,
     logRate: 0,
     beaconIntervalMs: 200,
-    rebootMs: 100,
+    rebootMs: 0,
+    restartDelayMs: 0,
   });
   try {
     await waitFor(
