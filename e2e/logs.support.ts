@@ -19,13 +19,15 @@ export async function openScreen(page: Page, mode: Mode, screen: 'logs' | 'setti
     return;
   }
   await page.goto(system.cloudUrl);
-  const login = page.getByLabel('Login');
+  const login = page.getByRole('textbox', { name: 'Login' });
+  const home = page.getByText('Home', { exact: true }).first();
+  await expect(login.or(home)).toBeVisible();
   if (await login.isVisible()) {
     await login.fill(system.login);
-    await page.getByLabel('Password').fill(system.password);
+    await page.getByRole('textbox', { name: 'Password' }).fill(system.password);
     await page.getByRole('button', { name: 'Log in' }).click();
   }
-  await page.getByText('Home', { exact: true }).first().click();
+  await home.click();
   await page.waitForURL(/\/panel$/);
   await page.goto(page.url().replace(/\/panel$/, `/${screen}`));
 }
