@@ -117,6 +117,19 @@ describe('firmware library', () => {
     );
     expect(big.status).toBe(413);
     expect(ErrorBody.parse(big.body).message).toContain(String(LIMIT));
+    const two = new FormData();
+    two.append('info', JSON.stringify({ board: 'esp32', type: 'z', version: '4' }));
+    for (const name of ['a.bin', 'b.bin'])
+      two.append('file', new Blob([Uint8Array.from(makeFirmwareImage({ version: '4' }))]), name);
+    const twoFiles = await fetch(`${gw.base}/api/ota/firmware`, { method: 'POST', body: two });
+    expect(twoFiles.status).toBe(400);
+    expect(ErrorBody.parse(await twoFiles.json()).message).toMatch(/one info field and one file/);
+    const broken = await fetch(`${gw.base}/api/ota/firmware`, {
+      method: 'POST',
+      body: 'garbage',
+      headers: { 'content-type': 'multipart/form-data; boundary=zzz' },
+    });
+    expect(broken.status).toBe(400);
     const json = await http(gw.base, 'POST', '/api/ota/firmware', {
       board: 'esp32',
       type: 'z',

@@ -51,7 +51,13 @@ async function readUpload(req: FastifyRequest, maxBytes: number) {
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
       throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send the firmware as multipart/form-data (info + file)');
     }
-    throw err;
+    if (err instanceof ApiError) throw err;
+    // Part limits and broken bodies: send one `info` field and one `file`.
+    const detail = err instanceof Error ? err.message : String(err);
+    throw new ApiError(
+      'VALIDATION_FAILED',
+      `Not a valid firmware upload (one info field and one file): ${detail}`,
+    );
   }
   return { info, file };
 }
