@@ -3,8 +3,8 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { type DeviceInfo, DeviceInfoSchema } from '@st/protocol';
-import { type KindName, type Simulator, startSimulator } from '@st/simulator';
+import { type DeviceInfo, DeviceInfoSchema, type Features } from '@st/protocol';
+import { KINDS, type KindName, type Simulator, startSimulator } from '@st/simulator';
 import { loopbackBlock } from '@st/testkit';
 import { z } from 'zod';
 import { system } from './env';
@@ -79,9 +79,17 @@ export async function openDevice(page: Page, device: DeviceInfo): Promise<Locato
 }
 
 /** A device started by the spec itself (so it may be wiped or taken offline without hurting other specs). */
-export async function startOwnDevice(kind: KindName, name: string): Promise<{ sim: Simulator; ip: string }> {
+export async function startOwnDevice(
+  kind: KindName,
+  name: string,
+  /** Feature flags this device's build turns off (the simulator's kinds all have every tab). */
+  featuresOff: readonly (keyof Features)[] = [],
+): Promise<{ sim: Simulator; ip: string }> {
   const [ip = ''] = loopbackBlock(1);
   const gatewayHost = new URL(system.gatewayUrl).host;
+  // A device reads its kind's feature map when it is created; the shared table is put back right after.
+  const features = KINDS[kind].features;
+  KINDS[kind].features = { ...features, ...Object.fromEntries(featuresOff.map((f) => [f, false])) };
   const sim = await startSimulator({
     ips: [ip],
     kinds: [kind],
@@ -91,6 +99,9 @@ export async function startOwnDevice(kind: KindName, name: string): Promise<{ si
     beaconIntervalMs: 500,
     rebootMs: 300,
     logRate: 0,
+    ota: false,
+  }).finally(() => {
+    KINDS[kind].features = features;
   });
   const device = sim.devices[0];
   if (device === undefined) throw new Error('the simulator started no device');

@@ -3,10 +3,12 @@ import { z } from 'zod';
 import {
   deviceGet,
   deviceSend,
+  foundDevices,
   MODES,
   openDevice,
   openPanel,
   screenshotBothThemes,
+  startOwnDevice,
   systemDevice,
 } from './panel.support';
 
@@ -175,6 +177,31 @@ for (const mode of MODES) {
         await expect.poll(async () => Object.values(await config()).every((v) => v === '')).toBe(true);
       } finally {
         await deviceSend(lamp.ip, 'POST', '/config', before);
+      }
+    });
+
+    test('a device built without actions, sensors and config gets no such tabs', async ({ page }) => {
+      const own = await startOwnDevice('button', `bare-${mode}`, ['actions', 'sensors', 'config']);
+      try {
+        await openPanel(page, mode);
+        const device = (await foundDevices()).find((d) => d.ip === own.ip);
+        if (device === undefined) throw new Error('own device not found');
+        const panel = await openDevice(page, device);
+        await expect(panel.getByRole('tab')).toHaveText(['Info', 'WiFi', 'Metrics', 'Danger zone']);
+        // The system's button has them all.
+        await page.getByRole('button', { name: 'Devices', exact: true }).click();
+        const full = await openDevice(page, await systemDevice('button'));
+        await expect(full.getByRole('tab')).toHaveText([
+          'Info',
+          'Actions',
+          'Sensors',
+          'WiFi',
+          'Config',
+          'Metrics',
+          'Danger zone',
+        ]);
+      } finally {
+        await own.sim.stop();
       }
     });
 

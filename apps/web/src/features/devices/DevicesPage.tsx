@@ -16,11 +16,7 @@ export default function DevicesPage() {
   const gateway = useCurrentGateway();
   const { t } = useTranslation();
   if (config.mode === 'cloud' && gateway === undefined) {
-    return (
-      <Alert color="red" title={t('error.access_denied')} role="alert">
-        {null}
-      </Alert>
-    );
+    return <Alert color="red" title={t('error.access_denied')} role="alert" />;
   }
   return <ControlPanel />;
 }
