@@ -2,7 +2,8 @@
  * Worker thread of the gateway-logs bench: N simulated devices, each a TCP connection from its own loopback
  * address (as real devices connect from their own IP) writing firmware log lines (`name&level&tag&message\r\n`,
  * the simulator's exact format) as fast as the socket accepts them, honouring backpressure.
- * Message from the parent: {seconds} -> answers {sent: number[]} (lines written per device) when done.
+ * Message from the parent: {seconds, lines} -> answers {sent: number[]} (lines written per device) once each
+ * device wrote `lines` lines or `seconds` passed.
  */
 import { createConnection, type Socket } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -10,7 +11,7 @@ import { formatDeviceLogLine } from '@st/protocol';
 import { z } from 'zod';
 
 const setup = z.object({ port: z.number().int(), addresses: z.array(z.string()) }).parse(workerData);
-const command = z.object({ seconds: z.number().positive() });
+const command = z.object({ seconds: z.number().positive(), lines: z.number().int().positive() });
 const LINES_PER_WRITE = 64;
 
 function connect(address: string): Promise<Socket> {
@@ -24,12 +25,12 @@ function connect(address: string): Promise<Socket> {
 const sockets = await Promise.all(setup.addresses.map(connect));
 parentPort?.postMessage('ready');
 
-async function flood(socket: Socket, device: number, until: number): Promise<number> {
+async function flood(socket: Socket, device: number, until: number, lines: number): Promise<number> {
   const name = `bench-dev-${device + 1}`;
   let seq = 0;
-  while (performance.now() < until) {
+  while (seq < lines && performance.now() < until) {
     let chunk = '';
-    for (let i = 0; i < LINES_PER_WRITE; i++) {
+    for (let i = 0; i < LINES_PER_WRITE && seq < lines; i++) {
       const level = i % 8 === 0 ? 30 : 20;
       chunk += formatDeviceLogLine({
         name,
@@ -49,8 +50,8 @@ parentPort?.on('message', async (message: unknown) => {
     parentPort?.close();
     return;
   }
-  const { seconds } = command.parse(message);
+  const { seconds, lines } = command.parse(message);
   const until = performance.now() + seconds * 1000;
-  const sent = await Promise.all(sockets.map((s, i) => flood(s, i, until)));
+  const sent = await Promise.all(sockets.map((s, i) => flood(s, i, until, lines)));
   parentPort?.postMessage({ sent });
 });

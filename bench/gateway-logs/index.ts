@@ -1,11 +1,12 @@
 /**
  * Gateway log ingest: 50 simulated devices (TCP connections from their own loopback addresses, firmware line
- * format) write log lines as fast as the gateway reads them, while 5 @stomp/stompjs subscribers follow
+ * format) each write 4000 log lines as fast as the gateway reads them (TCP backpressure), while 5
+ * @stomp/stompjs subscribers follow
  * `/devices/logs`. Devices and subscribers run in worker threads (other cores), the gateway in this thread.
  * Prints sustained lines/s ingested (parsed and stored in SQLite) and delivered, the event-loop delay of the
  * gateway during the run, and the lost count (must be 0).
  *
- *   npx tsx bench/gateway-logs/index.ts [--devices 50] [--subscribers 5] [--seconds 2]
+ *   npx tsx bench/gateway-logs/index.ts [--devices 50] [--lines 4000] [--subscribers 5] [--seconds 30]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,7 +23,7 @@ import { z } from 'zod';
 export interface GatewayLogsFigures {
   readonly devices: number;
   readonly subscribers: number;
-  readonly seconds: number;
+  readonly linesPerDevice: number;
   readonly linesSent: number;
   readonly sentPerSecond: number;
   readonly ingestedPerSecond: number;
@@ -71,8 +72,11 @@ function ask<T>(worker: Worker, message: unknown, schema: z.ZodType<T>): Promise
 const Counts = z.object({ counts: z.array(z.number()) });
 const Sent = z.object({ sent: z.array(z.number()) });
 
-export async function run(options: { devices?: number; subscribers?: number; seconds?: number } = {}) {
-  const { devices = 50, subscribers = 5, seconds = 2 } = options;
+export async function run(
+  options: { devices?: number; lines?: number; subscribers?: number; seconds?: number } = {},
+): Promise<GatewayLogsFigures> {
+  /** `seconds` bounds the writing phase; `lines` per device is the workload. */
+  const { devices = 50, lines = 4000, subscribers = 5, seconds = 30 } = options;
   const dataDir = mkdtempSync(join(tmpdir(), 'st-bench-gw-logs-'));
   const gateway = await build({
     ...GatewayConfigSchema.parse({}),
@@ -105,7 +109,8 @@ export async function run(options: { devices?: number; subscribers?: number; sec
     const loop = monitorEventLoopDelay({ resolution: 10 });
     loop.enable();
     const start = performance.now();
-    const { sent } = await ask(devs.worker, { seconds }, Sent);
+    const { sent } = await ask(devs.worker, { seconds, lines }, Sent);
+    const sentAt = performance.now();
     const total = sent.reduce((a, b) => a + b, 0);
 
     let ingestedAt = performance.now();
@@ -137,9 +142,9 @@ export async function run(options: { devices?: number; subscribers?: number; sec
     return {
       devices,
       subscribers,
-      seconds,
+      linesPerDevice: lines,
       linesSent: total,
-      sentPerSecond: Math.round(total / seconds),
+      sentPerSecond: Math.round(total / ((sentAt - start) / 1000)),
       ingestedPerSecond: Math.round(stats.stored / ((ingestedAt - start) / 1000)),
       deliveredPerSecondPerSubscriber: Math.round(slowest / ((deliveredAt - start) / 1000)),
       deliveriesPerSecond: Math.round(delivered / ((deliveredAt - start) / 1000)),
@@ -147,7 +152,7 @@ export async function run(options: { devices?: number; subscribers?: number; sec
       eventLoopDelayP99Ms: Math.round(loop.percentile(99) / 1e4) / 100,
       eventLoopDelayMaxMs: Math.round(loop.max / 1e4) / 100,
       lost: total - stats.stored + (total * subscribers - delivered),
-    } satisfies GatewayLogsFigures;
+    };
   } finally {
     devs.worker.postMessage('stop');
     subs?.worker.postMessage('stop');
@@ -160,16 +165,22 @@ export async function run(options: { devices?: number; subscribers?: number; sec
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { devices: { type: 'string' }, subscribers: { type: 'string' }, seconds: { type: 'string' } },
+    options: {
+      devices: { type: 'string' },
+      lines: { type: 'string' },
+      subscribers: { type: 'string' },
+      seconds: { type: 'string' },
+    },
   });
   const pick = (v: string | undefined) => (v === undefined ? undefined : Number(v));
   const f = await run({
     devices: pick(values.devices),
+    lines: pick(values.lines),
     subscribers: pick(values.subscribers),
     seconds: pick(values.seconds),
   });
   console.log(
-    `gateway-logs: ${f.devices} devices logging flat out for ${f.seconds} s, ${f.subscribers} STOMP subscribers`,
+    `gateway-logs: ${f.devices} devices logging ${f.linesPerDevice} lines each flat out, ${f.subscribers} STOMP subscribers`,
   );
   console.log(`  sent      ${f.linesSent} lines (${f.sentPerSecond} lines/s)`);
   console.log(`  ingested  ${f.ingestedPerSecond} lines/s (parsed + stored in SQLite)`);
