@@ -156,7 +156,7 @@ describe('OTA upload to one device', () => {
   describe('a large image, interrupted halfway', () => {
     let firmwareId = '';
     beforeAll(async () => {
-      const image = makeFirmwareImage({ version: '8.0.0', size: 8 * 1024 * 1024, seed: 8 });
+      const image = makeFirmwareImage({ version: '8.0.0', size: 12 * 1024 * 1024, seed: 8 });
       firmwareId = (await addFirmwareOk(gw.base, { board: 'esp32', type: 'big', version: '8.0.0' }, image))
         .id;
     });
@@ -199,7 +199,7 @@ describe('OTA upload to one device', () => {
       await live.close();
       await device.goOnline();
       expect(done.status).toBe('FIRMWARE_TRANSFER_FAILED');
-      expect(done.error).toMatch(/closed the connection after \d+ of 8388608 bytes/);
+      expect(done.error).toMatch(/closed the connection after \d+ of 12582912 bytes/);
       expect(device.state.version).toBe(before);
     });
   });
