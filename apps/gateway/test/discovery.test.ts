@@ -114,4 +114,15 @@ describe('discovery', () => {
       await gw.stop();
     }
   });
+
+  it('keeps serving and reports search disabled when it cannot join the discovery group', async () => {
+    // 203.0.113.1 (TEST-NET-3) is no interface of this machine, so joining the group on it fails.
+    const gw = await startGateway(setup, { multicastIf: '203.0.113.1' });
+    try {
+      expect((await http(gw.base, 'GET', '/api/devices/search/enabled')).body).toBe(false);
+      expect((await http(gw.base, 'GET', '/api/devices/found')).body).toEqual([]);
+    } finally {
+      await gw.stop();
+    }
+  });
 });
