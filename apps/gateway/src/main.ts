@@ -10,7 +10,10 @@ const config = loadConfigOrExit(GatewayConfigSchema, {
   argv: process.argv.slice(2),
 });
 /** Set at build time by scripts/build.mjs (esbuild define), else the running file's modification time. */
-const buildTime = config.buildTime ?? process.env.ST_BUILD_TIME ?? statSync(fileURLToPath(import.meta.url)).mtime.toISOString();
+const buildTime =
+  config.buildTime ??
+  process.env.ST_BUILD_TIME ??
+  statSync(fileURLToPath(import.meta.url)).mtime.toISOString();
 
 const gateway = await build({ ...config, buildTime });
 handleShutdownSignals({ logger: gateway.logger, stop: () => gateway.stop() });
