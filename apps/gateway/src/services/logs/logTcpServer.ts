@@ -18,6 +18,7 @@ export class LogTcpServer {
   private readonly byAddress = new Map<string, Socket>();
   private readonly sockets = new Set<Socket>();
   private paused = false;
+  private resuming: NodeJS.Immediate | undefined;
 
   constructor(
     private readonly opts: LogTcpServerOptions,
@@ -77,10 +78,21 @@ export class LogTcpServer {
     for (const s of this.sockets) s.pause();
   }
 
+  /**
+   * Resumes reading a few devices per turn of the event loop: each resumed socket hands over what it
+   * buffered at once, so resuming them all together would be one long block.
+   */
   resume(): void {
     if (!this.paused) return;
     this.paused = false;
-    for (const s of this.sockets) s.resume();
+    const waiting = [...this.sockets];
+    const step = () => {
+      this.resuming = undefined;
+      if (this.paused) return;
+      for (const s of waiting.splice(0, 4)) s.resume();
+      if (waiting.length > 0) this.resuming = setImmediate(step);
+    };
+    step();
   }
 
   get isPaused(): boolean {
@@ -88,6 +100,7 @@ export class LogTcpServer {
   }
 
   stop(): Promise<void> {
+    if (this.resuming) clearImmediate(this.resuming);
     const server = this.server;
     this.server = undefined;
     for (const s of this.sockets) s.destroy();
