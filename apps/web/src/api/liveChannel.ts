@@ -1,4 +1,11 @@
-import { Client, type IFrame, type IMessage, type StompConfig, type StompSubscription } from '@stomp/stompjs';
+import {
+  Client,
+  type IFrame,
+  type IMessage,
+  type StompConfig,
+  StompSocketState,
+  type StompSubscription,
+} from '@stomp/stompjs';
 import type { ConsoleLogger } from './http';
 
 export type LiveHandler = (payload: unknown) => void;
@@ -65,8 +72,10 @@ export class LiveChannel {
     const client = this.#client;
     this.#client = undefined;
     for (const entry of this.#entries) entry.subscription = undefined;
+    const open = this.#socketOpen();
     this.#setConnected(false);
-    if (client !== undefined) await client.deactivate();
+    // A socket the server is closing (it does at logout) cannot take a DISCONNECT: just let it go.
+    if (client !== undefined) await client.deactivate(open ? {} : { force: true });
   }
 
   /** Listens to a destination until the returned function is called, across reconnects. */
@@ -76,7 +85,7 @@ export class LiveChannel {
     if (this.#connected) this.#attach(entry);
     return () => {
       this.#entries.delete(entry);
-      if (this.#connected) entry.subscription?.unsubscribe();
+      if (this.#connected && this.#socketOpen()) entry.subscription?.unsubscribe();
       entry.subscription = undefined;
     };
   }
@@ -97,6 +106,11 @@ export class LiveChannel {
       if (connectedBefore) listener();
       connectedBefore = true;
     });
+  }
+
+  /** Sending on a closing socket fails (and the browser prints an error), so only an open one is used. */
+  #socketOpen(): boolean {
+    return this.#client?.webSocket?.readyState === StompSocketState.OPEN;
   }
 
   #onConnect(): void {

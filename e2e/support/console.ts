@@ -1,0 +1,50 @@
+// A Playwright `test` whose every page fails the test on a console error or an uncaught page error.
+// Adopt it with `import { expect, test } from './support/console'`; a test that expects a failing request
+// calls `consoleGuard.allow(/pattern/)` first. Each error is matched as "<text> (<source url>)".
+import { test as base, expect, type Page } from '@playwright/test';
+
+/**
+ * A 401 from an /api/ call is the cloud's "sign in or renew" signal (spec section 4): the console answers it
+ * with the silent sign-in probe or a refresh, and a real failure shows up on screen, where tests assert.
+ * Chromium still prints every 4xx as a console error, so these alone are always allowed.
+ */
+const ALWAYS_ALLOWED: readonly RegExp[] = [
+  /^Failed to load resource: the server responded with a status of 401 .*\(https?:\/\/[^)]*\/api\//,
+];
+
+export interface ConsoleGuard {
+  /** Accepts console errors matching the pattern for the rest of this test. */
+  allow(pattern: RegExp): void;
+  /** The errors seen so far that no pattern accepts. */
+  unexpected(): string[];
+}
+
+export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
+  consoleGuard: [
+    async ({ context }, use) => {
+      const seen: string[] = [];
+      const allowed: RegExp[] = [...ALWAYS_ALLOWED];
+      const watch = (page: Page) => {
+        page.on('console', (message) => {
+          if (message.type() !== 'error') return;
+          const where = message.location().url;
+          seen.push(where ? `${message.text()} (${where})` : message.text());
+        });
+        page.on('pageerror', (error) => seen.push(`Uncaught ${error.name}: ${error.message}`));
+      };
+      for (const page of context.pages()) watch(page);
+      context.on('page', watch);
+      const guard: ConsoleGuard = {
+        allow: (pattern) => {
+          allowed.push(pattern);
+        },
+        unexpected: () => seen.filter((line) => !allowed.some((pattern) => pattern.test(line))),
+      };
+      await use(guard);
+      expect(guard.unexpected(), 'errors printed on the browser console').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

@@ -1,0 +1,32 @@
+// Checks of a whole screen: an axe-core scan (no serious or critical violation) and a screenshot for the docs.
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect } from './console';
+import { settled, type Theme } from './shell';
+
+const SCREENSHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
+
+/** Fails with a readable list when axe finds a serious or critical violation on the page as it is now. */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  await settled(page);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const bad = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(bad, `axe on ${screen}`).toEqual([]);
+}
+
+/** Saves docs/screenshots/<name>-<theme>.png of the page as it is now. */
+export async function saveScreenshot(page: Page, name: string, theme: Theme): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await settled(page);
+  await page.screenshot({ path: `${SCREENSHOTS}${name}-${theme}.png`, animations: 'disabled' });
+}
+
+/** Both checks of a screen in the current theme. */
+export async function checkScreen(page: Page, name: string, theme: Theme): Promise<void> {
+  await expectAccessible(page, `${name} (${theme})`);
+  await saveScreenshot(page, name, theme);
+}
