@@ -12,7 +12,6 @@ import {
   MODES,
   type Mode,
   screenshotBothThemes,
-  startOwnDevice,
 } from './panel.support';
 
 // The OTA screen in both modes, against the real gateway flashing simulated devices of the spec's own
@@ -51,23 +50,21 @@ async function addFirmware(type: string, version: string, size: number): Promise
   return firmware;
 }
 
-async function ownLamp(name: string) {
-  const own = await startOwnDevice('lamp', name);
-  sims.push(own.sim);
-  return own.ip;
-}
-
-/** A device of the spec's own without an OTA receiver: an upload to it waits on the invitation. */
-async function silentDevice(name: string): Promise<string> {
+/**
+ * A device of the spec's own (the shared ones keep their firmware). `ota: false` builds it without an OTA
+ * receiver, so an upload to it waits on the invitation.
+ */
+async function ownDevice(name: string, ota: boolean): Promise<string> {
   const [ip = ''] = loopbackBlock(1);
   const sim = await startSimulator({
     ips: [ip],
-    kinds: ['button'],
+    kinds: [ota ? 'lamp' : 'button'],
     multicastIf: '127.0.0.1',
     discoveryPort: system.discoveryPort,
     beaconIntervalMs: 500,
+    rebootMs: 300,
     logRate: 0,
-    ota: false,
+    ota,
   });
   sims.push(sim);
   const device = sim.devices[0];
@@ -114,7 +111,7 @@ for (const mode of MODES) {
       page,
     }) => {
       const name = `ota-ok-${mode === 'gateway' ? 'gw' : 'cl'}`;
-      const ip = await ownLamp(name);
+      const ip = await ownDevice(name, true);
       const version = `e2e-${mode}-2.0`;
       const type = `e2e-lamp-${mode}`;
       await openOta(page, mode);
@@ -157,7 +154,7 @@ for (const mode of MODES) {
       page,
     }) => {
       const name = `ota-ab-${mode === 'gateway' ? 'gw' : 'cl'}`;
-      const ip = await silentDevice(name);
+      const ip = await ownDevice(name, false);
       const before = await deviceVersion(ip);
       const f = await addFirmware(`e2e-wait-${mode}`, `wait-${mode}`, 4096);
       await openOta(page, mode);
