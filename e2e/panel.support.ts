@@ -116,14 +116,15 @@ export async function startOwnDevice(
 /** Closes every toast on screen (so the next assertion reads the right one). */
 export async function closeToasts(page: Page): Promise<void> {
   const buttons = page.locator('.mantine-Notification-root button.mantine-CloseButton-root');
-  for (let i = 0; i < 30 && (await buttons.count()) > 0; i++) {
-    // A toast may close by itself meanwhile; then the next one is tried.
-    await buttons
-      .first()
-      .click({ timeout: 1000, force: true })
-      .catch(() => {});
-  }
-  await expect(buttons).toHaveCount(0);
+  // A toast still sliding in ignores the click, and one may close by itself meanwhile: retry until none is left.
+  await expect(async () => {
+    if ((await buttons.count()) > 0)
+      await buttons
+        .first()
+        .click({ timeout: 500 })
+        .catch(() => {});
+    expect(await buttons.count()).toBe(0);
+  }).toPass({ timeout: 15_000 });
 }
 
 /** Saves `docs/screenshots/<name>-light.png` and `-dark.png`, leaving the theme as it was. */

@@ -22,10 +22,12 @@ export function useDeviceQuery<C extends ReadCommand>(
   const { device } = useDevicePanel();
   const call = useDeviceCaller();
   const queryKey = useDeviceKey(command);
+  const every = options.refetchInterval;
   const query = useQuery({
     queryKey,
     queryFn: () => call(device.ip, command),
-    ...(options.refetchInterval === undefined ? {} : { refetchInterval: options.refetchInterval }),
+    // Polling stops at the first failure (one toast, not one every few seconds); a re-click of the tab retries.
+    refetchInterval: (q) => (every === undefined || q.state.error !== null ? false : every),
   });
   useQueryErrorToast(query.error, errorCaption);
   return query;
