@@ -34,10 +34,18 @@ export function createHttpApp(opts: HttpAppOptions): HttpApp {
     bodyLimit: opts.bodyLimit ?? 1024 * 1024,
     logController: new LogController({ disableRequestLogging: !opts.requestLogging }),
     trustProxy: opts.trustProxy ?? false,
-    forceCloseConnections: true,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Graceful close: idle keep-alive connections end at once (node closes them), requests in flight finish
+  // and their connection closes after the answer, so no accepted write is cut off and close() completes.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_req, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   return app;
 }

@@ -1,0 +1,28 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { createHttpApp } from './http';
+import { createLogger } from './logger';
+
+describe('createHttpApp', () => {
+  it('lets a request in flight finish when the app closes, and refuses new connections after', async () => {
+    const app = createHttpApp({ logger: createLogger({ name: 't', level: 'silent' }) });
+    let handled = false;
+    app.post('/api/slow', async () => {
+      await sleep(300);
+      handled = true;
+      return { ok: true };
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const addr = app.server.address();
+    const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+    const inFlight = fetch(`${base}/api/slow`, { method: 'POST' });
+    await sleep(50);
+    const closed = app.close();
+    const res = await inFlight;
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true });
+    expect(handled).toBe(true);
+    await closed;
+    await expect(fetch(`${base}/api/slow`, { method: 'POST' })).rejects.toThrow();
+  });
+});
