@@ -11,16 +11,26 @@ export function firmwareDownloadUrl(baseUrl: string, firmware: Firmware): string
 
 /**
  * Cloud mode: the file comes through the relay (a POST), so it is fetched as bytes and handed to the
- * browser as a download under the firmware's file name.
+ * browser as a download under the firmware's file name. An expired session is renewed once through
+ * `renewSession` (any call of the http client) and the download retried.
  */
 export async function downloadThroughCloud(
   baseUrl: string,
   gatewayId: string,
   firmware: Firmware,
+  renewSession: () => Promise<unknown>,
 ): Promise<void> {
   const url = buildPath(ROUTES['gateway.ota.firmware.download'].path, {}, { id: firmware.id });
-  const relay = buildPath(ROUTES['cloud.relay.raw'].path, { gatewayId }, { url, method: 'GET' });
-  const response = await fetch(resolveUrl(baseUrl, relay), { method: 'POST', credentials: 'include' });
+  const relay = resolveUrl(
+    baseUrl,
+    buildPath(ROUTES['cloud.relay.raw'].path, { gatewayId }, { url, method: 'GET' }),
+  );
+  const fetchFile = () => fetch(relay, { method: 'POST', credentials: 'include' });
+  let response = await fetchFile();
+  if (response.status === 401) {
+    await renewSession();
+    response = await fetchFile();
+  }
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
   const blob = await response.blob();
   const href = URL.createObjectURL(blob);

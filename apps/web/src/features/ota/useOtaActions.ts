@@ -105,7 +105,7 @@ export function useOtaActions() {
       },
       download: async (f: Firmware): Promise<void> => {
         try {
-          await downloadThroughCloud(baseUrl, gatewayKey, f);
+          await downloadThroughCloud(baseUrl, gatewayKey, f, api.boards);
         } catch (error) {
           fail(t('ota.download.error'), 'Firmware download failed', error);
         }
