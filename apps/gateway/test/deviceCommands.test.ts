@@ -6,6 +6,7 @@ import {
   HookTemplatesSchema,
   MetricsSchema,
   Notification,
+  parseServerTiming,
   SensorsSchema,
   SettingsDumpRecord,
   WifiInfoSchema,
@@ -70,6 +71,14 @@ describe('device commands through the gateway', () => {
   it('reads: health, info, wifi, actions, sensors, config, features, metrics', async () => {
     const health = await command(gw.base, lamp, 'health');
     expect(health).toMatchObject({ status: 200, text: 'I am alive!!! :)' });
+    const timed = await fetch(`${gw.base}/api/device/request`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ command: 'health', device: lamp }),
+    });
+    expect(parseServerTiming(timed.headers.get('server-timing') ?? '').map((t) => t.name)).toEqual([
+      'device',
+    ]);
     const info = DeviceInfoSchema.parse((await command(gw.base, lamp, 'getInfo')).body);
     expect(info).toMatchObject({ name: 'lamp-1', type: 'lamp', board: 'esp32', stVersion: '1.0' });
     expect(WifiInfoSchema.parse((await command(gw.base, lamp, 'getWiFi')).body).modes).toBeDefined();

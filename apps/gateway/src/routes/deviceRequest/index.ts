@@ -1,4 +1,5 @@
-import { GATEWAY_ROUTES } from '@st/protocol';
+import { performance } from 'node:perf_hooks';
+import { formatServerTiming, GATEWAY_ROUTES } from '@st/protocol';
 import { listDeviceCommands } from '../../services/devices/commandsListing';
 import type { RouteModule } from '../context';
 
@@ -16,14 +17,17 @@ export const deviceRequestRoutes: RouteModule = (app, ctx) => {
       description:
         "Answers the device's own answer: its status, body and content type (device errors are `{error}`). " +
         'An unknown device is 404, an unreachable one 502, one that does not answer in time 504. ' +
-        'restart, wipe and importSettings answer 202 when the device drops the connection to reboot.',
+        'restart, wipe and importSettings answer 202 when the device drops the connection to reboot. ' +
+        'The `Server-Timing` header gives the time spent with the device (`device;dur=`).',
       body: run.body,
     },
     handler: async (req, reply) => {
       const device = ctx.resolver.resolve(req.body.device);
+      const started = performance.now();
       const answer = await ctx.commands.run(device.ip, req.body.command, req.body.params);
       return reply
         .code(answer.status)
+        .header('server-timing', formatServerTiming([{ name: 'device', durMs: performance.now() - started }]))
         .type(answer.contentType ?? 'text/plain; charset=utf-8')
         .send(answer.body);
     },
