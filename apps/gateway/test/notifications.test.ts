@@ -49,6 +49,20 @@ describe('notifications', () => {
     await live.close();
   });
 
+  it("accepts the firmware's unescaped body when a message contains quotes", async () => {
+    const raw =
+      '{"device":{"name":"door","type":"sensor","ip":"127.0.0.9"},"notification":{"message":"Door "front" open","type":"error"}}';
+    const created = await http(gw.base, 'POST', '/api/notification', raw, {
+      'content-type': 'application/json',
+    });
+    expect(created.status).toBe(200);
+    const list = z.array(Notification).parse((await http(gw.base, 'GET', '/api/notification')).body);
+    expect(list.find((n) => n.id === NotificationCreated.parse(created.body).id)?.notification).toEqual({
+      message: 'Door "front" open',
+      type: 'error',
+    });
+  });
+
   it('refuses posts without device, without message, or with an unknown type, saying why', async () => {
     const noMessage = await http(gw.base, 'POST', '/api/notification', {
       ...devicePost,

@@ -1,18 +1,32 @@
-import { GATEWAY_ROUTES, OK } from '@st/protocol';
+import { ApiError, GATEWAY_ROUTES, OK } from '@st/protocol';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { parseNotificationBody } from '../../services/notifications/firmwareBody';
 import type { RouteModule } from '../context';
 
 export const notificationRoutes: RouteModule = (app, ctx) => {
   const tags = ['notifications'];
   const create = GATEWAY_ROUTES['gateway.notifications.create'];
-  app.route({
-    method: create.method,
-    url: create.path,
-    schema: { tags, summary: create.summary, body: create.body, response: { 200: create.response } },
-    handler: (req) => {
-      const n = ctx.notifications.accept(req.body);
-      ctx.bus.emit('notification', n, (err) => req.log.error({ err }, 'notification listener failed'));
-      return { id: n.id };
-    },
+  // Devices post here; their JSON is not escaped (see firmwareBody), so this route reads it leniently.
+  void app.register(async (plain) => {
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+      try {
+        done(null, parseNotificationBody(String(body)));
+      } catch {
+        done(new ApiError('BAD_JSON'), undefined);
+      }
+    });
+    scope.route({
+      method: create.method,
+      url: create.path,
+      schema: { tags, summary: create.summary, body: create.body, response: { 200: create.response } },
+      handler: (req) => {
+        const n = ctx.notifications.accept(req.body);
+        ctx.bus.emit('notification', n, (err) => req.log.error({ err }, 'notification listener failed'));
+        return { id: n.id };
+      },
+    });
   });
   const list = GATEWAY_ROUTES['gateway.notifications.list'];
   app.route({
