@@ -1,4 +1,3 @@
-import type { DeviceInfo } from '@st/protocol';
 import { useMemo } from 'react';
 import { useCurrentGateway } from '../../../app/CurrentGateway';
 import { useServices } from '../../../app/ServicesContext';
@@ -46,6 +45,3 @@ export const deviceKeys = {
 export function useGatewayKey(): string {
   return useCurrentGateway()?.id ?? '';
 }
-
-/** A device as the panel addresses it. */
-export type DeviceRef = Pick<DeviceInfo, 'ip' | 'name'> & Partial<DeviceInfo>;

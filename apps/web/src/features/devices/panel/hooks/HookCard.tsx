@@ -1,7 +1,6 @@
 import { ActionIcon, Badge, Collapse, Group, Paper, Text, Tooltip } from '@mantine/core';
 import {
   canModifyHook,
-  type HookDraft,
   HookDraftSchema,
   type HookFields,
   type HookFieldValue,
@@ -19,17 +18,14 @@ import {
   IconTrash,
   IconX,
 } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../../app/ServicesContext';
 import { useConfirm } from '../../../../ui/useConfirm';
-import { useDeviceErrorToast } from '../../api/deviceErrors';
-import { useDeviceCaller } from '../../api/useDevices';
-import { useDevicePanel } from '../DeviceContext';
 import { HookBody } from './HookBody';
 import { HookTestDialog } from './HookTestDialog';
 import { hookSavePayload, hookTitle } from './hookPayload';
+import { useHookActions } from './useHookActions';
 
 export interface HookCardProps {
   sensor: string;
@@ -51,10 +47,7 @@ export function HookCard({
 }: HookCardProps) {
   const { t } = useTranslation();
   const { toaster } = useServices();
-  const { device } = useDevicePanel();
-  const call = useDeviceCaller();
   const confirm = useConfirm();
-  const toastError = useDeviceErrorToast();
   const isNew = isNewHook(hook);
   const [expanded, setExpanded] = useState(initiallyExpanded);
   const [editing, setEditing] = useState(isNew);
@@ -63,25 +56,9 @@ export function HookCard({
   const [testing, setTesting] = useState(false);
   const modifiable = canModifyHook(hook);
 
-  const save = useMutation({
-    mutationFn: (h: HookDraft) =>
-      h.id === undefined
-        ? call(device.ip, 'createHook', { sensor, hook: h })
-        : call(device.ip, 'updateHook', { sensor, hook: { ...h, id: h.id } }),
-    onSuccess: () => {
-      toaster.success({ caption: isNew ? t('devices.hook.created') : t('devices.hook.updated') });
-      setEditing(false);
-      onSaved();
-    },
-    onError: (error) => toastError(t('devices.hook.save.error'), error),
-  });
-  const remove = useMutation({
-    mutationFn: () => call(device.ip, 'deleteHook', { sensor, id: String(hook.id) }),
-    onSuccess: () => {
-      toaster.success({ caption: t('devices.hook.delete.success') });
-      onSaved();
-    },
-    onError: (error) => toastError(t('devices.hook.delete.error'), error),
+  const { save, remove } = useHookActions(sensor, () => {
+    setEditing(false);
+    onSaved();
   });
 
   const onSave = () => {
@@ -114,7 +91,7 @@ export function HookCard({
   };
   const onDelete = async () => {
     if (await confirm({ message: t('devices.hook.delete.confirm', { id: String(hook.id) }) }))
-      remove.mutate();
+      remove.mutate(String(hook.id));
   };
   const change = (name: string, value: HookFieldValue) => setDraft((d) => ({ ...d, [name]: value }));
   const title = hookTitle(hook, humanizeHookType(String(hook.type)));
