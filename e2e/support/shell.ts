@@ -27,15 +27,14 @@ export function toasts(page: Page, text?: string | RegExp): Locator {
 
 /** Closes every toast on screen, so the next assertion reads the right one. */
 export async function closeToasts(page: Page): Promise<void> {
-  const buttons = toasts(page).getByRole('button', { name: 'Close notification' });
-  for (let i = 0; i < 30 && (await buttons.count()) > 0; i++) {
-    // A toast may close by itself meanwhile; then the next one is tried.
-    await buttons
-      .first()
-      .click({ timeout: 1000, force: true })
-      .catch(() => {});
-  }
-  await expect(toasts(page)).toHaveCount(0);
+  const buttons = page.locator('.mantine-Notification-root button.mantine-CloseButton-root');
+  await expect(async () => {
+    for (const button of await buttons.all()) {
+      // A toast may close by itself meanwhile; the others are still closed.
+      await button.click({ timeout: 500, force: true }).catch(() => {});
+    }
+    await expect(toasts(page)).toHaveCount(0, { timeout: 1500 });
+  }).toPass({ timeout: 10_000 });
 }
 
 /** Waits until no CSS transition or animation runs (dialogs and toasts fade in). */

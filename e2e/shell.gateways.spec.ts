@@ -1,0 +1,204 @@
+// The cloud console's gateway selector: create, edit and delete with the name rules (spec sections 5 and 8),
+// tokens (generate, copy, delete), opening a gateway, the header's selector dialog and unknown paths.
+import { randomBytes } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { system } from './env';
+import { expect, test } from './support/console';
+import { closeToasts, gatewayItem, signIn, toasts } from './support/shell';
+
+const unique = (prefix: string) => `${prefix} ${randomBytes(3).toString('hex')}`;
+
+async function createGateway(page: Page, name: string, description = ''): Promise<void> {
+  await page.getByRole('button', { name: 'Add gateway' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New gateway' });
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+  await dialog.getByRole('textbox', { name: 'Description' }).fill(description);
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(gatewayItem(page, name)).toBeVisible();
+}
+
+async function itemMenu(page: Page, name: string, entry: string): Promise<void> {
+  await page.getByRole('button', { name: `Actions for gateway ${name}` }).click();
+  await page.getByRole('menuitem', { name: entry }).click();
+}
+
+async function deleteGateway(page: Page, name: string): Promise<void> {
+  await itemMenu(page, name, 'Delete');
+  await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Confirm' }).click();
+  await expect(gatewayItem(page, name)).toHaveCount(0);
+}
+
+test.describe('gateway selector (cloud mode)', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page);
+    await closeToasts(page);
+  });
+
+  test('creates a gateway only with a name, warns past 32 characters, edits and deletes it', async ({
+    page,
+    consoleGuard,
+  }) => {
+    // The server refuses the over-long name with a 400, which the console shows (spec section 8).
+    consoleGuard.allow(/status of 400 .*\/api\/gateway\/management\/create/);
+    await page.getByRole('button', { name: 'Add gateway' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New gateway' });
+    const name = dialog.getByRole('textbox', { name: 'Name' });
+    const create = dialog.getByRole('button', { name: 'Create' });
+
+    await create.click();
+    await expect(toasts(page, 'Gateway name cannot be blank')).toBeVisible();
+    await name.fill('   ');
+    await create.click();
+    await expect(toasts(page, 'Gateway name cannot be blank')).toHaveCount(2);
+    await expect(dialog).toBeVisible();
+    await closeToasts(page);
+
+    // 33 characters: the limit is shown, the save is still sent, and the server's answer is shown too.
+    const tooLong = `Long ${'x'.repeat(28)}`;
+    expect(tooLong).toHaveLength(33);
+    await name.fill(tooLong);
+    await create.click();
+    await expect(toasts(page, 'Gateway name is too long')).toContainText(
+      'A name should have at most 32 characters.',
+    );
+    await expect(toasts(page, 'Gateway name must be at most 32 characters')).toBeVisible();
+    await expect(dialog).toBeVisible();
+    await expect(gatewayItem(page, tooLong)).toHaveCount(0);
+    await closeToasts(page);
+
+    // Exactly 32 characters is fine.
+    const longest = `${unique('Max')}${'y'.repeat(22)}`;
+    expect(longest).toHaveLength(32);
+    await name.fill(longest);
+    await dialog.getByRole('textbox', { name: 'Description' }).fill('Attic');
+    await create.click();
+    await expect(toasts(page, 'Gateway created')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    const item = gatewayItem(page, longest);
+    await expect(item).toContainText('Attic');
+    // A new gateway has never connected: its dot is red, and opening it is refused.
+    await expect(item.getByRole('img', { name: 'Offline' })).toBeVisible();
+    await item.getByText(longest).click();
+    await expect(toasts(page, 'Gateway is offline')).toContainText(
+      'The control panel of an offline gateway cannot be opened.',
+    );
+    await expect(page).toHaveURL(`${system.cloudUrl}/gateways`);
+
+    // Edit: the dialog starts from the gateway's values; a blank name is refused there too.
+    const renamed = unique('Garage');
+    await itemMenu(page, longest, 'Edit');
+    const edit = page.getByRole('dialog', { name: 'Edit gateway' });
+    await expect(edit.getByRole('textbox', { name: 'Name' })).toHaveValue(longest);
+    await expect(edit.getByRole('textbox', { name: 'Description' })).toHaveValue('Attic');
+    await edit.getByRole('textbox', { name: 'Name' }).fill('');
+    await edit.getByRole('button', { name: 'Update' }).click();
+    await expect(toasts(page, 'Gateway name cannot be blank')).toBeVisible();
+    await edit.getByRole('textbox', { name: 'Name' }).fill(renamed);
+    await edit.getByRole('textbox', { name: 'Description' }).fill('Next to the car');
+    await edit.getByRole('button', { name: 'Update' }).click();
+    await expect(toasts(page, 'Gateway updated')).toBeVisible();
+    await expect(edit).toBeHidden();
+    await expect(gatewayItem(page, renamed)).toContainText('Next to the car');
+    await expect(gatewayItem(page, longest)).toHaveCount(0);
+    // Saved in the cloud, not only on screen.
+    await page.reload();
+    await expect(gatewayItem(page, renamed)).toContainText('Next to the car');
+
+    // Delete asks first; Cancel keeps it.
+    await itemMenu(page, renamed, 'Delete');
+    const confirm = page.getByRole('dialog', { name: 'Please confirm' });
+    await expect(confirm).toContainText(`Delete gateway ${renamed}? This cannot be undone.`);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(gatewayItem(page, renamed)).toBeVisible();
+    await itemMenu(page, renamed, 'Delete');
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await expect(toasts(page, 'Gateway deleted')).toBeVisible();
+    await expect(gatewayItem(page, renamed)).toHaveCount(0);
+    await page.reload();
+    await expect(gatewayItem(page, 'Home')).toBeVisible();
+    await expect(gatewayItem(page, renamed)).toHaveCount(0);
+  });
+
+  test('generates a token whose connection token is cloudUrl|token, copies it, then deletes it', async ({
+    page,
+  }) => {
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: system.cloudUrl });
+    const name = unique('Token');
+    await createGateway(page, name);
+    await itemMenu(page, name, 'Generate token');
+    await expect(toasts(page, 'Token generated')).toBeVisible();
+    const dialog = page.getByRole('dialog', { name: 'Connection token' });
+    const cloudUrl = dialog.getByRole('textbox', { name: 'Cloud URL' });
+    const authToken = dialog.getByRole('textbox', { name: 'Auth token' });
+    await expect(cloudUrl).toHaveValue(system.cloudUrl);
+    const token = await authToken.inputValue();
+    expect(token.length).toBeGreaterThan(10);
+    const combined = dialog.getByTestId('connection-token');
+    const encoded = (await combined.textContent()) ?? '';
+    expect(Buffer.from(encoded, 'base64').toString('utf8')).toBe(`${system.cloudUrl}|${token}`);
+
+    await dialog.getByRole('button', { name: 'Copy' }).click();
+    await expect(dialog.getByRole('button', { name: 'Copied' })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(encoded);
+
+    // The cloud URL may be edited (a gateway may reach the cloud by another address), never left empty.
+    await cloudUrl.fill('');
+    await expect(dialog.getByRole('alert')).toHaveText('Cloud URL cannot be empty');
+    await expect(combined).toHaveCount(0);
+    await cloudUrl.fill('https://cloud.example.org/st');
+    await expect(combined).toBeVisible();
+    const edited = Buffer.from((await combined.textContent()) ?? '', 'base64').toString('utf8');
+    expect(edited).toBe(`https://cloud.example.org/st|${token}`);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+
+    // The token exists now: the menu offers to delete it (after a confirmation), then to generate again.
+    await closeToasts(page);
+    await itemMenu(page, name, 'Delete token');
+    const confirm = page.getByRole('dialog', { name: 'Please confirm' });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: `Actions for gateway ${name}` }).click();
+    await expect(page.getByRole('menuitem', { name: 'Delete token' })).toBeVisible();
+    await page.getByRole('menuitem', { name: 'Delete token' }).click();
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await expect(toasts(page, 'Token deleted')).toBeVisible();
+    await page.getByRole('button', { name: `Actions for gateway ${name}` }).click();
+    await expect(page.getByRole('menuitem', { name: 'Generate token' })).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    await deleteGateway(page, name);
+  });
+
+  test('opens an online gateway; the header name reopens the selector as a dialog', async ({ page }) => {
+    const home = gatewayItem(page, 'Home');
+    await expect(home.getByRole('img', { name: 'Online' })).toBeVisible();
+    await home.getByText('Home', { exact: true }).click();
+    await expect(page).toHaveURL(/\/[^/]+\/panel$/);
+    const panelUrl = page.url();
+    await expect(page.getByRole('heading', { name: 'Found devices' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Gateway: Home' }).click();
+    const selector = page.getByRole('dialog', { name: 'Select a gateway' });
+    await expect(gatewayItem(page, 'Home')).toBeVisible();
+    // Choosing a gateway closes the dialog and opens its panel.
+    await selector.getByText('Home', { exact: true }).click();
+    await expect(selector).toBeHidden();
+    await expect(page).toHaveURL(panelUrl);
+
+    // The title link leads to the root, which is the selector.
+    await page.getByRole('link', { name: 'SmartThing' }).click();
+    await expect(page).toHaveURL(`${system.cloudUrl}/gateways`);
+  });
+
+  test('an unknown gateway or path leads back to the selector', async ({ page, consoleGuard }) => {
+    // The console asks the cloud for the gateway named in the path, which answers 404.
+    consoleGuard.allow(/status of 404 .*\/api\/gateway\/management\//);
+    await page.goto(`${system.cloudUrl}/no-such-gateway/panel`);
+    await expect(page).toHaveURL(`${system.cloudUrl}/gateways`);
+    await expect(page.getByRole('heading', { name: 'Select a gateway' })).toBeVisible();
+    await page.goto(`${system.cloudUrl}/gateways/and/more`);
+    await expect(page).toHaveURL(`${system.cloudUrl}/gateways`);
+  });
+});
