@@ -9,6 +9,7 @@ import {
 import type { Logger } from 'pino';
 import type { Db } from '../../db/database';
 import { MulticastReceiver } from '../discovery/multicastSocket';
+import { FlowControl } from './flowControl';
 import { type LogRow, LogStore } from './logStore';
 import { LogTcpServer } from './logTcpServer';
 
@@ -51,14 +52,11 @@ export function toLogMessage(row: LogRow): LogMessage {
  * each persisted batch is handed to `onLines` for live delivery. Malformed lines are dropped and counted.
  */
 export class DeviceLogs {
-  readonly counters = { tcpLines: 0, multicastLines: 0, malformed: 0, oversized: 0, pauses: 0 };
+  readonly counters = { tcpLines: 0, multicastLines: 0, malformed: 0, oversized: 0 };
   private readonly store: LogStore;
   private readonly tcp: LogTcpServer;
   private readonly multicast: MulticastReceiver;
-  private resumeTimer: NodeJS.Timeout | undefined;
-  private readonly highWater: number;
-  private readonly lowWater: number;
-  private readonly liveCongested: () => boolean;
+  private readonly flow: FlowControl;
 
   constructor(
     db: Db,
@@ -66,16 +64,13 @@ export class DeviceLogs {
     private readonly logger: Logger,
     onLines: (lines: readonly LogMessage[]) => void,
   ) {
-    this.highWater = opts.highWater ?? 20_000;
-    this.lowWater = opts.lowWater ?? 5_000;
-    this.liveCongested = opts.liveCongested ?? (() => false);
     this.store = new LogStore(
       db,
       { retention: opts.retention, flushIntervalMs: opts.flushIntervalMs },
       logger,
       (rows) => {
         onLines(rows.map(toLogMessage));
-        this.checkFlow();
+        this.flow.check();
       },
     );
     this.tcp = new LogTcpServer(
@@ -84,6 +79,12 @@ export class DeviceLogs {
       () => this.counters.oversized++,
       logger,
     );
+    this.flow = new FlowControl(this.tcp, {
+      queued: () => this.store.queued,
+      liveCongested: opts.liveCongested ?? (() => false),
+      highWater: opts.highWater ?? 20_000,
+      lowWater: opts.lowWater ?? 5_000,
+    });
     this.multicast = new MulticastReceiver(
       { group: opts.multicastGroup, port: opts.multicastPort, interfaceAddress: opts.multicastInterface },
       (msg, from) => this.onDatagram(msg, from),
@@ -99,6 +100,7 @@ export class DeviceLogs {
     return {
       ...this.counters,
       connections: this.tcp.connections,
+      pauses: this.flow.pauses,
       stored: this.store.persisted,
       dropped: this.store.dropped,
     };
@@ -112,8 +114,7 @@ export class DeviceLogs {
 
   /** Stops listening, then writes every line already accepted. */
   async stop(): Promise<void> {
-    if (this.resumeTimer) clearInterval(this.resumeTimer);
-    this.resumeTimer = undefined;
+    this.flow.stop();
     await this.tcp.stop();
     await this.multicast.stop();
     this.store.stop();
@@ -129,23 +130,6 @@ export class DeviceLogs {
         limit: f.limit,
       })
       .map(toLogMessage);
-  }
-
-  /**
-   * Flow control: device reads pause while too many lines wait to be written or live subscribers are behind,
-   * and resume once both have caught up, so a flood slows the devices down (TCP) instead of losing lines.
-   */
-  private checkFlow(): void {
-    const behind = this.store.queued > this.highWater || this.liveCongested();
-    if (behind && !this.tcp.isPaused) {
-      this.tcp.pause();
-      this.counters.pauses++;
-      this.resumeTimer ??= setInterval(() => this.checkFlow(), 10);
-    } else if (!behind && this.tcp.isPaused && this.store.queued <= this.lowWater) {
-      this.tcp.resume();
-      if (this.resumeTimer) clearInterval(this.resumeTimer);
-      this.resumeTimer = undefined;
-    }
   }
 
   private lastMs = 0;
@@ -178,7 +162,7 @@ export class DeviceLogs {
       message: l.message,
       source: 'TCP',
     });
-    if (this.store.queued > this.highWater) this.checkFlow();
+    this.flow.afterAccept();
   }
 
   /** Multicast variant: `ip&name&level&tag&message\r\n`, one line per datagram. */
