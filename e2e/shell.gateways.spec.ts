@@ -1,33 +1,9 @@
 // The cloud console's gateway selector: create, edit and delete with the name rules (spec sections 5 and 8),
 // tokens (generate, copy, delete), opening a gateway, the header's selector dialog and unknown paths.
-import { randomBytes } from 'node:crypto';
-import type { Page } from '@playwright/test';
 import { system } from './env';
 import { expect, test } from './support/console';
+import { createGateway, deleteGateway, itemMenu, uniqueName as unique } from './support/gateways';
 import { closeToasts, gatewayItem, signIn, toasts } from './support/shell';
-
-const unique = (prefix: string) => `${prefix} ${randomBytes(3).toString('hex')}`;
-
-async function createGateway(page: Page, name: string, description = ''): Promise<void> {
-  await page.getByRole('button', { name: 'Add gateway' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New gateway' });
-  await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
-  await dialog.getByRole('textbox', { name: 'Description' }).fill(description);
-  await dialog.getByRole('button', { name: 'Create' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(gatewayItem(page, name)).toBeVisible();
-}
-
-async function itemMenu(page: Page, name: string, entry: string): Promise<void> {
-  await page.getByRole('button', { name: `Actions for gateway ${name}` }).click();
-  await page.getByRole('menuitem', { name: entry }).click();
-}
-
-async function deleteGateway(page: Page, name: string): Promise<void> {
-  await itemMenu(page, name, 'Delete');
-  await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Confirm' }).click();
-  await expect(gatewayItem(page, name)).toHaveCount(0);
-}
 
 test.describe('gateway selector (cloud mode)', () => {
   test.beforeEach(async ({ page }) => {
