@@ -1,0 +1,143 @@
+// The console in Chromium: the gzip size of what each route downloads, and the time from navigation to the
+// device list on screen with 300 simulated devices found, with the CPU throttled 4x (CDP).
+//   node --import tsx bench/runner.ts console      (needs `npm run build`)
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freeTcpPort, freeUdpPort, waitFor } from '@st/testkit';
+import { chromium } from 'playwright-core';
+import { z } from 'zod';
+import { type AppProcess, startApp, waitHttpOk } from '../lib/process';
+import { measureRoute, type RouteBundle } from './bundle';
+
+const DEVICES = 300;
+const RUNS = 5;
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] ?? Number.NaN;
+
+export async function run() {
+  const dir = mkdtempSync(join(tmpdir(), 'st-bench-console-'));
+  const [gwPort, cloudPort, logPort, discoveryPort] = [
+    await freeTcpPort(),
+    await freeTcpPort(),
+    await freeTcpPort(),
+    await freeUdpPort(),
+  ];
+  const gatewayUrl = `http://127.0.0.1:${gwPort}`;
+  const cloudUrl = `http://127.0.0.1:${cloudPort}`;
+  const password = 'bench-password-1';
+  const procs: AppProcess[] = [
+    startApp('gateway', {
+      ST_PORT: String(gwPort),
+      ST_HOST: '127.0.0.1',
+      ST_DATA_DIR: join(dir, 'gw'),
+      ST_MULTICAST_IF: '127.0.0.1',
+      ST_DISCOVERY_PORT: String(discoveryPort),
+      ST_LOG_PORT: String(logPort),
+      ST_TRUST_BEACON_ADDRESS: 'true',
+    }),
+    startApp('cloud', {
+      ST_PORT: String(cloudPort),
+      ST_HOST: '127.0.0.1',
+      ST_DATA_DIR: join(dir, 'cloud'),
+      ST_ADMIN_LOGIN: 'admin',
+      ST_ADMIN_PASSWORD: password,
+    }),
+  ];
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    await waitHttpOk(`${gatewayUrl}/api/build`);
+    await waitHttpOk(`${cloudUrl}/api/build`);
+    const routes: Record<string, RouteBundle> = {};
+    routes['cloud /login'] = await measureRoute(browser, `${cloudUrl}/`, 'text=Log in');
+    const login = async (origin: string, page: import('playwright-core').Page) => {
+      const res = await page.request.post(`${origin}/api/auth/user`, { data: { login: 'admin', password } });
+      const body = z.object({ refresh: z.string() }).parse(await res.json());
+      await page.addInitScript((token) => localStorage.setItem('refresh-token', token), body.refresh);
+    };
+    routes['cloud /gateways'] = await measureRoute(
+      browser,
+      `${cloudUrl}/gateways`,
+      'text=Select a gateway',
+      login,
+    );
+    for (const [route, ready] of [
+      ['panel', '[aria-label="Device search"]'],
+      ['logs', '[data-testid="logs-count"]'],
+      ['settings', 'text=Saved device settings'],
+      ['ota', 'text=Available firmwares'],
+    ] as const) {
+      routes[`gateway /${route}`] = await measureRoute(browser, `${gatewayUrl}/${route}`, ready);
+    }
+    for (const [name, r] of Object.entries(routes))
+      console.log(
+        `${name.padEnd(18)} JS ${r.jsGzipKiB} KiB + CSS ${r.cssGzipKiB} KiB gzip (${r.files} files)`,
+      );
+
+    procs.push(
+      startApp('simulator', {}, [
+        '--count',
+        '250',
+        '--first-ip',
+        '127.79.1.1',
+        '--discovery-port',
+        String(discoveryPort),
+        '--multicast-if',
+        '127.0.0.1',
+        '--no-ota',
+      ]),
+      startApp('simulator', {}, [
+        '--count',
+        String(DEVICES - 250),
+        '--first-ip',
+        '127.79.2.1',
+        '--discovery-port',
+        String(discoveryPort),
+        '--multicast-if',
+        '127.0.0.1',
+        '--no-ota',
+      ]),
+    );
+    const found = async () =>
+      z.array(z.unknown()).parse(await (await fetch(`${gatewayUrl}/api/devices/found`)).json()).length;
+    await waitFor(async () => (await found()) >= DEVICES, {
+      timeoutMs: 60_000,
+      what: `${DEVICES} devices found`,
+    });
+    const times: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const context = await browser.newContext({ viewport: { width: 1600, height: 900 } });
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      const started = Date.now();
+      await page.goto(`${gatewayUrl}/panel`);
+      await page
+        .getByRole('button', { name: /^Open device / })
+        .first()
+        .waitFor({ timeout: 60_000 });
+      times.push(Date.now() - started);
+      await context.close();
+    }
+    const listVisibleMs4xCpu = median(times);
+    console.log(
+      `navigation to the device list with ${DEVICES} devices (4x CPU throttling): median ${listVisibleMs4xCpu} ms of ${RUNS}`,
+    );
+    return { routes, devices: DEVICES, listVisibleMs4xCpu };
+  } finally {
+    await browser.close();
+    for (const p of procs.reverse()) await p.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) console.log(await run());
