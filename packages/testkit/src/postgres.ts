@@ -66,8 +66,11 @@ export async function startPostgres(): Promise<PostgresServer> {
   return {
     url,
     async stop() {
-      proc.kill('SIGINT');
-      await new Promise((r) => proc.once('exit', r));
+      // runuser does not pass signals on to the server, so stop it the way an administrator would.
+      const [c3, a3] = run(join(bin, 'pg_ctl'), ['-D', data, 'stop', '-m', 'immediate', '-w']);
+      const stopped = new Promise((r) => proc.once('exit', r));
+      spawnSync(c3, a3, { stdio: 'ignore' });
+      if (proc.exitCode === null) await stopped;
       rmSync(dir, { recursive: true, force: true });
     },
   };
