@@ -11,6 +11,7 @@ import {
   openPanel,
   screenshotBothThemes,
   startOwnDevice,
+  stopOwnDevice,
 } from './panel.support';
 
 const Info = z.object({ name: z.string() });
@@ -30,7 +31,7 @@ for (const mode of MODES) {
     test.afterEach(async () => {
       if (own !== undefined) {
         await fetch(`${system.gatewayUrl}/api/devices/saved?ip=${own.ip}`, { method: 'DELETE' });
-        await own.sim.stop();
+        await stopOwnDevice(own);
       }
       own = undefined;
     });

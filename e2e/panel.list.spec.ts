@@ -11,6 +11,7 @@ import {
   openPanel,
   screenshotBothThemes,
   startOwnDevice,
+  stopOwnDevice,
 } from './panel.support';
 
 const lastOctet = (ip: string) => Number(ip.split(':')[0]?.split('.')[3]);
@@ -70,7 +71,7 @@ for (const mode of MODES) {
     test.describe('a device of its own', () => {
       let own: { sim: Simulator; ip: string } | undefined;
       test.afterEach(async () => {
-        await own?.sim.stop();
+        if (own !== undefined) await stopOwnDevice(own);
         own = undefined;
       });
 

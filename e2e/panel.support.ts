@@ -113,6 +113,14 @@ export async function startOwnDevice(
   return { sim, ip: address };
 }
 
+/** Stops a device of the spec's own and waits until the gateway has dropped it (other specs list devices). */
+export async function stopOwnDevice(own: { sim: Simulator; ip: string }): Promise<void> {
+  await own.sim.stop();
+  await expect
+    .poll(async () => (await foundDevices()).some((d) => d.ip === own.ip), { timeout: 20_000 })
+    .toBe(false);
+}
+
 /** Closes every toast on screen (so the next assertion reads the right one). */
 export async function closeToasts(page: Page): Promise<void> {
   const buttons = page.locator('.mantine-Notification-root button.mantine-CloseButton-root');

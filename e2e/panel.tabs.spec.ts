@@ -9,6 +9,7 @@ import {
   openPanel,
   screenshotBothThemes,
   startOwnDevice,
+  stopOwnDevice,
   systemDevice,
 } from './panel.support';
 
@@ -201,7 +202,7 @@ for (const mode of MODES) {
           'Danger zone',
         ]);
       } finally {
-        await own.sim.stop();
+        await stopOwnDevice(own);
       }
     });
 
