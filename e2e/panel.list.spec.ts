@@ -41,6 +41,12 @@ for (const mode of MODES) {
       const dialog = page.getByRole('dialog', { name: 'Add device' });
       await dialog.getByRole('button', { name: 'Add' }).click();
       await expect(dialog.getByText('Ip is required')).toBeVisible();
+      await dialog.getByLabel('Device ip').fill('not-an-ip');
+      await dialog.getByRole('button', { name: 'Add' }).click();
+      await expect(
+        page.locator('.mantine-Notification-root', { hasText: 'Failed to add the device' }),
+      ).toBeVisible();
+      await expect(dialog).toBeVisible();
       await dialog.getByLabel('Device ip').fill(target.ip);
       await dialog.getByRole('button', { name: 'Add' }).click();
       const toast = page.locator('.mantine-Notification-root', { hasText: 'Device added' });
