@@ -55,4 +55,12 @@ describe('FlowControl', () => {
     flow.check();
     expect(reader.isPaused).toBe(false);
   });
+
+  it('does nothing once stopped (the final flush on shutdown starts no timer)', () => {
+    const { state, reader, flow } = setup();
+    flow.stop();
+    state.queued = 1000;
+    flow.afterAccept();
+    expect(reader.isPaused).toBe(false);
+  });
 });

@@ -21,6 +21,7 @@ export interface FlowControlOptions {
  */
 export class FlowControl {
   private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
   pauses = 0;
 
   constructor(
@@ -34,6 +35,7 @@ export class FlowControl {
   }
 
   check(): void {
+    if (this.stopped) return;
     const behind = this.opts.queued() > this.opts.highWater || this.opts.liveCongested();
     if (behind && !this.source.isPaused) {
       this.source.pause();
@@ -41,11 +43,17 @@ export class FlowControl {
       this.timer ??= setInterval(() => this.check(), 10);
     } else if (!behind && this.source.isPaused && this.opts.queued() <= this.opts.lowWater) {
       this.source.resume();
-      this.stop();
+      this.clearTimer();
     }
   }
 
+  /** For good: later checks do nothing (the final flush on shutdown must not start a timer). */
   stop(): void {
+    this.stopped = true;
+    this.clearTimer();
+  }
+
+  private clearTimer(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
   }
