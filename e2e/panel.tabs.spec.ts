@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { z } from 'zod';
 import {
   deviceGet,
+  deviceRow,
   deviceSend,
   foundDevices,
   MODES,
@@ -48,6 +49,10 @@ for (const mode of MODES) {
           .poll(async () => (await deviceGet(lamp.ip, '/info/system', Info)).name)
           .toBe(`lamp-${mode}`);
         await expect(page.getByRole('heading', { name: `Device lamp-${mode}` })).toBeVisible();
+        // The list follows the new name; a rename is not a device coming back online.
+        await page.getByRole('button', { name: 'Devices', exact: true }).click();
+        await expect(deviceRow(page, lamp)).toHaveAccessibleName(`Open device lamp-${mode} (${lamp.ip})`);
+        await expect(toast(page, 'is back online')).toHaveCount(0);
         // Changed behind the console's back: clicking the open tab again shows the device's current name.
         await deviceSend(lamp.ip, 'PUT', '/info/system', { name: `again-${mode}` });
         await panel.getByRole('tab', { name: 'Info' }).click();

@@ -29,8 +29,10 @@ export function useLiveDevices(selectedIp: string | undefined): void {
       queryClient.setQueryData<DeviceInfo[]>(key, (list) => (list === undefined ? list : change(list)));
     const label = (d: DeviceInfo) => `${d.name} (${d.ip})`;
     const onFound = (device: DeviceInfo) => {
+      // A device already listed is announced again when renamed: that is no comeback.
+      const listed = queryClient.getQueryData<DeviceInfo[]>(key)?.some((d) => d.ip === device.ip) ?? false;
       update((list) => withFound(list, device));
-      if (device.ip === selected.current)
+      if (device.ip === selected.current && !listed)
         toaster.info({ caption: t('devices.search.found', { device: label(device) }), autoClose: false });
     };
     const onLost = (device: DeviceInfo) => {
