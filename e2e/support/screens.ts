@@ -8,13 +8,21 @@ import { settled, type Theme } from './shell';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
 
-/** Fails with a readable list when axe finds a serious or critical violation on the page as it is now. */
-export async function expectAccessible(page: Page, screen: string): Promise<void> {
+/**
+ * Fails with a readable list when axe finds a serious or critical violation on the page as it is now, or
+ * only inside the `include` selectors (e.g. the shell's header and dialogs over another feature's screen).
+ */
+export async function expectAccessible(page: Page, screen: string, include: string[] = []): Promise<void> {
   await settled(page);
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  let axe = new AxeBuilder({ page });
+  for (const selector of include) axe = axe.include(selector);
+  const { violations } = await axe.analyze();
   const bad = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    .map((v) => {
+      const nodes = v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`);
+      return `${v.impact} ${v.id}: ${v.help} at ${nodes.join('; ')}`;
+    });
   expect(bad, `axe on ${screen}`).toEqual([]);
 }
 
@@ -25,8 +33,13 @@ export async function saveScreenshot(page: Page, name: string, theme: Theme): Pr
   await page.screenshot({ path: `${SCREENSHOTS}${name}-${theme}.png`, animations: 'disabled' });
 }
 
-/** Both checks of a screen in the current theme. */
-export async function checkScreen(page: Page, name: string, theme: Theme): Promise<void> {
-  await expectAccessible(page, `${name} (${theme})`);
+/** Both checks of a screen in the current theme (axe limited to `include` when given). */
+export async function checkScreen(
+  page: Page,
+  name: string,
+  theme: Theme,
+  include: string[] = [],
+): Promise<void> {
+  await expectAccessible(page, `${name} (${theme})`, include);
   await saveScreenshot(page, name, theme);
 }

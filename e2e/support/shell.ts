@@ -37,11 +37,18 @@ export async function closeToasts(page: Page): Promise<void> {
   }).toPass({ timeout: 10_000 });
 }
 
-/** Waits until no CSS transition or animation runs (dialogs and toasts fade in). */
+/**
+ * Waits until nothing moves: no CSS transition or animation runs, and every dialog, overlay, dropdown and
+ * toast is fully faded in (closing ones fade to nothing and leave the page).
+ */
 export async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running'),
-  );
+  await page.waitForFunction(() => {
+    if (document.getAnimations().some((animation) => animation.playState === 'running')) return false;
+    const fading = document.querySelectorAll(
+      '.mantine-Modal-content, .mantine-Modal-overlay, .mantine-Popover-dropdown, .mantine-Notification-root',
+    );
+    return [...fading].every((element) => getComputedStyle(element).opacity === '1');
+  });
 }
 
 /** The theme on screen now, read from the header's switch. */
@@ -57,6 +64,9 @@ export async function useTheme(page: Page, theme: Theme): Promise<void> {
   if ((await currentTheme(page)) === theme) return;
   await page.getByRole('button', { name: `Switch to the ${theme} theme` }).click();
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);
+  // Away from the switch, so its tooltip does not stay in the picture.
+  await page.mouse.move(0, page.viewportSize()?.height ?? 600);
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
 }
 
 /**

@@ -17,11 +17,12 @@ export function CloudStatusWidget() {
       <Tooltip label={t('gateway.cloud.conn.status.title')}>
         <Button
           variant="subtle"
-          color={status === 'CONNECTED' ? 'green' : 'gray'}
+          color="gray"
           size="compact-sm"
           leftSection={
             status === 'CONNECTED' ? (
-              <IconCloud size={16} aria-hidden />
+              // Green on the icon only: green text on white is under the AA contrast for its size.
+              <IconCloud size={16} aria-hidden color="var(--mantine-color-green-8)" />
             ) : (
               <IconCloudOff size={16} aria-hidden />
             )

@@ -49,7 +49,7 @@ export function GatewayItem({
             </Box>
           </Group>
         </UnstyledButton>
-        <Menu position="bottom-end" withinPortal>
+        <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
           <Menu.Target>
             <ActionIcon
               variant="subtle"

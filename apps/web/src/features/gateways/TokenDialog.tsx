@@ -72,7 +72,6 @@ function TokenForm({ initialToken }: { initialToken: string }) {
           <Code
             block
             style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}
-            aria-readonly
             data-testid="connection-token"
           >
             {combined.value}

@@ -35,7 +35,7 @@ export function AppMenu() {
 
   return (
     <>
-      <Menu position="bottom-start" withinPortal>
+      <Menu position="bottom-start" withinPortal withInitialFocusPlaceholder={false}>
         <Menu.Target>
           <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('menu.open')}>
             <IconMenu2 size={20} aria-hidden />

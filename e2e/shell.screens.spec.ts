@@ -1,0 +1,114 @@
+// Every shell screen and dialog in both themes: an axe-core scan with no serious or critical violation, and
+// a screenshot in docs/screenshots/shell-<screen>-<light|dark>.png. Over another feature's screen (the
+// control panel) only the shell's header and dialogs are scanned.
+import type { Page } from '@playwright/test';
+import { system } from './env';
+import { expect, test } from './support/console';
+import { createGateway, deleteGateway, itemMenu, uniqueName } from './support/gateways';
+import { checkScreen } from './support/screens';
+import { closeToasts, gatewayItem, inBothThemes, signIn } from './support/shell';
+
+const HEADER = ['header'];
+const DIALOG = ['.mantine-Modal-content'];
+const MENU = ['header', '[role="menu"]'];
+
+/** Opens a dialog with `open`, checks it, and closes it with Escape. */
+async function checkDialog(
+  page: Page,
+  name: string,
+  screen: string,
+  theme: 'light' | 'dark',
+  open: () => Promise<void>,
+) {
+  await open();
+  const dialog = page.getByRole('dialog', { name });
+  await expect(dialog).toBeVisible();
+  await checkScreen(page, screen, theme, DIALOG);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+}
+
+/** The header menu and its build info dialog (the same in both modes but for the reported mode). */
+async function checkMenuAndBuildInfo(page: Page, theme: 'light' | 'dark', suffix: string) {
+  await page.getByRole('button', { name: 'Open the menu' }).click();
+  const menu = page.getByRole('menu');
+  for (const entry of ['Control panel', 'Device settings', 'Device logs', 'OTA updates', 'Build info'])
+    await expect(menu.getByRole('menuitem', { name: entry })).toBeVisible();
+  await checkScreen(page, `shell-menu${suffix}`, theme, MENU);
+  await checkDialog(page, 'Build info', `shell-build-info${suffix}`, theme, async () => {
+    await menu.getByRole('menuitem', { name: 'Build info' }).click();
+    await expect(page.getByRole('dialog', { name: 'Build info' })).toContainText('1.0.0');
+  });
+}
+
+test.describe('shell screens (cloud mode)', () => {
+  test('login screen', async ({ page }) => {
+    await page.goto(system.cloudUrl);
+    for (const theme of ['light', 'dark'] as const) {
+      // Signed out there is no theme switch: the system preference picks the theme.
+      await page.emulateMedia({ colorScheme: theme });
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);
+      await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+      await checkScreen(page, 'shell-login', theme);
+    }
+  });
+
+  test('gateway selector, edit, token, account and confirmation dialogs', async ({ page }) => {
+    await signIn(page);
+    const name = uniqueName('Screens');
+    await createGateway(page, name, 'Made for the screenshots');
+    await closeToasts(page);
+    await inBothThemes(page, async (theme) => {
+      await expect(gatewayItem(page, 'Home')).toBeVisible();
+      await checkScreen(page, 'shell-gateways', theme);
+      await checkDialog(page, 'New gateway', 'shell-gateway-edit', theme, () =>
+        page.getByRole('button', { name: 'Add gateway' }).click(),
+      );
+      await checkDialog(page, 'Connection token', 'shell-token', theme, async () => {
+        await itemMenu(page, name, 'Generate token');
+        await closeToasts(page);
+      });
+      // The token goes again (confirmed), so the next theme can generate one.
+      await itemMenu(page, name, 'Delete token');
+      const confirm = page.getByRole('dialog', { name: 'Please confirm' });
+      await expect(confirm).toBeVisible();
+      await checkScreen(page, 'shell-confirm', theme, DIALOG);
+      await confirm.getByRole('button', { name: 'Confirm' }).click();
+      await closeToasts(page);
+      await checkDialog(page, 'Account', 'shell-account', theme, () =>
+        page.getByRole('button', { name: /^Signed in as / }).click(),
+      );
+    });
+    await deleteGateway(page, name);
+  });
+
+  test('header of a chosen gateway, its selector dialog, menu and build info', async ({ page }) => {
+    await signIn(page);
+    await gatewayItem(page, 'Home').getByText('Home', { exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Gateway: Home' })).toBeVisible();
+    await closeToasts(page);
+    await inBothThemes(page, async (theme) => {
+      await checkScreen(page, 'shell-cloud-header', theme, HEADER);
+      await checkDialog(page, 'Select a gateway', 'shell-gateway-dialog', theme, () =>
+        page.getByRole('button', { name: 'Gateway: Home' }).click(),
+      );
+      await checkMenuAndBuildInfo(page, theme, '');
+    });
+  });
+});
+
+test.describe('shell screens (gateway mode)', () => {
+  test('header, cloud connection dialog, menu and build info', async ({ page }) => {
+    await page.goto(`${system.gatewayUrl}/panel`);
+    const status = page.getByTestId('cloud-status');
+    await expect(status).toHaveText('Cloud: connected');
+    await inBothThemes(page, async (theme) => {
+      await checkScreen(page, 'shell-gateway-header', theme, HEADER);
+      await checkDialog(page, 'Cloud connection', 'shell-cloud-dialog', theme, async () => {
+        await status.click();
+        await expect(page.getByRole('textbox', { name: 'Gateway name' })).toHaveValue('Home');
+      });
+      await checkMenuAndBuildInfo(page, theme, '-gateway');
+    });
+  });
+});
