@@ -32,8 +32,14 @@ test.describe('cloud sign-in', () => {
 
     await page.getByRole('textbox', { name: 'Password' }).fill(system.password);
     await logIn.click();
-    await expect(toasts(page, `Welcome, ${system.login}!`)).toBeVisible();
+    const welcome = toasts(page, `Welcome, ${system.login}!`);
+    await expect(welcome).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Select a gateway' })).toBeVisible();
+    // The success toast closes by itself; the earlier error toast stays until it is closed.
+    await expect(welcome).toBeHidden();
+    await expect(failed).toBeVisible();
+    await failed.getByRole('button', { name: 'Close notification' }).click();
+    await expect(failed).toBeHidden();
     await expect(page).toHaveURL(`${system.cloudUrl}/gateways`);
     await expect(
       page.getByRole('button', { name: `Signed in as ${system.login}. Open the account dialog` }),

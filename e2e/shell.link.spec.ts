@@ -93,6 +93,7 @@ test.describe('cloud link from the gateway console', () => {
     const status = local.getByTestId('cloud-status');
     await expect(status).toHaveText('Cloud: not connected');
     const dialog = await openCloudDialog(local);
+    let gatewayId = '';
 
     await test.step('a wrong token is refused; the error toast stays while the success toast closes', async () => {
       const [cloudUrl] = Buffer.from(token, 'base64').toString('utf8').split('|');
@@ -127,7 +128,8 @@ test.describe('cloud link from the gateway console', () => {
       await expect(dialog.getByRole('textbox', { name: 'Gateway description' })).toHaveValue(
         'Own gateway of the link spec',
       );
-      await expect(dialog.getByRole('textbox', { name: 'Gateway id' })).toHaveValue(/\S+/);
+      gatewayId = await dialog.getByRole('textbox', { name: 'Gateway id' }).inputValue();
+      expect(gatewayId).toMatch(/\S+/);
       await expect(dialog.getByRole('button', { name: 'Reconnect' })).toHaveCount(0);
 
       await dialog.getByRole('button', { name: 'Disconnect' }).click();
@@ -140,6 +142,11 @@ test.describe('cloud link from the gateway console', () => {
       await expect(status).toHaveText('Cloud: disconnected');
       await expect(item.getByRole('img', { name: 'Offline' })).toBeVisible();
       await expect(toasts(cloud, `Gateway ${name} disconnected`)).toBeVisible();
+      // An offline gateway's panel cannot be opened, not even by its address.
+      await cloud.goto(`${system.cloudUrl}/${gatewayId}/panel`);
+      await expect(cloud).toHaveURL(`${system.cloudUrl}/gateways`);
+      await expect(toasts(cloud, 'Gateway is offline')).toBeVisible();
+      await expect(item.getByRole('img', { name: 'Offline' })).toBeVisible();
     });
 
     await test.step('reconnect', async () => {
