@@ -158,8 +158,17 @@ test.describe('cloud link from the gateway console', () => {
     });
 
     await test.step('the gateway stops and starts again: red, then green, without a reload', async () => {
+      // Its panel is open in the cloud console (through the relay) when it goes away.
+      await closeToasts(cloud);
+      await item.getByText(name, { exact: true }).click();
+      await expect(cloud).toHaveURL(`${system.cloudUrl}/${gatewayId}/panel`);
+      await expect(cloud.getByRole('button', { name: `Gateway: ${name}` })).toBeVisible();
       await local.close();
       await own.stop();
+      // The console leaves the panel of the offline gateway for the selector, where its dot is red.
+      await expect(cloud).toHaveURL(`${system.cloudUrl}/gateways`);
+      await expect(toasts(cloud, 'Gateway is offline')).toBeVisible();
+      await expect(toasts(cloud, `Gateway ${name} disconnected`)).toBeVisible();
       await expect(item.getByRole('img', { name: 'Offline' })).toBeVisible();
       await own.start();
       await expect(item.getByRole('img', { name: 'Online' })).toBeVisible();
