@@ -1,12 +1,8 @@
-import {
-  Client,
-  type IFrame,
-  type IMessage,
-  type StompConfig,
-  StompSocketState,
-  type StompSubscription,
-} from '@stomp/stompjs';
+import type { Client, IFrame, IMessage, StompConfig, StompSubscription } from '@stomp/stompjs';
 import type { ConsoleLogger } from './http';
+
+/** WebSocket.OPEN (StompSocketState.OPEN), without loading the STOMP client for it. */
+const SOCKET_OPEN = 1;
 
 export type LiveHandler = (payload: unknown) => void;
 
@@ -40,6 +36,9 @@ export class LiveChannel {
   readonly #entries = new Set<Entry>();
   readonly #connectionListeners = new Set<(connected: boolean) => void>();
   #client: Client | undefined;
+  /** Counts start() and stop() calls, so a start whose STOMP client loads after a stop does nothing. */
+  #generation = 0;
+  #started = false;
   #connected = false;
 
   constructor(options: LiveChannelOptions) {
@@ -50,10 +49,22 @@ export class LiveChannel {
     return this.#connected;
   }
 
+  /** Connects (and keeps reconnecting); the STOMP client is downloaded on the first start. */
   start(): void {
-    if (this.#client !== undefined) return;
+    if (this.#started) return;
+    this.#started = true;
+    const generation = ++this.#generation;
+    void import('@stomp/stompjs').then(
+      ({ Client }) => {
+        if (generation === this.#generation) this.#activate(Client);
+      },
+      (error: unknown) => this.#options.log.error('Failed to load the live channel client', error),
+    );
+  }
+
+  #activate(StompClient: typeof Client): void {
     const { url, heartbeatMs, reconnectDelayMs, log, webSocketFactory, beforeConnect } = this.#options;
-    const client = new Client({
+    const client = new StompClient({
       ...(webSocketFactory === undefined ? { brokerURL: url } : { webSocketFactory }),
       heartbeatIncoming: heartbeatMs,
       heartbeatOutgoing: heartbeatMs,
@@ -69,6 +80,8 @@ export class LiveChannel {
   }
 
   async stop(): Promise<void> {
+    this.#started = false;
+    this.#generation += 1;
     const client = this.#client;
     this.#client = undefined;
     for (const entry of this.#entries) entry.subscription = undefined;
@@ -110,7 +123,7 @@ export class LiveChannel {
 
   /** Sending on a closing socket fails (and the browser prints an error), so only an open one is used. */
   #socketOpen(): boolean {
-    return this.#client?.webSocket?.readyState === StompSocketState.OPEN;
+    return this.#client?.webSocket?.readyState === SOCKET_OPEN;
   }
 
   #onConnect(): void {

@@ -1,12 +1,12 @@
 import { createTheme, localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
-import { STORAGE_KEYS, TOAST } from '@st/protocol';
+import { STORAGE_KEYS } from '@st/protocol';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { ConfirmProvider } from '../ui/useConfirm';
 import { ServicesContext } from './ServicesContext';
 import type { Services } from './services';
+import { Toasts } from './Toasts';
 
 // Shade 8 keeps white text on filled buttons readable (WCAG AA) in both schemes.
 const theme = createTheme({ primaryColor: 'blue', primaryShade: { light: 8, dark: 8 }, defaultRadius: 'sm' });
@@ -19,15 +19,10 @@ export function Providers({ services, children }: { services: Services; children
       <I18nextProvider i18n={services.i18n}>
         <QueryClientProvider client={services.queryClient}>
           <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto">
-            <ModalsProvider>
-              <Notifications
-                store={services.notificationsStore}
-                position="bottom-right"
-                limit={8}
-                transitionDuration={TOAST.hideAnimationMs}
-              />
+            <ConfirmProvider>
+              <Toasts store={services.notificationsStore} />
               {children}
-            </ModalsProvider>
+            </ConfirmProvider>
           </MantineProvider>
         </QueryClientProvider>
       </I18nextProvider>

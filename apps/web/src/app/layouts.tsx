@@ -1,16 +1,10 @@
 import { Outlet } from 'react-router';
-import { LoginForm } from '../features/auth/LoginForm';
-import { useSession } from '../features/auth/SessionContext';
 import { GatewayEvents } from '../features/gateways/GatewayEvents';
 import { LiveNotifications, SavedNotifications } from '../features/notifications/NotificationsFeed';
-import { PageLoader } from '../ui/PageLoader';
 import { Shell } from './Shell';
 
-/** Cloud mode root: the login form until signed in, then the live listeners and the routed screen. */
+/** Cloud mode root, once signed in (App shows the login form before): the live listeners and the screen. */
 export function CloudRoot() {
-  const { session } = useSession();
-  if (session.status === 'checking') return <PageLoader fullHeight />;
-  if (session.status === 'signed-out') return <LoginForm />;
   return (
     <>
       <GatewayEvents />

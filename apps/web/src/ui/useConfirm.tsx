@@ -1,8 +1,13 @@
-import { Text } from '@mantine/core';
-import { useModals } from '@mantine/modals';
-import { DIALOG_WIDTHS } from '@st/protocol';
-import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useRef,
+  useState,
+} from 'react';
 
 export interface ConfirmOptions {
   message: string;
@@ -10,32 +15,58 @@ export interface ConfirmOptions {
   danger?: boolean;
 }
 
+type Confirm = (options: ConfirmOptions) => Promise<boolean>;
+
+interface Question extends ConfirmOptions {
+  answer: (value: boolean) => void;
+}
+
+const ConfirmContext = createContext<Confirm | undefined>(undefined);
+// The dialog (and Mantine's modal machinery) is downloaded the first time something asks.
+const ConfirmDialog = lazy(() => import('./ConfirmDialog'));
+
 /** Asks the user; resolves true only when they confirm (Cancel, Esc and the backdrop all mean no). */
-export function useConfirm(): (options: ConfirmOptions) => Promise<boolean> {
-  const modals = useModals();
-  const { t } = useTranslation();
-  return useCallback(
-    ({ message, confirmLabel, danger = true }: ConfirmOptions) =>
+export function useConfirm(): Confirm {
+  const confirm = useContext(ConfirmContext);
+  if (confirm === undefined) throw new Error('useConfirm() outside <ConfirmProvider>');
+  return confirm;
+}
+
+/** One confirmation at a time: a new question answers the one still open with no. */
+export function ConfirmProvider({ children }: { children: ReactNode }) {
+  const [question, setQuestion] = useState<Question | undefined>(undefined);
+  const [opened, setOpened] = useState(false);
+  const open = useRef<((value: boolean) => void) | undefined>(undefined);
+  const confirm = useCallback<Confirm>(
+    (options) =>
       new Promise<boolean>((resolve) => {
+        open.current?.(false);
         let answered = false;
         const answer = (value: boolean) => {
           if (answered) return;
           answered = true;
+          if (open.current === answer) {
+            open.current = undefined;
+            setOpened(false);
+          }
           resolve(value);
         };
-        modals.openConfirmModal({
-          title: t('common.confirm.title'),
-          size: DIALOG_WIDTHS.regular,
-          centered: true,
-          closeButtonProps: { 'aria-label': t('common.close') },
-          children: <Text size="sm">{message}</Text>,
-          labels: { confirm: confirmLabel ?? t('common.confirm'), cancel: t('common.cancel') },
-          confirmProps: { color: danger ? 'red' : undefined },
-          onConfirm: () => answer(true),
-          onCancel: () => answer(false),
-          onClose: () => answer(false),
-        });
+        open.current = answer;
+        setQuestion({ ...options, answer });
+        setOpened(true);
       }),
-    [modals, t],
+    [],
+  );
+  return (
+    <ConfirmContext value={confirm}>
+      {children}
+      {question === undefined ? null : (
+        <Suspense fallback={null}>
+          <ConfirmDialog opened={opened} question={question} />
+        </Suspense>
+      )}
+    </ConfirmContext>
   );
 }
+
+export type { Question as ConfirmQuestion };

@@ -1,12 +1,15 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconUser } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/ServicesContext';
-import { AppModal } from '../../ui/AppModal';
 import { useConfirm } from '../../ui/useConfirm';
+import { useOpenedOnce } from '../../ui/useOpenedOnce';
 import { logOut } from './authApi';
 import { useSession } from './SessionContext';
+
+const UserDialog = lazy(() => import('./UserDialog'));
 
 /** Header badge with the login; its dialog shows the user and logs out. */
 export function UserBadge() {
@@ -15,6 +18,7 @@ export function UserBadge() {
   const { t } = useTranslation();
   const confirm = useConfirm();
   const [opened, { open, close }] = useDisclosure(false);
+  const dialogLoaded = useOpenedOnce(opened);
   if (session.status !== 'signed-in') return null;
   const { user } = session;
 
@@ -44,17 +48,11 @@ export function UserBadge() {
           {user.login}
         </Text>
       </Button>
-      <AppModal opened={opened} onClose={close} title={t('cloud.auth.info.title')} size="small">
-        <Stack gap="xs">
-          <Text size="sm">{t('cloud.auth.info.user.id', { id: user.id })}</Text>
-          <Text size="sm">{t('cloud.auth.info.user.login', { login: user.login })}</Text>
-          <Group justify="flex-end">
-            <Button color="red" onClick={() => void logout()}>
-              {t('log.out')}
-            </Button>
-          </Group>
-        </Stack>
-      </AppModal>
+      {dialogLoaded ? (
+        <Suspense fallback={null}>
+          <UserDialog opened={opened} onClose={close} user={user} onLogout={() => void logout()} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,15 +1,21 @@
 import { Button, Text, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCloud, IconCloudOff } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CloudStatusDialog } from './CloudStatusDialog';
+import { useOpenedOnce } from '../../ui/useOpenedOnce';
 import { useCloudLink } from './useCloudLink';
+
+const CloudStatusDialog = lazy(() =>
+  import('./CloudStatusDialog').then((m) => ({ default: m.CloudStatusDialog })),
+);
 
 /** Gateway mode header: "Cloud: <status>"; opens the cloud connection dialog. */
 export function CloudStatusWidget() {
   const { t } = useTranslation();
   const link = useCloudLink();
   const [opened, { open, close }] = useDisclosure(false);
+  const dialogLoaded = useOpenedOnce(opened);
   const status = link.status.data;
   const statusText = t(`gateway.cloud.status.${status ?? 'UNKNOWN'}`);
   return (
@@ -37,7 +43,11 @@ export function CloudStatusWidget() {
           </Text>
         </Button>
       </Tooltip>
-      <CloudStatusDialog opened={opened} onClose={close} link={link} />
+      {dialogLoaded ? (
+        <Suspense fallback={null}>
+          <CloudStatusDialog opened={opened} onClose={close} link={link} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,14 +1,17 @@
 import './styles';
 import { Alert, Flex } from '@mantine/core';
 import type { DeviceInfo } from '@st/protocol';
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentGateway } from '../../app/CurrentGateway';
 import { useServices } from '../../app/ServicesContext';
+import { PageLoader } from '../../ui/PageLoader';
 import { searchPanelExpanded } from './model/address';
-import { DevicePanel } from './panel/DevicePanel';
 import { SearchPanel } from './search/SearchPanel';
 import { useLiveDevices } from './search/useLiveDevices';
+
+// The control panel (its tabs, forms and editors) is downloaded when the first device is opened.
+const DevicePanel = lazy(() => import('./panel/DevicePanel').then((m) => ({ default: m.DevicePanel })));
 
 /** Route `panel`: the device search list beside the control panel of the selected device. */
 export default function DevicesPage() {
@@ -47,11 +50,13 @@ function ControlPanel() {
         onDeleted={onDeleted}
       />
       {selected === undefined ? null : (
-        <DevicePanel
-          key={selected.ip}
-          device={selected}
-          onRenamed={(name) => setSelected((d) => (d === undefined ? d : { ...d, name }))}
-        />
+        <Suspense fallback={<PageLoader />}>
+          <DevicePanel
+            key={selected.ip}
+            device={selected}
+            onRenamed={(name) => setSelected((d) => (d === undefined ? d : { ...d, name }))}
+          />
+        </Suspense>
       )}
     </Flex>
   );

@@ -1,16 +1,19 @@
 import { Button, Text, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconRouter } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentGateway } from '../../app/CurrentGateway';
-import { AppModal } from '../../ui/AppModal';
-import { GatewaySelector } from './GatewaySelector';
+import { useOpenedOnce } from '../../ui/useOpenedOnce';
+
+const GatewaySelectorDialog = lazy(() => import('./GatewaySelectorDialog'));
 
 /** Cloud mode: the chosen gateway's name; clicking it opens the selector in a dialog. */
 export function HeaderGatewayName() {
   const { t } = useTranslation();
   const gateway = useCurrentGateway();
   const [opened, { open, close }] = useDisclosure(false);
+  const dialogLoaded = useOpenedOnce(opened);
   if (gateway === undefined) return null;
   return (
     <>
@@ -31,9 +34,11 @@ export function HeaderGatewayName() {
           </Text>
         </Button>
       </Tooltip>
-      <AppModal opened={opened} onClose={close} title={t('gateway.selector.title')}>
-        {opened ? <GatewaySelector onClose={close} /> : null}
-      </AppModal>
+      {dialogLoaded ? (
+        <Suspense fallback={null}>
+          <GatewaySelectorDialog opened={opened} onClose={close} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

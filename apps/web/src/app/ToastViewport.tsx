@@ -1,0 +1,14 @@
+import { Notifications, type NotificationsStore } from '@mantine/notifications';
+import { TOAST } from '@st/protocol';
+
+/** Where the toasts show (Mantine's notifications container with its transitions). */
+export default function ToastViewport({ store }: { store: NotificationsStore }) {
+  return (
+    <Notifications
+      store={store}
+      position="bottom-right"
+      limit={8}
+      transitionDuration={TOAST.hideAnimationMs}
+    />
+  );
+}
