@@ -12,32 +12,47 @@ const HEADER = ['header'];
 const DIALOG = ['.mantine-Modal-content'];
 const MENU = ['header', '[role="menu"]'];
 
-/** Opens a dialog with `open`, checks it, and closes it with Escape. */
+/** Dialog widths of the spec (section 9): small, regular and large. */
+const WIDTH = { small: 250, regular: 400, large: 550 } as const;
+
+/** Opens a dialog with `open`, checks its width, axe and screenshot, and closes it with Escape. */
 async function checkDialog(
   page: Page,
-  name: string,
+  dialogName: string,
+  size: keyof typeof WIDTH,
   screen: string,
   theme: 'light' | 'dark',
   open: () => Promise<void>,
 ) {
   await open();
-  const dialog = page.getByRole('dialog', { name });
+  const dialog = page.getByRole('dialog', { name: dialogName });
   await expect(dialog).toBeVisible();
   await checkScreen(page, screen, theme, DIALOG);
+  expect((await dialog.boundingBox())?.width, `width of ${dialogName}`).toBe(WIDTH[size]);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 }
 
 /** The header menu and its build info dialog (the same in both modes but for the reported mode). */
-async function checkMenuAndBuildInfo(page: Page, theme: 'light' | 'dark', suffix: string) {
+async function checkMenuAndBuildInfo(page: Page, theme: 'light' | 'dark', mode: 'cloud' | 'gateway') {
+  const suffix = mode === 'cloud' ? '' : '-gateway';
   await page.getByRole('button', { name: 'Open the menu' }).click();
   const menu = page.getByRole('menu');
   for (const entry of ['Control panel', 'Device settings', 'Device logs', 'OTA updates', 'Build info'])
     await expect(menu.getByRole('menuitem', { name: entry })).toBeVisible();
   await checkScreen(page, `shell-menu${suffix}`, theme, MENU);
-  await checkDialog(page, 'Build info', `shell-build-info${suffix}`, theme, async () => {
+  await checkDialog(page, 'Build info', 'large', `shell-build-info${suffix}`, theme, async () => {
     await menu.getByRole('menuitem', { name: 'Build info' }).click();
-    await expect(page.getByRole('dialog', { name: 'Build info' })).toContainText('1.0.0');
+    const info = page.getByRole('dialog', { name: 'Build info' });
+    // The gateway's build (directly or through the relay) and the console's, which names its mode.
+    await expect(info).toContainText('Gateway backend build info');
+    await expect(info.getByRole('definition').filter({ hasText: '1.0.0' })).toHaveCount(2);
+    await expect(
+      info
+        .getByRole('definition')
+        .filter({ hasText: new RegExp(`^${mode}$`) })
+        .first(),
+    ).toBeVisible();
   });
 }
 
@@ -61,10 +76,10 @@ test.describe('shell screens (cloud mode)', () => {
     await inBothThemes(page, async (theme) => {
       await expect(gatewayItem(page, 'Home')).toBeVisible();
       await checkScreen(page, 'shell-gateways', theme);
-      await checkDialog(page, 'New gateway', 'shell-gateway-edit', theme, () =>
+      await checkDialog(page, 'New gateway', 'regular', 'shell-gateway-edit', theme, () =>
         page.getByRole('button', { name: 'Add gateway' }).click(),
       );
-      await checkDialog(page, 'Connection token', 'shell-token', theme, async () => {
+      await checkDialog(page, 'Connection token', 'large', 'shell-token', theme, async () => {
         await itemMenu(page, name, 'Generate token');
         await closeToasts(page);
       });
@@ -73,9 +88,10 @@ test.describe('shell screens (cloud mode)', () => {
       const confirm = page.getByRole('dialog', { name: 'Please confirm' });
       await expect(confirm).toBeVisible();
       await checkScreen(page, 'shell-confirm', theme, DIALOG);
+      expect((await confirm.boundingBox())?.width).toBe(WIDTH.regular);
       await confirm.getByRole('button', { name: 'Confirm' }).click();
       await closeToasts(page);
-      await checkDialog(page, 'Account', 'shell-account', theme, () =>
+      await checkDialog(page, 'Account', 'small', 'shell-account', theme, () =>
         page.getByRole('button', { name: /^Signed in as / }).click(),
       );
     });
@@ -89,10 +105,10 @@ test.describe('shell screens (cloud mode)', () => {
     await closeToasts(page);
     await inBothThemes(page, async (theme) => {
       await checkScreen(page, 'shell-cloud-header', theme, HEADER);
-      await checkDialog(page, 'Select a gateway', 'shell-gateway-dialog', theme, () =>
+      await checkDialog(page, 'Select a gateway', 'regular', 'shell-gateway-dialog', theme, () =>
         page.getByRole('button', { name: 'Gateway: Home' }).click(),
       );
-      await checkMenuAndBuildInfo(page, theme, '');
+      await checkMenuAndBuildInfo(page, theme, 'cloud');
     });
   });
 });
@@ -104,11 +120,11 @@ test.describe('shell screens (gateway mode)', () => {
     await expect(status).toHaveText('Cloud: connected');
     await inBothThemes(page, async (theme) => {
       await checkScreen(page, 'shell-gateway-header', theme, HEADER);
-      await checkDialog(page, 'Cloud connection', 'shell-cloud-dialog', theme, async () => {
+      await checkDialog(page, 'Cloud connection', 'regular', 'shell-cloud-dialog', theme, async () => {
         await status.click();
         await expect(page.getByRole('textbox', { name: 'Gateway name' })).toHaveValue('Home');
       });
-      await checkMenuAndBuildInfo(page, theme, '-gateway');
+      await checkMenuAndBuildInfo(page, theme, 'gateway');
     });
   });
 });
