@@ -2,7 +2,7 @@ import './app/styles';
 import { STORAGE_KEYS } from '@st/protocol';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App, loadConsoleRoutes } from './app/App';
+import { App, preloadFirstScreen } from './app/App';
 import { loadRuntimeConfig, uiBuildInfo } from './app/runtime';
 import { createServices } from './app/services';
 import { createI18n, loadCatalog, pickLocale } from './i18n';
@@ -11,13 +11,8 @@ const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root element');
 
 const runtime = loadRuntimeConfig(window);
-// The routed console is a chunk of its own (the login screen does without it): fetch it while the catalog
-// loads when it will be shown at once (gateway mode, or a cloud session that is likely still valid).
-if (
-  runtime.ok &&
-  (runtime.config.mode === 'gateway' || window.localStorage.getItem(STORAGE_KEYS.refreshToken) !== null)
-) {
-  loadConsoleRoutes().catch(() => undefined);
+if (runtime.ok) {
+  preloadFirstScreen(runtime.config.mode, window.localStorage.getItem(STORAGE_KEYS.refreshToken) !== null);
 }
 const locale = pickLocale(window.localStorage.getItem(STORAGE_KEYS.locale), window.navigator.language);
 const i18n = createI18n(locale, await loadCatalog(locale));

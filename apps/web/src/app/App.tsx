@@ -1,33 +1,44 @@
 import { lazy, Suspense } from 'react';
-import { LoginForm } from '../features/auth/LoginForm';
 import { SessionProvider, useSession } from '../features/auth/SessionContext';
 import { PageLoader } from '../ui/PageLoader';
 import { Providers } from './Providers';
-import { routerBasename } from './runtime';
+import { type ConsoleMode, routerBasename } from './runtime';
 import type { Services } from './services';
 
-/** The router, the shell and the screens: not needed to sign in, so the login screen never downloads them. */
-export const loadConsoleRoutes = () => import('./router');
-const ConsoleRoutes = lazy(loadConsoleRoutes);
+// Each mode's routed console (router, shell, screens) and the login form are chunks of their own: a
+// screen downloads neither the other mode's code nor, before signing in, the console behind the login.
+const loaders = {
+  gateway: () => import('./GatewayConsole'),
+  cloud: () => import('./CloudConsole'),
+  login: () => import('../features/auth/LoginForm'),
+};
+const GatewayConsole = lazy(loaders.gateway);
+const CloudConsole = lazy(loaders.cloud);
+const LoginForm = lazy(loaders.login);
+
+/** Starts downloading what the first screen shows while the rest of the start-up runs. */
+export function preloadFirstScreen(mode: ConsoleMode, hasRefreshToken: boolean): void {
+  const load = mode === 'gateway' ? loaders.gateway : hasRefreshToken ? loaders.cloud : loaders.login;
+  load().catch(() => undefined);
+}
 
 /** Cloud mode: the login form until signed in. Gateway mode has no login (spec section 6). */
 function SessionGate({ services }: { services: Services }) {
   const { session } = useSession();
-  const { mode } = services.config;
-  if (mode === 'cloud' && session.status === 'checking') return <PageLoader fullHeight />;
-  if (mode === 'cloud' && session.status === 'signed-out') return <LoginForm />;
-  return (
-    <Suspense fallback={<PageLoader fullHeight />}>
-      <ConsoleRoutes mode={mode} basename={routerBasename(services.config)} />
-    </Suspense>
-  );
+  const basename = routerBasename(services.config);
+  if (services.config.mode === 'gateway') return <GatewayConsole basename={basename} />;
+  if (session.status === 'checking') return <PageLoader fullHeight />;
+  if (session.status === 'signed-out') return <LoginForm />;
+  return <CloudConsole basename={basename} />;
 }
 
 export function App({ services }: { services: Services }) {
   return (
     <Providers services={services}>
       <SessionProvider>
-        <SessionGate services={services} />
+        <Suspense fallback={<PageLoader fullHeight />}>
+          <SessionGate services={services} />
+        </Suspense>
       </SessionProvider>
     </Providers>
   );

@@ -1,6 +1,5 @@
 import { createTheme, localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { STORAGE_KEYS } from '@st/protocol';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { ConfirmProvider } from '../ui/useConfirm';
@@ -17,14 +16,12 @@ export function Providers({ services, children }: { services: Services; children
   return (
     <ServicesContext value={services}>
       <I18nextProvider i18n={services.i18n}>
-        <QueryClientProvider client={services.queryClient}>
-          <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto">
-            <ConfirmProvider>
-              <Toasts store={services.notificationsStore} />
-              {children}
-            </ConfirmProvider>
-          </MantineProvider>
-        </QueryClientProvider>
+        <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto">
+          <ConfirmProvider>
+            <Toasts store={services.notificationsStore} />
+            {children}
+          </ConfirmProvider>
+        </MantineProvider>
       </I18nextProvider>
     </ServicesContext>
   );

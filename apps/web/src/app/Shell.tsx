@@ -1,27 +1,31 @@
-import { Anchor, AppShell, Box, Group } from '@mantine/core';
+import { Anchor, Box, Group } from '@mantine/core';
 import { IconHome } from '@tabler/icons-react';
-import { lazy, type ReactNode, Suspense } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { UserBadge } from '../features/auth/UserBadge';
-import { LocalGatewayName } from '../features/cloud-link/LocalGatewayName';
-import { HeaderGatewayName } from '../features/gateways/HeaderGatewayName';
 import { AppMenu } from '../features/menu/AppMenu';
 import { LanguageSwitch } from '../features/preferences/LanguageSwitch';
 import { ThemeSwitch } from '../features/preferences/ThemeSwitch';
-import { useServices } from './ServicesContext';
 
-const CloudStatusWidget = lazy(() =>
-  import('../features/cloud-link/CloudStatusWidget').then((m) => ({ default: m.CloudStatusWidget })),
-);
+export interface ShellProps {
+  /** The gateway's name beside the title (each mode has its own). */
+  gatewayName: ReactNode;
+  /** The user (cloud mode) or the cloud connection (gateway mode). */
+  status: ReactNode;
+  children: ReactNode;
+}
 
-/** Header (menu, title, gateway name, user or cloud status, theme and language) over the routed screen. */
-export function Shell({ children }: { children: ReactNode }) {
+/**
+ * Header (menu, title, gateway name, user or cloud status, theme and language) over the routed screen;
+ * the mode's console fills the gateway name and status slots, so neither mode loads the other's widgets.
+ * A sticky header of our own (styles.css): Mantine's AppShell would add its navbar, aside and resize
+ * code to every screen for nothing.
+ */
+export function Shell({ gatewayName, status, children }: ShellProps) {
   const { t } = useTranslation();
-  const { config } = useServices();
   return (
-    <AppShell header={{ height: 52 }} padding="md">
-      <AppShell.Header>
+    <>
+      <Box component="header" className="st-shell-header">
         <Group h="100%" px="xs" gap="xs" wrap="nowrap" justify="space-between">
           <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
             <AppMenu />
@@ -41,22 +45,18 @@ export function Shell({ children }: { children: ReactNode }) {
                 {t('doc.title')}
               </Box>
             </Anchor>
-            {config.mode === 'cloud' ? <HeaderGatewayName /> : <LocalGatewayName />}
+            {gatewayName}
           </Group>
           <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
-            {config.mode === 'cloud' ? (
-              <UserBadge />
-            ) : (
-              <Suspense fallback={null}>
-                <CloudStatusWidget />
-              </Suspense>
-            )}
+            {status}
             <ThemeSwitch />
             <LanguageSwitch />
           </Group>
         </Group>
-      </AppShell.Header>
-      <AppShell.Main>{children}</AppShell.Main>
-    </AppShell>
+      </Box>
+      <Box component="main" p="md">
+        {children}
+      </Box>
+    </>
   );
 }

@@ -1,6 +1,5 @@
 import { createNotificationsStore, type NotificationsStore } from '@mantine/notifications';
 import { type RuntimeConfig, STOMP_PATH, TIMEOUTS } from '@st/protocol';
-import { QueryClient } from '@tanstack/react-query';
 import type { i18n } from 'i18next';
 import { createGatewayFetch, type GatewayFetch } from '../api/gatewayFetch';
 import { type ConsoleLogger, HttpClient, type KeyValueStore } from '../api/http';
@@ -25,7 +24,6 @@ export interface Services {
   toaster: Toaster;
   notificationToasts: NotificationToasts;
   notificationsStore: NotificationsStore;
-  queryClient: QueryClient;
   /** The cloud rejected our refresh token: the user has to sign in again. */
   sessionEnded: Signal<void>;
   reload: () => void;
@@ -92,9 +90,6 @@ export function createServices(input: ServicesInput): Services {
         }
       : {}),
   });
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
-  });
   return {
     config,
     baseUrl,
@@ -107,7 +102,6 @@ export function createServices(input: ServicesInput): Services {
     toaster,
     notificationToasts,
     notificationsStore,
-    queryClient,
     sessionEnded,
     reload: input.reload,
   };

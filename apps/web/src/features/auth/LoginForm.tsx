@@ -7,7 +7,7 @@ import { logIn } from './authApi';
 import { useSession } from './SessionContext';
 
 /** Cloud mode, signed out: the only thing on screen. */
-export function LoginForm() {
+export default function LoginForm() {
   const services = useServices();
   const { signedIn } = useSession();
   const { t } = useTranslation();

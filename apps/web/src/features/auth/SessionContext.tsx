@@ -51,11 +51,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!active) return;
     services.live.start();
-    return () => {
-      void services.live.stop();
-      if (mode === 'cloud') services.queryClient.clear();
-    };
-  }, [active, mode, services]);
+    // Signing out also drops every cached answer: the console (and its query cache) unmounts.
+    return () => void services.live.stop();
+  }, [active, services]);
 
   const value = useMemo<SessionValue>(
     () => ({

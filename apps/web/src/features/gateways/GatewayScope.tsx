@@ -1,17 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { statusOf } from '../../api/errors';
 import { CurrentGatewayContext } from '../../app/CurrentGateway';
 import { useServices } from '../../app/ServicesContext';
-import { Shell } from '../../app/Shell';
 import { PageLoader } from '../../ui/PageLoader';
 import { SavedNotifications } from '../notifications/NotificationsFeed';
 import { gatewayKeys, gatewaysApi } from './gatewaysApi';
 
-/** Cloud route `/{gateway}/…`: loads the gateway; a missing or offline one sends the user to /gateways. */
-export function GatewayScope() {
+/**
+ * Cloud route `/{gateway}/…`: loads the gateway; a missing or offline one sends the user to /gateways.
+ * `children` (the shell with the routed screen) see the gateway through useCurrentGateway().
+ */
+export function GatewayScope({ children }: { children: ReactNode }) {
   const { gateway: id = '' } = useParams();
   const { http, toaster, log } = useServices();
   const { t } = useTranslation();
@@ -36,9 +38,7 @@ export function GatewayScope() {
   return (
     <CurrentGatewayContext value={gateway}>
       <SavedNotifications />
-      <Shell>
-        <Outlet />
-      </Shell>
+      {children}
     </CurrentGatewayContext>
   );
 }

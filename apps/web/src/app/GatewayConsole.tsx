@@ -1,0 +1,37 @@
+import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router';
+import { CloudStatusWidget } from '../features/cloud-link/CloudStatusWidget';
+import { LocalGatewayName } from '../features/cloud-link/LocalGatewayName';
+import { LiveNotifications, SavedNotifications } from '../features/notifications/NotificationsFeed';
+import { QueryProvider } from './QueryProvider';
+import { Shell } from './Shell';
+import { screenRoutes, toRoot } from './screens';
+
+/** Gateway mode root: no login; the gateway's notifications, live and saved. */
+function GatewayRoot() {
+  return (
+    <>
+      <LiveNotifications />
+      <SavedNotifications />
+      <Shell gatewayName={<LocalGatewayName />} status={<CloudStatusWidget />}>
+        <Outlet />
+      </Shell>
+    </>
+  );
+}
+
+/** The routed console in gateway mode (spec section 2, browser history); no cloud-only code. */
+export default function GatewayConsole({ basename }: { basename: string }) {
+  return (
+    <QueryProvider>
+      <BrowserRouter basename={basename}>
+        <Routes>
+          <Route element={<GatewayRoot />}>
+            <Route index element={<Navigate to="/panel" replace />} />
+            {screenRoutes()}
+            {toRoot}
+          </Route>
+        </Routes>
+      </BrowserRouter>
+    </QueryProvider>
+  );
+}
