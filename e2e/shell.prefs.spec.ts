@@ -3,7 +3,7 @@
 import type { Page } from '@playwright/test';
 import { system } from './env';
 import { expect, test } from './support/console';
-import { currentTheme, signIn, useTheme } from './support/shell';
+import { currentTheme, signIn, switchTheme } from './support/shell';
 
 type Mode = 'gateway' | 'cloud';
 
@@ -46,13 +46,13 @@ for (const mode of ['gateway', 'cloud'] as const) {
       const html = page.locator('html');
       // Nothing chosen yet: the system's preference (light in this browser) applies.
       expect(await currentTheme(page)).toBe('light');
-      await useTheme(page, 'dark');
+      await switchTheme(page, 'dark');
       expect(await stored(page, 'color-theme')).toBe('dark');
       await page.reload();
       await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
       await expect(page.getByRole('button', { name: 'Switch to the light theme' })).toBeVisible();
 
-      await useTheme(page, 'light');
+      await switchTheme(page, 'light');
       await page.reload();
       await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
       await expect(page.getByRole('button', { name: 'Switch to the dark theme' })).toBeVisible();

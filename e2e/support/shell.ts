@@ -60,7 +60,7 @@ export async function currentTheme(page: Page): Promise<Theme> {
 }
 
 /** Switches to a theme with the header's switch (no dialog may be open). */
-export async function useTheme(page: Page, theme: Theme): Promise<void> {
+export async function switchTheme(page: Page, theme: Theme): Promise<void> {
   if ((await currentTheme(page)) === theme) return;
   await page.getByRole('button', { name: `Switch to the ${theme} theme` }).click();
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);
@@ -77,8 +77,8 @@ export async function inBothThemes(page: Page, show: (theme: Theme) => Promise<v
   const initial = await currentTheme(page);
   const order: Theme[] = initial === 'light' ? ['light', 'dark'] : ['dark', 'light'];
   for (const theme of order) {
-    await useTheme(page, theme);
+    await switchTheme(page, theme);
     await show(theme);
   }
-  await useTheme(page, initial);
+  await switchTheme(page, initial);
 }
