@@ -21,7 +21,6 @@ export function LogList({ rows, filterKey }: { rows: LogRows; filterKey: unknown
     overscan: 10,
   });
   // A new filter is a new list: show its newest lines.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose when the filter changes
   useEffect(() => {
     if (scroller.current !== null) scroller.current.scrollTop = 0;
   }, [filterKey]);

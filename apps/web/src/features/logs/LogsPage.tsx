@@ -8,7 +8,7 @@ import { LogFilters } from './LogFilters';
 import { LogList } from './LogList';
 import { EMPTY_FILTER, isEmptyFilter, type LogFilter, lineMatcher } from './logFilter';
 import { logRows, newestTime, visibleHistory } from './logView';
-import { MatchIndex } from './matchIndex';
+import { MatchIndexCache } from './matchIndex';
 import { useLiveLogs } from './useLiveLogs';
 import { useLogHistory } from './useLogHistory';
 
@@ -36,16 +36,17 @@ function LogsScreen() {
   const live = useLiveLogs();
   const { history, loading } = useLogHistory(shown);
   const [clearedAt, setClearedAt] = useState<string | undefined>(undefined);
-  const [index] = useState(() => new MatchIndex());
+  const [indexes] = useState(() => new MatchIndexCache(3));
   const matcher = useMemo(() => lineMatcher(shown), [shown]);
   const passAll = isEmptyFilter(shown);
   const { held, version } = live;
 
   const rows = useMemo(() => {
+    const index = indexes.for(matcher);
     index.update(held, matcher, passAll);
     const past = visibleHistory(history, held, { clearedAt, matches: matcher });
     return { ...logRows(index, past), version, past };
-  }, [index, held, matcher, passAll, history, clearedAt, version]);
+  }, [indexes, held, matcher, passAll, history, clearedAt, version]);
 
   const clear = () => {
     setClearedAt(newestTime(held, rows.past) ?? clearedAt);

@@ -1,4 +1,4 @@
-import { type LogLevelName, type LogMessage, type LogsQuery, logMatchesFilter } from '@st/protocol';
+import { type LogLevelName, type LogMessage, type LogsQuery, meetsMinimumLevel } from '@st/protocol';
 
 /** What the user typed in the filter row. Empty strings mean "no filter on this field". */
 export interface LogFilter {
@@ -33,11 +33,21 @@ export function historyQuery(filter: LogFilter, limit: number): LogsQuery {
 }
 
 /**
- * A line-by-line matcher with the gateway's own rule (protocol's logMatchesFilter), so a live line and the
- * history agree on what a filter shows.
+ * A line-by-line matcher with the gateway's own rule (protocol's logMatchesFilter: minimum level, and
+ * case-insensitive substrings of device name followed by ip, tag and message), compiled once per filter so
+ * a pass over 100,000 held lines lowers each needle once and skips the fields nobody filters on. A test
+ * checks it agrees with logMatchesFilter.
  */
 export function lineMatcher(filter: LogFilter): (log: LogMessage) => boolean {
   if (isEmptyFilter(filter)) return () => true;
   const query = historyQuery(filter, 1);
-  return (log) => logMatchesFilter(log, query);
+  const device = query.device?.toLowerCase();
+  const tag = query.tag?.toLowerCase();
+  const message = query.message?.toLowerCase();
+  const level = query.level;
+  return (log) =>
+    meetsMinimumLevel(log.level, level) &&
+    (tag === undefined || log.tag.toLowerCase().includes(tag)) &&
+    (message === undefined || log.message.toLowerCase().includes(message)) &&
+    (device === undefined || `${log.device.name}${log.device.ip}`.toLowerCase().includes(device));
 }

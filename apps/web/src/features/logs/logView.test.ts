@@ -1,4 +1,5 @@
-import type { LogLevelName, LogMessage } from '@st/protocol';
+import { type LogLevelName, type LogMessage, logMatchesFilter } from '@st/protocol';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { exportFileName, logsAsText } from './exportText';
 import { HeldLogs } from './heldLogs';
@@ -85,6 +86,28 @@ describe('the live view', () => {
     expect(text).toHaveLength(5);
     expect(exportFileName(new Date(Date.UTC(2026, 1, 3, 4, 5, 6)))).toBe(
       'device-logs-2026-02-03T04-05-06-000Z.txt',
+    );
+  });
+});
+
+describe('the compiled matcher', () => {
+  it("agrees with the protocol's logMatchesFilter on any line and filter", () => {
+    const text = fc.string({ maxLength: 6 });
+    const level = fc.constantFrom<LogLevelName>('TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR');
+    fc.assert(
+      fc.property(
+        fc.record({ name: text, ip: text, tag: text, message: text, level }),
+        fc.record({ device: text, tag: text, message: text, level: fc.option(level, { nil: undefined }) }),
+        (l, filter) => {
+          const log = line(
+            0,
+            { device: { ip: l.ip, name: l.name }, tag: l.tag, message: l.message },
+            l.level,
+          );
+          expect(lineMatcher(filter)(log)).toBe(logMatchesFilter(log, historyQuery(filter, 1)));
+        },
+      ),
+      { numRuns: 2000 },
     );
   });
 });

@@ -55,3 +55,25 @@ export class MatchIndex {
     return this.#matches[this.#matches.length - 1 - i]?.log;
   }
 }
+
+/**
+ * The match indexes of the last few filters. While the list catches up with a new filter at low priority,
+ * urgent renders (new lines each frame) still draw the previous filter: each keeps its own index, so neither
+ * render redoes the other's scan, and a render React throws away keeps the scanning it did.
+ */
+export class MatchIndexCache {
+  readonly #size: number;
+  #entries: { matcher: (log: LogMessage) => boolean; index: MatchIndex }[] = [];
+
+  constructor(size: number) {
+    this.#size = size;
+  }
+
+  for(matcher: (log: LogMessage) => boolean): MatchIndex {
+    const found = this.#entries.find((e) => e.matcher === matcher);
+    if (found !== undefined) return found.index;
+    const entry = { matcher, index: new MatchIndex() };
+    this.#entries = [entry, ...this.#entries].slice(0, this.#size);
+    return entry.index;
+  }
+}
