@@ -2,15 +2,20 @@ import { ActionIcon, Button, Center, Group, Loader, Stack, Text, Title, Tooltip 
 import type { Gateway } from '@st/protocol';
 import { IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useServices } from '../../app/ServicesContext';
-import { GatewayEditDialog } from './GatewayEditDialog';
+import { useOpenedOnce } from '../../ui/useOpenedOnce';
 import { GatewayItem } from './GatewayItem';
 import { gatewayKeys, gatewaysApi } from './gatewaysApi';
-import { TokenDialog } from './TokenDialog';
 import { useGatewayActions } from './useGatewayActions';
+
+// The edit and token dialogs are downloaded when one is first opened.
+const GatewayEditDialog = lazy(() =>
+  import('./GatewayEditDialog').then((m) => ({ default: m.GatewayEditDialog })),
+);
+const TokenDialog = lazy(() => import('./TokenDialog').then((m) => ({ default: m.TokenDialog })));
 
 type Editing = { gateway?: Gateway } | undefined;
 
@@ -22,6 +27,7 @@ export function GatewaySelector({ onClose }: { onClose?: () => void }) {
   const actions = useGatewayActions();
   const [editing, setEditing] = useState<Editing>(undefined);
   const [token, setToken] = useState<string | undefined>(undefined);
+  const dialogsLoaded = useOpenedOnce(editing !== undefined || token !== undefined);
   const list = useQuery({ queryKey: gatewayKeys.list, queryFn: () => gatewaysApi(http).list() });
 
   useEffect(() => {
@@ -82,13 +88,17 @@ export function GatewaySelector({ onClose }: { onClose?: () => void }) {
       <Button leftSection={<IconPlus size={16} aria-hidden />} variant="light" onClick={() => setEditing({})}>
         {t('gateway.create.button')}
       </Button>
-      <GatewayEditDialog
-        opened={editing !== undefined}
-        gateway={editing?.gateway}
-        onClose={() => setEditing(undefined)}
-        onSave={save}
-      />
-      <TokenDialog token={token} onClose={() => setToken(undefined)} />
+      {dialogsLoaded ? (
+        <Suspense fallback={null}>
+          <GatewayEditDialog
+            opened={editing !== undefined}
+            gateway={editing?.gateway}
+            onClose={() => setEditing(undefined)}
+            onSave={save}
+          />
+          <TokenDialog token={token} onClose={() => setToken(undefined)} />
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }

@@ -7,18 +7,21 @@ import { Button, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@
 import type { Firmware } from '@st/protocol';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/ServicesContext';
-import { FirmwareDialog } from './FirmwareDialog';
+import { useOpenedOnce } from '../../ui/useOpenedOnce';
 import { FirmwareList } from './FirmwareList';
 import { otaKeys } from './otaApi';
 import { UploadCard } from './UploadCard';
-import { UploadDialog } from './UploadDialog';
 import { UploadHistory } from './UploadHistory';
 import { useActiveUploads } from './useActiveUploads';
 import { useOtaActions } from './useOtaActions';
 import { useOtaApi } from './useOtaApi';
+
+// The dialogs (their selects, file input and device list) are downloaded when one is first opened.
+const FirmwareDialog = lazy(() => import('./FirmwareDialog').then((m) => ({ default: m.FirmwareDialog })));
+const UploadDialog = lazy(() => import('./UploadDialog').then((m) => ({ default: m.UploadDialog })));
 
 /** Toasts a load failure once per error. */
 function useLoadErrorToast(error: Error | null, caption: string) {
@@ -50,6 +53,7 @@ export default function OtaPage() {
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Firmware | undefined>(undefined);
   const [uploading, setUploading] = useState<Firmware | undefined>(undefined);
+  const dialogsLoaded = useOpenedOnce(adding || editing !== undefined || uploading !== undefined);
   useLoadErrorToast(firmwares.error, t('ota.load.saved.error'));
   useLoadErrorToast(active.error, t('ota.load.running.error'));
   useLoadErrorToast(history.error, t('ota.load.history.error'));
@@ -100,13 +104,17 @@ export default function OtaPage() {
         {history.isPending ? <Loading /> : null}
         {history.data !== undefined ? <UploadHistory tasks={history.data} /> : null}
       </Stack>
-      <FirmwareDialog opened={adding} onClose={() => setAdding(false)} />
-      <FirmwareDialog
-        opened={editing !== undefined}
-        firmware={editing}
-        onClose={() => setEditing(undefined)}
-      />
-      <UploadDialog firmware={uploading} onClose={() => setUploading(undefined)} />
+      {dialogsLoaded ? (
+        <Suspense fallback={null}>
+          <FirmwareDialog opened={adding} onClose={() => setAdding(false)} />
+          <FirmwareDialog
+            opened={editing !== undefined}
+            firmware={editing}
+            onClose={() => setEditing(undefined)}
+          />
+          <UploadDialog firmware={uploading} onClose={() => setUploading(undefined)} />
+        </Suspense>
+      ) : null}
     </SimpleGrid>
   );
 }

@@ -2,16 +2,19 @@ import { Button, Center, Divider, Group, Loader, Paper, Stack, Title } from '@ma
 import type { SettingsDumpRecord } from '@st/protocol';
 import { IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Fragment, useEffect, useState } from 'react';
+import { Fragment, lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/ServicesContext';
-import { DumpInfoDialog } from './DumpInfoDialog';
+import { useOpenedOnce } from '../../ui/useOpenedOnce';
 import { DumpItem } from './DumpItem';
 import { dumpKeys } from './dumpsApi';
-import { ExportDialog } from './ExportDialog';
-import { ImportDialog } from './ImportDialog';
 import { useDumpActions } from './useDumpActions';
 import { useDumpsApi } from './useDumpsApi';
+
+// The dialogs (diff view, device picker, import text) are downloaded when one is first opened.
+const DumpInfoDialog = lazy(() => import('./DumpInfoDialog').then((m) => ({ default: m.DumpInfoDialog })));
+const ImportDialog = lazy(() => import('./ImportDialog').then((m) => ({ default: m.ImportDialog })));
+const ExportDialog = lazy(() => import('./ExportDialog').then((m) => ({ default: m.ExportDialog })));
 
 /** Route `settings`: the saved device settings manager (spec section 2 and 4). */
 export default function SettingsPage() {
@@ -23,6 +26,7 @@ export default function SettingsPage() {
   const [selected, setSelected] = useState<SettingsDumpRecord | undefined>(undefined);
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const dialogsLoaded = useOpenedOnce(selected !== undefined || importing || exporting);
 
   useEffect(() => {
     if (list.error === null) return;
@@ -90,15 +94,19 @@ export default function SettingsPage() {
           ))}
         </Paper>
       ) : null}
-      <DumpInfoDialog
-        record={selected}
-        opened={selected !== undefined && !importing}
-        onClose={() => setSelected(undefined)}
-        onImport={startImport}
-        onDelete={(r) => void remove(r)}
-      />
-      <ImportDialog record={selected} opened={importing} onClose={closeImport} />
-      <ExportDialog opened={exporting} onClose={closeExport} />
+      {dialogsLoaded ? (
+        <Suspense fallback={null}>
+          <DumpInfoDialog
+            record={selected}
+            opened={selected !== undefined && !importing}
+            onClose={() => setSelected(undefined)}
+            onImport={startImport}
+            onDelete={(r) => void remove(r)}
+          />
+          <ImportDialog record={selected} opened={importing} onClose={closeImport} />
+          <ExportDialog opened={exporting} onClose={closeExport} />
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }

@@ -2,20 +2,23 @@ import { ActionIcon, Tooltip } from '@mantine/core';
 import type { SavedDevice } from '@st/protocol';
 import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../app/ServicesContext';
 import { useConfirm } from '../../../ui/useConfirm';
+import { useOpenedOnce } from '../../../ui/useOpenedOnce';
 import { useDeviceErrorToast } from '../api/deviceErrors';
 import { deviceKeys, useDevicesApi, useGatewayKey } from '../api/useDevices';
 import { useQueryErrorToast } from '../api/useQueryErrorToast';
 import { sortByIp } from '../model/address';
-import { AddDeviceDialog } from './AddDeviceDialog';
 import { DeviceRow } from './DeviceRow';
 import type { DeviceListProps } from './FoundDevices';
 import { ListSection } from './ListSection';
 import { SavedDeviceMenu } from './SavedDeviceMenu';
 import { VirtualDeviceList } from './VirtualDeviceList';
+
+// Downloaded when first opened.
+const AddDeviceDialog = lazy(() => import('./AddDeviceDialog').then((m) => ({ default: m.AddDeviceDialog })));
 
 export interface SavedDevicesProps extends DeviceListProps {
   onDeleted: (ip: string) => void;
@@ -30,6 +33,7 @@ export function SavedDevices({ selectedIp, onSelect, onDeleted }: SavedDevicesPr
   const toastError = useDeviceErrorToast();
   const gatewayKey = useGatewayKey();
   const [adding, setAdding] = useState(false);
+  const dialogLoaded = useOpenedOnce(adding);
   const saved = useQuery({
     queryKey: deviceKeys.saved(gatewayKey),
     queryFn: async () => sortByIp(await api.saved()),
@@ -93,11 +97,15 @@ export function SavedDevices({ selectedIp, onSelect, onDeleted }: SavedDevicesPr
           )}
         />
       </ListSection>
-      <AddDeviceDialog
-        opened={adding}
-        onClose={() => setAdding(false)}
-        onAdded={() => void saved.refetch()}
-      />
+      {dialogLoaded ? (
+        <Suspense fallback={null}>
+          <AddDeviceDialog
+            opened={adding}
+            onClose={() => setAdding(false)}
+            onAdded={() => void saved.refetch()}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }
