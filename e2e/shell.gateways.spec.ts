@@ -123,6 +123,14 @@ test.describe('gateway selector (cloud mode)', () => {
     await cloudUrl.fill('');
     await expect(dialog.getByRole('alert')).toHaveText('Cloud URL cannot be empty');
     await expect(combined).toHaveCount(0);
+    await cloudUrl.fill(system.cloudUrl);
+    // The auth token is editable too: never empty, and neither part may hold the separator.
+    await authToken.fill('');
+    await expect(dialog.getByRole('alert')).toHaveText('Auth token cannot be empty');
+    await authToken.fill(`${token}|more`);
+    await expect(dialog.getByRole('alert')).toHaveText('Neither the cloud URL nor the token may contain "|"');
+    await expect(combined).toHaveCount(0);
+    await authToken.fill(token);
     await cloudUrl.fill('https://cloud.example.org/st');
     await expect(combined).toBeVisible();
     const edited = Buffer.from((await combined.textContent()) ?? '', 'base64').toString('utf8');
@@ -145,6 +153,27 @@ test.describe('gateway selector (cloud mode)', () => {
     await page.keyboard.press('Escape');
 
     await deleteGateway(page, name);
+  });
+
+  test('in Russian, the name rules speak Russian and the server’s 400 text is shown', async ({
+    page,
+    consoleGuard,
+  }) => {
+    consoleGuard.allow(/status of 400 .*\/api\/gateway\/management\/create/);
+    await page.getByRole('button', { name: 'Switch the language to Russian' }).click();
+    await page.getByRole('button', { name: 'Добавить шлюз' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Новый шлюз' });
+    await dialog.getByRole('button', { name: 'Создать' }).click();
+    await expect(toasts(page, 'Название шлюза не может быть пустым')).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'Название' }).fill('Ш'.repeat(33));
+    await dialog.getByRole('button', { name: 'Создать' }).click();
+    await expect(toasts(page, 'Слишком длинное название шлюза')).toContainText(
+      'Название должно быть не длиннее 32 символов.',
+    );
+    // The server's answer is shown as it came (spec section 8): the cloud refuses the name in its request
+    // validation, whose text names the field and is not translated.
+    await expect(toasts(page, 'Gateway name must be at most 32 characters')).toBeVisible();
+    await expect(dialog).toBeVisible();
   });
 
   test('opens an online gateway; the header name reopens the selector as a dialog', async ({ page }) => {

@@ -30,8 +30,9 @@ export async function closeToasts(page: Page): Promise<void> {
   const buttons = page.locator('.mantine-Notification-root button.mantine-CloseButton-root');
   await expect(async () => {
     for (const button of await buttons.all()) {
-      // A toast may close by itself meanwhile; the others are still closed.
-      await button.click({ timeout: 500, force: true }).catch(() => {});
+      // Not forced: the toasts move while one leaves, and a forced click could land on a dialog's overlay
+      // (closing the dialog). A toast that closed by itself meanwhile is skipped.
+      await button.click({ timeout: 1000 }).catch(() => {});
     }
     await expect(toasts(page)).toHaveCount(0, { timeout: 1500 });
   }).toPass({ timeout: 10_000 });
