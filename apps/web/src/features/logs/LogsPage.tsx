@@ -6,7 +6,7 @@ import { useCurrentGateway } from '../../app/CurrentGateway';
 import { exportFileName, logsAsText } from './exportText';
 import { LogFilters } from './LogFilters';
 import { LogList } from './LogList';
-import { EMPTY_FILTER, isEmptyFilter, type LogFilter, lineMatcher } from './logFilter';
+import { EMPTY_FILTER, isEmptyFilter, type LogFilter } from './logFilter';
 import { logRows, newestTime, visibleHistory } from './logView';
 import { MatchIndexCache } from './matchIndex';
 import { useLiveLogs } from './useLiveLogs';
@@ -37,16 +37,15 @@ function LogsScreen() {
   const { history, loading } = useLogHistory(shown);
   const [clearedAt, setClearedAt] = useState<string | undefined>(undefined);
   const [indexes] = useState(() => new MatchIndexCache(3));
-  const matcher = useMemo(() => lineMatcher(shown), [shown]);
   const passAll = isEmptyFilter(shown);
   const { held, version } = live;
 
   const rows = useMemo(() => {
-    const index = indexes.for(matcher);
+    const { index, matcher } = indexes.for(shown);
     index.update(held, matcher, passAll);
     const past = visibleHistory(history, held, { clearedAt, matches: matcher });
     return { ...logRows(index, past), version, past };
-  }, [indexes, held, matcher, passAll, history, clearedAt, version]);
+  }, [indexes, held, shown, passAll, history, clearedAt, version]);
 
   const clear = () => {
     setClearedAt(newestTime(held, rows.past) ?? clearedAt);

@@ -5,7 +5,7 @@ import { exportFileName, logsAsText } from './exportText';
 import { HeldLogs } from './heldLogs';
 import { EMPTY_FILTER, historyQuery, isEmptyFilter, lineMatcher } from './logFilter';
 import { logRows, newestTime, visibleHistory } from './logView';
-import { MatchIndex } from './matchIndex';
+import { MatchIndex, MatchIndexCache } from './matchIndex';
 
 const line = (n: number, over: Partial<LogMessage> = {}, level: LogLevelName = 'INFO'): LogMessage => ({
   device: { ip: '10.0.0.5', name: 'kitchen-lamp' },
@@ -109,5 +109,19 @@ describe('the compiled matcher', () => {
       ),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('the match index cache', () => {
+  it('keeps the scanning of a filter by what it says, so an equal filter object reuses it', () => {
+    const held = new HeldLogs(100);
+    held.append([line(1), line(2, { message: 'other' })]);
+    const cache = new MatchIndexCache(2);
+    const first = cache.for({ ...EMPTY_FILTER, message: 'line' });
+    first.index.update(held, first.matcher, false);
+    const again = cache.for({ ...EMPTY_FILTER, message: ' line ' });
+    expect(again.index).toBe(first.index);
+    expect(again.index.size).toBe(1);
+    expect(cache.for({ ...EMPTY_FILTER, message: 'other' }).index).not.toBe(first.index);
   });
 });

@@ -1,5 +1,6 @@
 import type { LogMessage } from '@st/protocol';
 import type { HeldLine, HeldLogs } from './heldLogs';
+import { historyQuery, type LogFilter, lineMatcher } from './logFilter';
 
 /**
  * The held lines that pass a filter, kept up to date incrementally: new lines are tested once as they
@@ -57,23 +58,25 @@ export class MatchIndex {
 }
 
 /**
- * The match indexes of the last few filters. While the list catches up with a new filter at low priority,
- * urgent renders (new lines each frame) still draw the previous filter: each keeps its own index, so neither
- * render redoes the other's scan, and a render React throws away keeps the scanning it did.
+ * The match indexes of the last few filters, by what the filter says (not by object identity: a render React
+ * throws away loses its memoized values, but not this cache). While the list catches up with a new filter at
+ * low priority, urgent renders (new lines each frame) still draw the previous one: each keeps its own index,
+ * so neither redoes the other's scan, and an interrupted render keeps the scanning it did.
  */
 export class MatchIndexCache {
   readonly #size: number;
-  #entries: { matcher: (log: LogMessage) => boolean; index: MatchIndex }[] = [];
+  #entries: { key: string; matcher: (log: LogMessage) => boolean; index: MatchIndex }[] = [];
 
   constructor(size: number) {
     this.#size = size;
   }
 
-  for(matcher: (log: LogMessage) => boolean): MatchIndex {
-    const found = this.#entries.find((e) => e.matcher === matcher);
-    if (found !== undefined) return found.index;
-    const entry = { matcher, index: new MatchIndex() };
+  for(filter: LogFilter): { matcher: (log: LogMessage) => boolean; index: MatchIndex } {
+    const key = JSON.stringify(historyQuery(filter, 1));
+    const found = this.#entries.find((e) => e.key === key);
+    if (found !== undefined) return found;
+    const entry = { key, matcher: lineMatcher(filter), index: new MatchIndex() };
     this.#entries = [entry, ...this.#entries].slice(0, this.#size);
-    return entry.index;
+    return entry;
   }
 }
