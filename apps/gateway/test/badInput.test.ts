@@ -1,21 +1,12 @@
 import { createSocket } from 'node:dgram';
 import { createConnection } from 'node:net';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type GatewaySetup, gatewaySetup, http, type RunningGateway, startGateway } from './helpers';
+import { http } from './helpers';
+import { gatewayForFile } from './support/harness';
 
-let setup: GatewaySetup;
-let gw: RunningGateway;
-
-beforeAll(async () => {
-  setup = await gatewaySetup();
-  gw = await startGateway(setup);
-});
-afterAll(async () => {
-  await gw.stop();
-  setup.cleanup();
-});
+const gw = gatewayForFile();
 
 const ErrorBody = z.object({ code: z.string(), message: z.string().min(1) });
 /** Never an outside address: a random string that is not an IPv4 address, or a loopback one. */
@@ -67,7 +58,7 @@ describe('bad input never crashes the gateway', () => {
     await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
     const samples = fc.sample(fc.uint8Array({ maxLength: 600 }), 200);
     for (const bytes of samples) {
-      sender.send(bytes, setup.discoveryPort, '224.1.1.1');
+      sender.send(bytes, gw.setup.discoveryPort, '224.1.1.1');
       sender.send(bytes, gw.logPort, '224.1.1.1');
       socket.write(bytes);
     }

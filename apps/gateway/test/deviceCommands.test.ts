@@ -11,60 +11,38 @@ import {
   SettingsDumpRecord,
   WifiInfoSchema,
 } from '@st/protocol';
-import { type Simulator, startSimulator } from '@st/simulator';
 import { loopbackBlock, waitFor } from '@st/testkit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  command,
-  ErrorBody,
-  type GatewaySetup,
-  gatewaySetup,
-  http,
-  type RunningGateway,
-  startGateway,
-  subscribe,
-} from './helpers';
+import { command, ErrorBody, http, subscribe } from './helpers';
+import { gatewayForFile } from './support/harness';
 
-let setup: GatewaySetup;
-let gw: RunningGateway;
-let sim: Simulator;
+const gw = gatewayForFile({
+  gateway: { deviceTimeoutMs: 1500 },
+  devices: [
+    {
+      ips: loopbackBlock(3),
+      kinds: ['lamp', 'weather', 'button'],
+      linked: true,
+      logRate: 0,
+      rebootMs: 300,
+      restartDelayMs: 50,
+      importRebootDelayMs: 2500,
+    },
+  ],
+});
 let lamp: string;
 let weather: string;
 let button: string;
 
 function device(address: string) {
-  const d = sim.devices.find((x) => x.address === address);
+  const d = gw.sim().devices.find((x) => x.address === address);
   if (!d) throw new Error(`no simulated device ${address}`);
   return d;
 }
 
-beforeAll(async () => {
-  setup = await gatewaySetup();
-  gw = await startGateway(setup, { deviceTimeoutMs: 1500 });
-  const port = new URL(gw.base).port;
-  sim = await startSimulator({
-    ips: loopbackBlock(3),
-    kinds: ['lamp', 'weather', 'button'],
-    discoveryPort: setup.discoveryPort,
-    gateway: `127.0.0.1:${port}`,
-    logPort: setup.logPort,
-    logRate: 0,
-    rebootMs: 300,
-    restartDelayMs: 50,
-    importRebootDelayMs: 2500,
-  });
-  [lamp, weather, button] = sim.devices.map((d) => d.address) as [string, string, string];
-  await waitFor(
-    async () =>
-      z.array(DeviceInfoSchema).parse((await http(gw.base, 'GET', '/api/devices/found')).body).length === 3,
-    { what: 'three devices found', timeoutMs: 5000 },
-  );
-});
-afterAll(async () => {
-  await sim.stop();
-  await gw.stop();
-  setup.cleanup();
+beforeAll(() => {
+  [lamp, weather, button] = gw.sim().devices.map((d) => d.address) as [string, string, string];
 });
 
 describe('device commands through the gateway', () => {

@@ -1,34 +1,22 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BuildInfo, PRODUCT_VERSION } from '@st/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  ErrorBody,
-  type GatewaySetup,
-  gatewaySetup,
-  http,
-  type RunningGateway,
-  startGateway,
-} from './helpers';
+import { ErrorBody, http } from './helpers';
+import { gatewayForFile } from './support/harness';
 
-let setup: GatewaySetup;
-let gw: RunningGateway;
-
-beforeAll(async () => {
-  setup = await gatewaySetup();
-  const webDist = join(setup.dataDir, 'web');
-  mkdirSync(join(webDist, 'assets'), { recursive: true });
-  writeFileSync(
-    join(webDist, 'index.html'),
-    '<!doctype html><html><head><!--st-runtime--></head><body>app</body></html>',
-  );
-  writeFileSync(join(webDist, 'assets', 'main-1.js'), 'export {}');
-  gw = await startGateway(setup, { webDist, buildTime: '2026-01-02T03:04:05.000Z' });
-});
-afterAll(async () => {
-  await gw.stop();
-  setup.cleanup();
+const gw = gatewayForFile({
+  gateway: (setup) => {
+    const webDist = join(setup.dataDir, 'web');
+    mkdirSync(join(webDist, 'assets'), { recursive: true });
+    writeFileSync(
+      join(webDist, 'index.html'),
+      '<!doctype html><html><head><!--st-runtime--></head><body>app</body></html>',
+    );
+    writeFileSync(join(webDist, 'assets', 'main-1.js'), 'export {}');
+    return { webDist, buildTime: '2026-01-02T03:04:05.000Z' };
+  },
 });
 
 describe('gateway HTTP surface', () => {

@@ -2,23 +2,15 @@ import { createSocket } from 'node:dgram';
 import { createConnection, type Socket } from 'node:net';
 import { formatDeviceLogLine, LogMessage } from '@st/protocol';
 import { loopbackBlock, waitFor } from '@st/testkit';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  ErrorBody,
-  type GatewaySetup,
-  gatewaySetup,
-  http,
-  type RunningGateway,
-  startGateway,
-  subscribe,
-} from './helpers';
+import { ErrorBody, http, subscribe } from './helpers';
+import { gatewayForFile } from './support/harness';
 
 const Logs = z.array(LogMessage);
 const Stats = z.object({ logs: z.record(z.string(), z.number()) });
 
-let setup: GatewaySetup;
-let gw: RunningGateway;
+const gw = gatewayForFile({ gateway: { logRetention: 40 } });
 const sockets: Socket[] = [];
 
 async function connectDevice(localAddress = '127.0.0.1'): Promise<Socket> {
@@ -32,16 +24,8 @@ async function logs(query = ''): Promise<LogMessage[]> {
   return Logs.parse((await http(gw.base, 'GET', `/api/devices/logs${query}`)).body);
 }
 
-beforeAll(async () => {
-  setup = await gatewaySetup();
-  gw = await startGateway(setup, { logRetention: 40 });
-});
 afterEach(() => {
   for (const s of sockets.splice(0)) s.destroy();
-});
-afterAll(async () => {
-  await gw.stop();
-  setup.cleanup();
 });
 
 describe('device logs', () => {

@@ -1,28 +1,11 @@
 import { Notification, NotificationCreated } from '@st/protocol';
 import { waitFor } from '@st/testkit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  ErrorBody,
-  type GatewaySetup,
-  gatewaySetup,
-  http,
-  type RunningGateway,
-  startGateway,
-  subscribe,
-} from './helpers';
+import { ErrorBody, http, subscribe } from './helpers';
+import { gatewayForFile } from './support/harness';
 
-let setup: GatewaySetup;
-let gw: RunningGateway;
-
-beforeAll(async () => {
-  setup = await gatewaySetup();
-  gw = await startGateway(setup);
-});
-afterAll(async () => {
-  await gw.stop();
-  setup.cleanup();
-});
+const gw = gatewayForFile();
 
 const devicePost = {
   device: { name: 'kitchen-lamp', type: 'lamp', ip: '127.0.0.9' },

@@ -2,30 +2,14 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Firmware, makeFirmwareImage } from '@st/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  ErrorBody,
-  type GatewaySetup,
-  gatewaySetup,
-  http,
-  type RunningGateway,
-  startGateway,
-} from './helpers';
+import { ErrorBody, http } from './helpers';
 import { addFirmware, addFirmwareOk } from './otaHelpers';
+import { gatewayForFile } from './support/harness';
 
-let setup: GatewaySetup;
-let gw: RunningGateway;
 const LIMIT = 256 * 1024;
-
-beforeAll(async () => {
-  setup = await gatewaySetup();
-  gw = await startGateway(setup, { otaFirmwareMaxBytes: LIMIT });
-});
-afterAll(async () => {
-  await gw.stop();
-  setup.cleanup();
-});
+const gw = gatewayForFile({ gateway: { otaFirmwareMaxBytes: LIMIT } });
 
 const list = async () => z.array(Firmware).parse((await http(gw.base, 'GET', '/api/ota/firmware')).body);
 const md5 = (b: Uint8Array) => createHash('md5').update(b).digest('hex');
@@ -51,7 +35,7 @@ describe('firmware library', () => {
     });
     expect(fw.fileChecksum).toBe(md5(image));
     expect(fw.sha256).toBe(sha256(image));
-    expect(existsSync(join(setup.dataDir, `${fw.sha256}.bin`))).toBe(true);
+    expect(existsSync(join(gw.setup.dataDir, `${fw.sha256}.bin`))).toBe(true);
     expect((await list()).map((f) => f.id)).toContain(fw.id);
   });
 
@@ -187,10 +171,10 @@ describe('firmware library', () => {
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${fw.fileName}"`);
     expect(Buffer.from(await res.arrayBuffer()).equals(Buffer.from(image))).toBe(true);
     expect((await http(gw.base, 'DELETE', `/api/ota/firmware?id=${fw.id}`)).status).toBe(200);
-    expect(existsSync(join(setup.dataDir, `${fw.sha256}.bin`))).toBe(false);
+    expect(existsSync(join(gw.setup.dataDir, `${fw.sha256}.bin`))).toBe(false);
     expect((await fetch(`${gw.base}/api/ota/firmware/download?id=${fw.id}`)).status).toBe(404);
     expect((await http(gw.base, 'DELETE', `/api/ota/firmware?id=${fw.id}`)).status).toBe(404);
-    expect(readdirSync(setup.dataDir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    expect(readdirSync(gw.setup.dataDir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
   it('lists the supported boards', async () => {

@@ -1,31 +1,17 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DeviceInfoSchema, makeFirmwareImage, OtaTask } from '@st/protocol';
-import { type Simulator, startSimulator } from '@st/simulator';
 import { loopbackBlock, waitFor } from '@st/testkit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  ErrorBody,
-  type GatewaySetup,
-  gatewaySetup,
-  http,
-  type RunningGateway,
-  startGateway,
-  subscribe,
-} from './helpers';
+import { ErrorBody, http, subscribe } from './helpers';
 import { active, addFirmwareOk, finishedTask, progressMessages, startUpload } from './otaHelpers';
-
-let setup: GatewaySetup;
-let gw: RunningGateway;
-let sim: Simulator;
-let silent: Simulator;
+import { gatewayForFile } from './support/harness';
 
 const LAMPS = 10;
-
-beforeAll(async () => {
-  setup = await gatewaySetup();
-  gw = await startGateway(setup, {
+const common = { logRate: 0, beaconIntervalMs: 200, rebootMs: 300 };
+const gw = gatewayForFile({
+  gateway: {
     otaConcurrency: 3,
     otaTimeouts: {
       invitationMs: 300,
@@ -36,30 +22,16 @@ beforeAll(async () => {
       versionCheckMs: 8000,
       versionPollMs: 100,
     },
-  });
-  const common = { discoveryPort: setup.discoveryPort, logRate: 0, beaconIntervalMs: 200, rebootMs: 300 };
-  sim = await startSimulator({
-    ...common,
-    ips: loopbackBlock(LAMPS + 1),
-    kinds: [...Array(LAMPS).fill('lamp'), 'weather'],
-  });
-  silent = await startSimulator({ ...common, ips: loopbackBlock(1), kinds: ['lamp'], ota: false });
-  await waitFor(
-    async () =>
-      z.array(DeviceInfoSchema).parse((await http(gw.base, 'GET', '/api/devices/found')).body).length ===
-      LAMPS + 2,
-    { what: 'all devices found', timeoutMs: 5000 },
-  );
-});
-afterAll(async () => {
-  await sim.stop();
-  await silent.stop();
-  await gw.stop();
-  setup.cleanup();
+  },
+  devices: [
+    { ...common, ips: loopbackBlock(LAMPS + 1), kinds: [...Array(LAMPS).fill('lamp'), 'weather'] },
+    // A lamp without an OTA receiver.
+    { ...common, ips: loopbackBlock(1), kinds: ['lamp'], ota: false },
+  ],
 });
 
 function lamp(i: number) {
-  const d = sim.devices[i];
+  const d = gw.sim(0).devices[i];
   if (!d) throw new Error(`no lamp ${i}`);
   return d;
 }
@@ -104,7 +76,7 @@ describe('OTA upload to one device', () => {
   });
 
   it('refuses a device whose board does not match the firmware, and leaves it alone', async () => {
-    const esp8266 = sim.devices[LAMPS];
+    const esp8266 = gw.sim(0).devices[LAMPS];
     if (!esp8266) throw new Error('no esp8266 device');
     const before = esp8266.state.version;
     const fw = await addFirmwareOk(
@@ -122,7 +94,7 @@ describe('OTA upload to one device', () => {
   });
 
   it('ends INVITATION_FAILED, after retrying, when the device never answers the invitation', async () => {
-    const device = silent.devices[0];
+    const device = gw.sim(1).devices[0];
     if (!device) throw new Error('no silent device');
     const before = device.state.version;
     const fw = await addFirmwareOk(
@@ -145,7 +117,10 @@ describe('OTA upload to one device', () => {
       { board: 'esp32', type: 'rot', version: '6.6' },
       makeFirmwareImage({ version: '6.6', seed: 66 }),
     );
-    writeFileSync(join(setup.dataDir, `${fw.sha256}.bin`), makeFirmwareImage({ version: '6.6', seed: 67 }));
+    writeFileSync(
+      join(gw.setup.dataDir, `${fw.sha256}.bin`),
+      makeFirmwareImage({ version: '6.6', seed: 67 }),
+    );
     const task = OtaTask.parse((await startUpload(gw.base, fw.id, device.address)).body);
     const done = await finished(task.taskId);
     expect(done.status).toBe('FIRMWARE_TRANSFER_FAILED');
@@ -207,7 +182,7 @@ describe('OTA upload to one device', () => {
 
 describe('OTA batch', () => {
   it('flashes 10 devices, never more than 3 at once, all on the new version afterwards', async () => {
-    const targets = sim.devices.slice(0, LAMPS);
+    const targets = gw.sim(0).devices.slice(0, LAMPS);
     const fw = await addFirmwareOk(
       gw.base,
       { board: 'esp32', type: 'fleet', version: '10.0' },

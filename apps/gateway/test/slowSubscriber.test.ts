@@ -1,29 +1,13 @@
 import { createConnection } from 'node:net';
 import { formatDeviceLogLine } from '@st/protocol';
 import { loopbackBlock, waitFor } from '@st/testkit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { z } from 'zod';
-import {
-  type GatewaySetup,
-  gatewaySetup,
-  http,
-  type RunningGateway,
-  startGateway,
-  subscribe,
-} from './helpers';
+import { http, subscribe } from './helpers';
+import { gatewayForFile } from './support/harness';
 
-let setup: GatewaySetup;
-let gw: RunningGateway;
-
-beforeAll(async () => {
-  setup = await gatewaySetup();
-  gw = await startGateway(setup);
-});
-afterAll(async () => {
-  await gw.stop();
-  setup.cleanup();
-});
+const gw = gatewayForFile();
 
 const Stats = z.object({ logs: z.object({ stored: z.number(), pauses: z.number(), tcpLines: z.number() }) });
 
