@@ -81,7 +81,7 @@ test.describe('cloud link from the gateway console', () => {
     context,
     consoleGuard,
   }) => {
-    // The panel's relayed calls that race the gateway's stop are answered 503 (offline) by the cloud.
+    // A relayed call that races the gateway's stop is answered 503 (offline) by the cloud.
     consoleGuard.allow(/status of 503 .*\/api\/gateway\/requests\//);
     const name = uniqueName('Link');
     await signIn(cloud);
@@ -166,6 +166,9 @@ test.describe('cloud link from the gateway console', () => {
       await item.getByText(name, { exact: true }).click();
       await expect(cloud).toHaveURL(`${system.cloudUrl}/${gatewayId}/panel`);
       await expect(cloud.getByRole('button', { name: `Gateway: ${name}` })).toBeVisible();
+      // Its (empty) device lists came through the relay.
+      await expect(cloud.getByText('No devices found yet')).toBeVisible();
+      await expect(cloud.getByText('No saved devices')).toBeVisible();
       await local.close();
       await own.stop();
       // The console leaves the panel of the offline gateway for the selector, where its dot is red.
