@@ -1,17 +1,8 @@
 import { createServer, type Server, Socket } from 'node:net';
 import { waitFor } from '@st/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Browser, startCloud, type TestCloud, testStorage } from './helpers';
-import {
-  gwCall,
-  isOnline,
-  type LiveClient,
-  linkGateway,
-  openLive,
-  removeDir,
-  startTestGateway,
-  type TestGateway,
-} from './system';
+import { type LinkedSystem, startLinkedSystem } from './support/linked';
+import { gwCall, isOnline } from './system';
 
 /** A TCP relay in front of the cloud whose current connections can be frozen: bytes stop, nothing closes. */
 class FreezableProxy {
@@ -35,6 +26,10 @@ class FreezableProxy {
       client.on('error', end).on('close', end);
       upstream.on('error', end).on('close', end);
     });
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
   }
 
   async start(): Promise<void> {
@@ -74,37 +69,26 @@ class FreezableProxy {
 }
 
 describe('a link that dies without goodbye', () => {
-  let storage: Awaited<ReturnType<typeof testStorage>>;
-  let cloud: TestCloud;
+  let sys: LinkedSystem;
   let proxy: FreezableProxy;
-  let gw: TestGateway;
-  let user: Browser;
-  let live: LiveClient;
-  let gatewayId: string;
 
   beforeAll(async () => {
-    storage = await testStorage('sqlite');
-    cloud = await startCloud(storage.overrides, { heartbeatMs: 1000 });
-    proxy = new FreezableProxy(cloud.port);
-    await proxy.start();
-    gw = await startTestGateway(undefined, { heartbeatMs: 1000 });
-    user = new Browser(cloud.url);
-    await user.login();
-    live = await openLive(cloud.url, user.cookie);
-    await live.subscribe('/secured/events');
-    ({ gatewayId } = await linkGateway(user, `http://127.0.0.1:${proxy.port}`, gw));
+    sys = await startLinkedSystem({
+      cloudOptions: { heartbeatMs: 1000 },
+      gatewayLink: { heartbeatMs: 1000 },
+      via: async ({ cloud }) => {
+        proxy = new FreezableProxy(cloud.port);
+        await proxy.start();
+        return proxy;
+      },
+    });
   });
   afterAll(async () => {
-    await live?.close();
-    await gw?.stop();
-    await proxy?.stop();
-    await cloud?.stop();
-    if (gw) removeDir(gw.dataDir);
-    await storage?.stop();
+    await sys?.stop();
   });
 
   it('goes offline on heart-beat loss, the owner gets DISCONNECTED, and the gateway relinks', async () => {
-    const events = live.messages.get('/secured/events') ?? [];
+    const events = sys.live.messages.get('/secured/events') ?? [];
     const named = (name: string) => events.filter((e) => Reflect.get(Object(e), 'event') === name).length;
     await waitFor(() => named('CONNECTED') >= 1);
     const connectedBefore = named('CONNECTED');
@@ -119,7 +103,7 @@ describe('a link that dies without goodbye', () => {
       what: 'the gateway to relink',
       timeoutMs: 20_000,
     });
-    expect(await isOnline(user, gatewayId)).toBe(true);
-    expect((await gwCall(gw.url, 'GET', '/api/cloud/connection/status')).body).toBe('CONNECTED');
+    expect(await isOnline(sys.user, sys.gatewayId)).toBe(true);
+    expect((await gwCall(sys.gw.url, 'GET', '/api/cloud/connection/status')).body).toBe('CONNECTED');
   });
 });
