@@ -1,5 +1,5 @@
 import { LOGS, type LogMessage } from '@st/protocol';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { subscribeTopic } from '../../api/topics';
 import { useCurrentGateway } from '../../app/CurrentGateway';
 import { useServices } from '../../app/ServicesContext';
@@ -55,10 +55,15 @@ export function useLiveLogs(): LiveLogs {
       box.incoming = [];
       if (box.paused) {
         for (const line of batch) box.heldBack.push(line);
+        // Paused for long: keep only as many as the screen can hold anyway.
+        const excess = box.heldBack.length - held.capacity;
+        if (excess > 0) box.heldBack.splice(0, excess);
         setPending(box.heldBack.length);
       } else {
         held.append(batch);
-        setVersion((v) => v + 1);
+        // New lines are not urgent: as a transition they never interrupt the (equally low-priority) render
+        // of a filter the user just typed, so a steady stream cannot keep the filtered list from showing.
+        startTransition(() => setVersion((v) => v + 1));
       }
     };
     const onMessage = (line: LogMessage) => {
