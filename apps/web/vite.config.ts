@@ -5,6 +5,27 @@ import { defineConfig } from 'vite';
 // index.html at runtime, so every asset URL is relative ('./') and resolves against that <base>.
 // The workspace packages (@st/protocol) are TypeScript source reached through node_modules symlinks;
 // Vite follows the symlinks and transpiles them like our own files.
+
+// Chunks (issue 10; bench/console prints what each route downloads). What every first screen runs (libraries, the app's services and the login form's components) goes into
+// one chunk: as dozens of small shared chunks it gzips worse and costs a request each.
+const STARTUP = [
+  /node_modules\/(react|react-dom|scheduler|i18next|react-i18next|zod|clsx|use-sync-external-store|@mantine\/store)\//,
+  /@mantine\/core\/esm\/core\//,
+  /@mantine\/core\/esm\/components\/(Input|InputBase|TextInput|PasswordInput|Button|ActionIcon|CloseButton|Transition|Loader|Title|Text|Paper|Stack|Center|UnstyledButton)\//,
+  /@mantine\/notifications\/esm\/notifications\.store/,
+  /\/packages\/protocol\/src\//,
+  /\/apps\/web\/src\/(api\/[^/]+|i18n\/index|ui\/(PageLoader|useConfirm|useOpenedOnce)|app\/(App|Providers|ServicesContext|services|runtime|signal|Toasts|styles)|features\/auth\/(SessionContext|authApi)|features\/notifications\/(toaster|notificationToasts))\.tsx?$/,
+];
+// What the routed console of either mode adds once past the login (router, server state, the header with
+// its menu and tooltips): one more chunk. Nothing here may be needed by the login screen, or the login screen
+// downloads all of it (nothing breaks, but bench/console shows the login route grow by ~55 KiB).
+const CONSOLE = [
+  /node_modules\/(react-router|@tanstack\/query-core|@tanstack\/react-query|@floating-ui\/[^/]+)\//,
+  /@mantine\/core\/esm\/(utils\/Floating|components\/(Menu|Popover|Tooltip|Portal|Group|Anchor|FocusTrap))\//,
+  /@tabler\/icons-react\/dist\/esm\/(createReactComponent|defaultAttributes)/,
+  /\/apps\/web\/src\/(app\/(Shell|screens|QueryProvider|CurrentGateway)|features\/(menu|preferences)\/[^/]+)\.tsx?$/,
+];
+
 export default defineConfig({
   base: './',
   plugins: [react()],
@@ -20,6 +41,14 @@ export default defineConfig({
       // @st/protocol is pure declarations (schemas, tables, functions): modules of it that nothing uses can be
       // dropped whole. Everything else keeps the default (CSS imports, for one, are side effects).
       treeshake: { moduleSideEffects: (id: string) => !id.includes('/packages/protocol/src/') },
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'startup', test: (id: string) => STARTUP.some((re) => re.test(id)) },
+            { name: 'console', test: (id: string) => CONSOLE.some((re) => re.test(id)) },
+          ],
+        },
+      },
     },
   },
   server: {

@@ -3,12 +3,21 @@ import { useTranslation } from 'react-i18next';
 import { AppModal } from './AppModal';
 import type { ConfirmQuestion } from './useConfirm';
 
+// A question is asked from a screen or from another dialog (e.g. delete from a dump's info dialog) and
+// must sit above it: dialogs are at Mantine's 200, toasts at 1000 (app/styles.css).
+const ABOVE_DIALOGS = 300;
+
 /** The question of useConfirm(): Cancel and Confirm (red when the action is dangerous). */
 export default function ConfirmDialog({ opened, question }: { opened: boolean; question: ConfirmQuestion }) {
   const { t } = useTranslation();
   const { message, confirmLabel, danger = true, answer } = question;
   return (
-    <AppModal opened={opened} onClose={() => answer(false)} title={t('common.confirm.title')}>
+    <AppModal
+      opened={opened}
+      onClose={() => answer(false)}
+      title={t('common.confirm.title')}
+      zIndex={ABOVE_DIALOGS}
+    >
       <Text size="sm">{message}</Text>
       <Group mt="md" justify="flex-end">
         <Button variant="default" onClick={() => answer(false)}>
