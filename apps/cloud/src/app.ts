@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { BasePath, OK, OTA, PRODUCT_VERSION, TIMEOUTS } from '@st/protocol';
+import { BasePath, CLOUD_ROUTES, OK, OTA, PRODUCT_VERSION, TIMEOUTS } from '@st/protocol';
 import {
   createHttpApp,
   type HttpApp,
@@ -120,7 +120,11 @@ export class CloudServer {
     registerGatewayRoutes(this.app, { gateways, presence, auth, onGatewayRevoked: revoke });
     registerRelayRoutes(this.app, { relay, gateways, auth, rawBodyLimit: OTA.firmwareMaxBytes + 64 * 1024 });
     const buildTime = opts.buildTime ?? new Date().toISOString();
-    this.app.get('/api/build', async () => ({ version: PRODUCT_VERSION, buildTime, mode: 'cloud' as const }));
+    this.app.get(CLOUD_ROUTES['cloud.build'].path, async () => ({
+      version: PRODUCT_VERSION,
+      buildTime,
+      mode: 'cloud' as const,
+    }));
     this.app.get('/api/health', async () => OK);
     await serveConsole(this.app, {
       webDist: config.webDist,

@@ -1,4 +1,5 @@
 import {
+  CLOUD_ROUTES,
   OK,
   RefreshRequest,
   RefreshResponse,
@@ -46,7 +47,7 @@ export function registerAuthRoutes(app: HttpApp, deps: AuthRouteDeps): void {
   };
 
   app.post(
-    '/api/auth/user',
+    CLOUD_ROUTES['cloud.auth.login'].path,
     {
       schema: {
         summary: routeDef('cloud.auth.login').summary,
@@ -74,7 +75,7 @@ export function registerAuthRoutes(app: HttpApp, deps: AuthRouteDeps): void {
   );
 
   app.post(
-    '/api/auth/user/refresh',
+    CLOUD_ROUTES['cloud.auth.refresh'].path,
     {
       schema: {
         summary: routeDef('cloud.auth.refresh').summary,
@@ -96,7 +97,7 @@ export function registerAuthRoutes(app: HttpApp, deps: AuthRouteDeps): void {
   );
 
   app.post(
-    '/api/auth/user/logout',
+    CLOUD_ROUTES['cloud.auth.logout'].path,
     { schema: { summary: routeDef('cloud.auth.logout').summary } },
     async (req, reply) => {
       const p = await auth.principal(req);
@@ -109,14 +110,18 @@ export function registerAuthRoutes(app: HttpApp, deps: AuthRouteDeps): void {
     },
   );
 
-  app.get('/api/auth', { schema: { summary: routeDef('cloud.auth.current').summary } }, async (req) => {
-    const p = await auth.any(req);
-    if (p.kind === 'user') return { user: { id: p.userId, login: p.login }, gateway: null };
-    const owner = await users.findById(p.ownerId);
-    if (!owner) throw cloudErrors.unauthenticated();
-    return {
-      user: { id: owner.id, login: owner.login },
-      gateway: { id: p.gatewayId, name: p.name, description: p.description },
-    };
-  });
+  app.get(
+    CLOUD_ROUTES['cloud.auth.current'].path,
+    { schema: { summary: routeDef('cloud.auth.current').summary } },
+    async (req) => {
+      const p = await auth.any(req);
+      if (p.kind === 'user') return { user: { id: p.userId, login: p.login }, gateway: null };
+      const owner = await users.findById(p.ownerId);
+      if (!owner) throw cloudErrors.unauthenticated();
+      return {
+        user: { id: owner.id, login: owner.login },
+        gateway: { id: p.gatewayId, name: p.name, description: p.description },
+      };
+    },
+  );
 }

@@ -1,4 +1,5 @@
 import {
+  CLOUD_ROUTES,
   GatewayCreateRequest,
   GatewayUpdateRequest,
   IdParams,
@@ -44,7 +45,7 @@ export function registerGatewayRoutes(app: HttpApp, deps: GatewayRouteDeps): voi
   const { gateways, presence, auth } = deps;
   const dto = async (g: GatewayRecord) => gatewayDto(g, (await presence.onlineOf([g.id])).has(g.id));
 
-  app.get('/api/gateway/management/list', { schema: doc('cloud.gateways.list') }, async (req) => {
+  app.get(CLOUD_ROUTES['cloud.gateways.list'].path, { schema: doc('cloud.gateways.list') }, async (req) => {
     const user = await auth.user(req);
     const list = await gateways.list(user.userId);
     const online = await presence.onlineOf(list.map((g) => g.id));
@@ -52,7 +53,7 @@ export function registerGatewayRoutes(app: HttpApp, deps: GatewayRouteDeps): voi
   });
 
   app.get(
-    '/api/gateway/management/:id',
+    CLOUD_ROUTES['cloud.gateways.get'].path,
     { schema: { params: IdParams, ...doc('cloud.gateways.get') } },
     async (req) => {
       const user = await auth.user(req);
@@ -63,7 +64,7 @@ export function registerGatewayRoutes(app: HttpApp, deps: GatewayRouteDeps): voi
   );
 
   app.post(
-    '/api/gateway/management/create',
+    CLOUD_ROUTES['cloud.gateways.create'].path,
     { schema: { body: GatewayCreateRequest, ...doc('cloud.gateways.create') } },
     async (req, reply) => {
       const user = await auth.user(req);
@@ -74,7 +75,7 @@ export function registerGatewayRoutes(app: HttpApp, deps: GatewayRouteDeps): voi
   );
 
   app.put(
-    '/api/gateway/management/update',
+    CLOUD_ROUTES['cloud.gateways.update'].path,
     { schema: { body: GatewayUpdateRequest, ...doc('cloud.gateways.update') } },
     async (req) => {
       const user = await auth.user(req);
@@ -87,7 +88,7 @@ export function registerGatewayRoutes(app: HttpApp, deps: GatewayRouteDeps): voi
   );
 
   app.delete(
-    '/api/gateway/management/delete/:id',
+    CLOUD_ROUTES['cloud.gateways.delete'].path,
     { schema: { params: IdParams, ...doc('cloud.gateways.delete') } },
     async (req, _reply) => {
       const user = await auth.user(req);
@@ -99,7 +100,7 @@ export function registerGatewayRoutes(app: HttpApp, deps: GatewayRouteDeps): voi
   );
 
   app.post(
-    '/api/auth/gateway/:id',
+    CLOUD_ROUTES['cloud.gatewayToken.create'].path,
     { schema: { params: IdParams, ...doc('cloud.gatewayToken.create') } },
     async (req) => {
       const user = await auth.user(req);
@@ -111,7 +112,7 @@ export function registerGatewayRoutes(app: HttpApp, deps: GatewayRouteDeps): voi
   );
 
   app.post(
-    '/api/auth/gateway/logout/:id',
+    CLOUD_ROUTES['cloud.gatewayToken.delete'].path,
     { schema: { params: IdParams, ...doc('cloud.gatewayToken.delete') } },
     async (req, _reply) => {
       const p = await auth.any(req);

@@ -1,12 +1,11 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { SESSION } from '@st/protocol';
+import { GATEWAY_TOKEN_HEADER, SESSION } from '@st/protocol';
 import type { JwtSigner } from '../auth/jwt';
 import type { SessionStore } from '../auth/sessions';
 import type { GatewayStore } from '../gateways/store';
 
 export const ACCESS_COOKIE = SESSION.accessCookieName;
 export const USER_TOKEN_HEADER = 'smartthing-token-user';
-export const GATEWAY_TOKEN_HEADER = 'smartthing-token-gateway';
 
 export type UserPrincipal = { kind: 'user'; userId: string; login: string; sessionId: string };
 export type GatewayPrincipal = {

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
-import { GATEWAY_TOKEN_HEADER, gatewayTopicFor, LINK_DESTINATIONS, parseDestination } from '@st/protocol';
+import {
+  ERROR_CATALOG,
+  GATEWAY_TOKEN_HEADER,
+  gatewayTopicFor,
+  LINK_DESTINATIONS,
+  parseDestination,
+} from '@st/protocol';
 import { type AccessResult, type StompBus, type StompLogger, StompServer } from '@st/stomp';
 import type { GatewayStore } from '../gateways/store';
 import type { Authenticator, GatewayPrincipal, UserPrincipal } from '../http/principal';
@@ -43,7 +49,7 @@ export function createLiveServer(httpServer: Server, deps: LiveServerDeps): Stom
       const fromHandshake = await authenticator.fromHeaders(request.headers);
       const token = connectHeaders[GATEWAY_TOKEN_HEADER];
       const principal = fromHandshake ?? (token ? await authenticator.gatewayFromToken(token) : undefined);
-      if (!principal) return { ok: false, reason: 'Authentication required' };
+      if (!principal) return { ok: false, reason: ERROR_CATALOG.UNAUTHENTICATED.message };
       if (principal.kind === 'user') return { ok: true, principal };
       return { ok: true, principal: { ...principal, linkId: randomUUID() } };
     },

@@ -1,4 +1,5 @@
 import {
+  CLOUD_ROUTES,
   decodeLinkBody,
   encodeLinkBody,
   formatServerTiming,
@@ -50,7 +51,7 @@ export function registerRelayRoutes(app: HttpApp, deps: RelayRouteDeps): void {
   };
 
   app.post(
-    '/api/gateway/requests/device',
+    CLOUD_ROUTES['cloud.relay.device'].path,
     { schema: { summary: routeDef('cloud.relay.device').summary, body: RelayDeviceRequest } },
     async (req, reply) => {
       const { gatewayId, device, command, params } = req.body;
@@ -59,7 +60,7 @@ export function registerRelayRoutes(app: HttpApp, deps: RelayRouteDeps): void {
   );
 
   app.post(
-    '/api/gateway/requests/command',
+    CLOUD_ROUTES['cloud.relay.command'].path,
     { schema: { summary: routeDef('cloud.relay.command').summary, body: RelayCommandRequest } },
     async (req, reply) => {
       const { gatewayId, command, parameters } = req.body;
@@ -68,7 +69,7 @@ export function registerRelayRoutes(app: HttpApp, deps: RelayRouteDeps): void {
   );
 
   app.post(
-    '/api/gateway/requests/:gatewayId',
+    CLOUD_ROUTES['cloud.relay.request'].path,
     {
       schema: {
         summary: routeDef('cloud.relay.request').summary,
@@ -97,7 +98,7 @@ export function registerRelayRoutes(app: HttpApp, deps: RelayRouteDeps): void {
       done(null, body),
     );
     raw.post(
-      '/api/gateway/requests/:gatewayId/raw',
+      CLOUD_ROUTES['cloud.relay.raw'].path,
       {
         schema: {
           summary: routeDef('cloud.relay.raw').summary,

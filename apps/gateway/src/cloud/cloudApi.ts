@@ -3,6 +3,7 @@ import {
   CloudAuthentication,
   type CloudIdentity,
   GATEWAY_TOKEN_HEADER,
+  STOMP_PATH,
   TIMEOUTS,
 } from '@st/protocol';
 
@@ -14,7 +15,7 @@ export function cloudEndpoint(cloudUrl: string, path: string): string {
 
 /** The link's websocket URL: only the scheme changes (http -> ws, https -> wss). */
 export function linkUrl(cloudUrl: string): string {
-  return cloudEndpoint(cloudUrl, 'api/st-ws').replace(/^http/, 'ws');
+  return cloudEndpoint(cloudUrl, STOMP_PATH).replace(/^http/, 'ws');
 }
 
 /**

@@ -2,6 +2,7 @@ import {
   apiErrorBody,
   decodeLinkBody,
   encodeLinkBody,
+  GATEWAY_ROUTES,
   isRelayable,
   type LinkRequest,
   type LinkResponse,
@@ -41,7 +42,7 @@ export async function runLinkRequest(app: HttpApp, req: LinkRequest): Promise<Li
         }
       : {
           method: 'POST' as const,
-          url: '/api/device/request',
+          url: GATEWAY_ROUTES['gateway.device.request'].path,
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ device: req.device, command: req.command, params: req.params }),
         };
