@@ -9,6 +9,7 @@ import { GATEWAY_TOKEN_HEADER, Gateway, LINK_DESTINATIONS, TokenResponse } from 
 import { freeTcpPort, waitFor } from '@st/testkit';
 import WebSocket from 'ws';
 import { z } from 'zod';
+import { runIfMain } from '../lib/cli';
 import { sample, startApp, waitHttpOk } from '../lib/process';
 
 const LINKS = Number(process.env.BENCH_LINKS ?? 1000);
@@ -118,4 +119,4 @@ export async function run() {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) console.log(await run());
+runIfMain(import.meta.url, async () => console.log(await run()));

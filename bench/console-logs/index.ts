@@ -14,6 +14,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { freeTcpPort, freeUdpPort, waitFor } from '@st/testkit';
 import { type CDPSession, chromium, type Page } from 'playwright-core';
 import { z } from 'zod';
+import { runIfMain } from '../lib/cli';
+import { median, round } from '../lib/figures';
 import { startApp } from '../lib/process';
 import { feedLines } from './feed';
 
@@ -34,12 +36,7 @@ export interface ConsoleLogsFigures {
   readonly renderedRows: number;
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-};
-const round = (n: number) => Math.round(n * 10) / 10;
+const tenths = (n: number) => round(n, 1);
 
 async function heldCount(page: Page): Promise<number> {
   const text = (await page.getByTestId('logs-count').textContent()) ?? '';
@@ -209,13 +206,13 @@ export async function run(): Promise<ConsoleLogsFigures> {
     return {
       lines: LINES,
       samples: SAMPLES,
-      filterKeystrokeMedianMs: round(median(filter)),
-      filterKeystrokeMedianMs4xCpu: round(median(filter4x)),
-      typingDuring1000LinesPerSecondMedianMs: round(median(typing)),
-      typingDuring1000LinesPerSecondMedianMs4xCpu: round(median(typing4x)),
-      filterDuring1000LinesPerSecondMedianMs: round(median(streamFilter)),
-      filterDuring1000LinesPerSecondMedianMs4xCpu: round(median(streamFilter4x)),
-      jsHeapUsedMiB: round(jsHeapUsedMiB),
+      filterKeystrokeMedianMs: tenths(median(filter)),
+      filterKeystrokeMedianMs4xCpu: tenths(median(filter4x)),
+      typingDuring1000LinesPerSecondMedianMs: tenths(median(typing)),
+      typingDuring1000LinesPerSecondMedianMs4xCpu: tenths(median(typing4x)),
+      filterDuring1000LinesPerSecondMedianMs: tenths(median(streamFilter)),
+      filterDuring1000LinesPerSecondMedianMs4xCpu: tenths(median(streamFilter4x)),
+      jsHeapUsedMiB: tenths(jsHeapUsedMiB),
       renderedRows: z.number().parse(renderedRows),
     };
   } finally {
@@ -225,6 +222,4 @@ export async function run(): Promise<ConsoleLogsFigures> {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log(await run());
-}
+runIfMain(import.meta.url, async () => console.log(await run()));

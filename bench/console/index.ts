@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { freeTcpPort, freeUdpPort, waitFor } from '@st/testkit';
 import { chromium } from 'playwright-core';
 import { z } from 'zod';
+import { runIfMain } from '../lib/cli';
+import { median } from '../lib/figures';
 import { type AppProcess, startApp, waitHttpOk } from '../lib/process';
 import { measureRoute, type RouteBundle } from './bundle';
 
@@ -21,8 +23,6 @@ const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-
-const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] ?? Number.NaN;
 
 export async function run() {
   const dir = mkdtempSync(join(tmpdir(), 'st-bench-console-'));
@@ -140,4 +140,4 @@ export async function run() {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) console.log(await run());
+runIfMain(import.meta.url, async () => console.log(await run()));

@@ -5,15 +5,13 @@
  *
  *   npx tsx bench/gateway-commands/index.ts [--seconds 3] [--concurrency 8] [--devices 5]
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { Worker } from 'node:worker_threads';
-import { build, GatewayConfigSchema } from '@st/gateway';
-import { freeTcpPort, freeUdpPort, loopbackBlock, waitFor } from '@st/testkit';
+import { loopbackBlock, waitFor } from '@st/testkit';
 import { z } from 'zod';
+import { numberOption, runIfMain } from '../lib/cli';
+import { percentile, round } from '../lib/figures';
+import { startBenchGateway } from '../lib/gateway';
+import { ask, startTsWorker } from '../lib/workers';
 
 export interface Side {
   readonly commandsPerSecond: number;
@@ -38,29 +36,12 @@ export interface GatewayCommandsFigures {
 const Ready = z.object({ ready: z.array(z.string()) });
 const Result = z.object({ latencies: z.instanceof(Float64Array), failures: z.number() });
 
-function ask<T>(worker: Worker, message: unknown, schema: z.ZodType<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const onMessage = (m: unknown) => {
-      const parsed = schema.safeParse(m);
-      if (!parsed.success) return;
-      worker.off('message', onMessage);
-      worker.off('error', reject);
-      resolve(parsed.data);
-    };
-    worker.on('message', onMessage);
-    worker.once('error', reject);
-    if (message !== undefined) worker.postMessage(message);
-  });
-}
-
 function side(result: z.infer<typeof Result>, seconds: number): Side {
   const sorted = result.latencies.sort();
-  const at = (p: number) =>
-    sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
   return {
     commandsPerSecond: Math.round(sorted.length / seconds),
-    p50Ms: Math.round(at(50) * 100) / 100,
-    p99Ms: Math.round(at(99) * 100) / 100,
+    p50Ms: round(percentile(sorted, 50)),
+    p99Ms: round(percentile(sorted, 99)),
     failures: result.failures,
   };
 }
@@ -69,25 +50,17 @@ export async function run(
   options: { seconds?: number; concurrency?: number; devices?: number } = {},
 ): Promise<GatewayCommandsFigures> {
   const { seconds = 3, concurrency = 8, devices = 5 } = options;
-  const dataDir = mkdtempSync(join(tmpdir(), 'st-bench-gw-cmd-'));
-  const discoveryPort = await freeUdpPort();
-  const gateway = await build({
-    ...GatewayConfigSchema.parse({}),
-    port: 0,
-    host: '127.0.0.1',
-    dataDir,
-    multicastIf: '127.0.0.1',
+  const {
+    gateway,
+    base: gatewayBase,
     discoveryPort,
-    logPort: await freeTcpPort(),
-    webDist: join(dataDir, 'none'),
-    logLevel: 'silent',
-  });
-  const { port, logPort } = await gateway.start();
-  const entry = new URL('./load.ts', import.meta.url).href;
-  const boot = `import('tsx/esm/api').then((tsx) => tsx.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(import.meta.url)}))`;
-  const worker = new Worker(boot, {
-    eval: true,
-    workerData: { addresses: loopbackBlock(devices), discoveryPort, logPort },
+    logPort,
+    stop,
+  } = await startBenchGateway('st-bench-gw-cmd-');
+  const worker = startTsWorker(new URL('./load.ts', import.meta.url), {
+    addresses: loopbackBlock(devices),
+    discoveryPort,
+    logPort,
   });
   try {
     await ask(worker, undefined, Ready);
@@ -95,12 +68,11 @@ export async function run(
       what: 'devices found',
       timeoutMs: 10_000,
     });
-    const gatewayBase = `http://127.0.0.1:${port}`;
     const load = { seconds, concurrency, gatewayBase };
     await ask(worker, { ...load, mode: 'gateway', seconds: 0.5 }, Result); // warm-up
     const direct = side(await ask(worker, { ...load, mode: 'direct' }, Result), seconds);
     const viaGateway = side(await ask(worker, { ...load, mode: 'gateway' }, Result), seconds);
-    const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
+    const ratio = (a: number, b: number) => round(a / b);
     return {
       devices,
       concurrency,
@@ -115,8 +87,7 @@ export async function run(
     worker.postMessage('stop');
     await new Promise((resolve) => setTimeout(resolve, 300));
     await worker.terminate();
-    await gateway.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }
 
@@ -124,11 +95,10 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: { seconds: { type: 'string' }, concurrency: { type: 'string' }, devices: { type: 'string' } },
   });
-  const pick = (v: string | undefined) => (v === undefined ? undefined : Number(v));
   const f = await run({
-    seconds: pick(values.seconds),
-    concurrency: pick(values.concurrency),
-    devices: pick(values.devices),
+    seconds: numberOption(values.seconds),
+    concurrency: numberOption(values.concurrency),
+    devices: numberOption(values.devices),
   });
   const show = (s: Side) =>
     `${s.commandsPerSecond} commands/s, p50 ${s.p50Ms} ms, p99 ${s.p99Ms} ms, failures ${s.failures}`;
@@ -142,9 +112,4 @@ async function main(): Promise<void> {
   );
 }
 
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
-}
+runIfMain(import.meta.url, main);

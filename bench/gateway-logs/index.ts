@@ -8,17 +8,15 @@
  *
  *   npx tsx bench/gateway-logs/index.ts [--devices 50] [--lines 4000] [--subscribers 5] [--seconds 30]
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { Worker } from 'node:worker_threads';
-import { build, GatewayConfigSchema } from '@st/gateway';
-import { freeTcpPort, freeUdpPort, loopbackBlock, waitFor } from '@st/testkit';
+import type { Worker } from 'node:worker_threads';
+import { loopbackBlock, waitFor } from '@st/testkit';
 import { z } from 'zod';
+import { numberOption, runIfMain } from '../lib/cli';
+import { startBenchGateway } from '../lib/gateway';
+import { ask, startTsWorker } from '../lib/workers';
 
 export interface GatewayLogsFigures {
   readonly devices: number;
@@ -38,10 +36,7 @@ export interface GatewayLogsFigures {
 }
 
 function startWorker(file: string, data: unknown): { worker: Worker; ready: Promise<void> } {
-  // The worker loads its TypeScript through tsx's API, however this file itself was loaded.
-  const entry = new URL(file, import.meta.url).href;
-  const boot = `import('tsx/esm/api').then((tsx) => tsx.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(import.meta.url)}))`;
-  const worker = new Worker(boot, { eval: true, workerData: data });
+  const worker = startTsWorker(new URL(file, import.meta.url), data);
   const ready = new Promise<void>((resolve, reject) => {
     worker.once('error', reject);
     const onMessage = (m: unknown) => {
@@ -55,20 +50,6 @@ function startWorker(file: string, data: unknown): { worker: Worker; ready: Prom
   return { worker, ready };
 }
 
-function ask<T>(worker: Worker, message: unknown, schema: z.ZodType<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const onMessage = (m: unknown) => {
-      const parsed = schema.safeParse(m);
-      if (!parsed.success) return;
-      worker.off('message', onMessage);
-      resolve(parsed.data);
-    };
-    worker.on('message', onMessage);
-    worker.once('error', reject);
-    worker.postMessage(message);
-  });
-}
-
 const Counts = z.object({ counts: z.array(z.number()) });
 const Sent = z.object({ sent: z.array(z.number()) });
 
@@ -77,19 +58,7 @@ export async function run(
 ): Promise<GatewayLogsFigures> {
   /** `seconds` bounds the writing phase; `lines` per device is the workload. */
   const { devices = 50, lines = 4000, subscribers = 5, seconds = 30 } = options;
-  const dataDir = mkdtempSync(join(tmpdir(), 'st-bench-gw-logs-'));
-  const gateway = await build({
-    ...GatewayConfigSchema.parse({}),
-    port: 0,
-    host: '127.0.0.1',
-    dataDir,
-    multicastIf: '127.0.0.1',
-    discoveryPort: await freeUdpPort(),
-    logPort: await freeTcpPort(),
-    webDist: join(dataDir, 'none'),
-    logLevel: 'silent',
-  });
-  const { port, logPort } = await gateway.start();
+  const { gateway, port, logPort, stop } = await startBenchGateway('st-bench-gw-logs-');
   const subs =
     subscribers > 0
       ? startWorker('./subscribers.ts', { url: `ws://127.0.0.1:${port}/api/st-ws`, subscribers })
@@ -158,8 +127,7 @@ export async function run(
     subs?.worker.postMessage('stop');
     await sleep(200);
     await Promise.all([devs.worker.terminate(), subs?.worker.terminate()]);
-    await gateway.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }
 
@@ -172,12 +140,11 @@ async function main(): Promise<void> {
       seconds: { type: 'string' },
     },
   });
-  const pick = (v: string | undefined) => (v === undefined ? undefined : Number(v));
   const f = await run({
-    devices: pick(values.devices),
-    lines: pick(values.lines),
-    subscribers: pick(values.subscribers),
-    seconds: pick(values.seconds),
+    devices: numberOption(values.devices),
+    lines: numberOption(values.lines),
+    subscribers: numberOption(values.subscribers),
+    seconds: numberOption(values.seconds),
   });
   console.log(
     `gateway-logs: ${f.devices} devices logging ${f.linesPerDevice} lines each flat out, ${f.subscribers} STOMP subscribers`,
@@ -194,9 +161,4 @@ async function main(): Promise<void> {
   console.log(`  lost ${f.lost}`);
 }
 
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
-}
+runIfMain(import.meta.url, main);

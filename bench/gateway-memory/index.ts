@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freeTcpPort, freeUdpPort, waitFor } from '@st/testkit';
 import { z } from 'zod';
+import { runIfMain } from '../lib/cli';
 import { type AppProcess, sample, startApp, waitHttpOk } from '../lib/process';
 
 const SETTLE_MS = 10_000;
@@ -84,4 +85,4 @@ export async function run() {
   return { ...figures, rssPerDeviceKiB: perDeviceKiB };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) console.log(await run());
+runIfMain(import.meta.url, async () => console.log(await run()));

@@ -5,17 +5,15 @@
  *
  *   npx tsx bench/ota/index.ts [--size 1048576] [--devices 10]
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { build, GatewayConfigSchema } from '@st/gateway';
 import { DeviceInfoSchema, Firmware, makeFirmwareImage, OtaBatchResult, OtaTask } from '@st/protocol';
 import { startSimulator } from '@st/simulator';
-import { freeTcpPort, freeUdpPort, loopbackBlock, waitFor } from '@st/testkit';
+import { loopbackBlock, waitFor } from '@st/testkit';
 import { z } from 'zod';
+import { runIfMain } from '../lib/cli';
+import { round } from '../lib/figures';
+import { startBenchGateway } from '../lib/gateway';
 
 export interface OtaBenchOptions {
   readonly size: number;
@@ -34,8 +32,6 @@ export interface OtaBenchFigures {
   readonly batchSpeedup: number;
   readonly failed: number;
 }
-
-const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 async function json(url: string, init?: RequestInit): Promise<unknown> {
   const res = await fetch(url, init);
@@ -59,24 +55,11 @@ async function over(base: string, taskIds: readonly string[]): Promise<OtaTask[]
 export async function run(input: Partial<OtaBenchOptions> = {}): Promise<OtaBenchFigures> {
   const size = input.size ?? 1024 * 1024;
   const count = input.devices ?? 10;
-  const dataDir = mkdtempSync(join(tmpdir(), 'st-bench-ota-'));
-  const discoveryPort = await freeUdpPort();
-  const gateway = await build({
-    ...GatewayConfigSchema.parse({}),
-    port: 0,
-    host: '127.0.0.1',
-    dataDir,
-    multicastIf: '127.0.0.1',
-    discoveryPort,
-    logPort: await freeTcpPort(),
-    webDist: join(dataDir, 'none'),
-    logLevel: 'silent',
+  const { base, discoveryPort, stop } = await startBenchGateway('st-bench-ota-', {
     otaConcurrency: count,
     // Poll the restarted device often, so the figures are the transfer's rather than the poll interval's.
     otaTimeouts: { versionPollMs: 20 },
   });
-  const { port } = await gateway.start();
-  const base = `http://127.0.0.1:${port}`;
   const sim = await startSimulator({
     ips: loopbackBlock(count),
     kinds: ['lamp'],
@@ -130,8 +113,7 @@ export async function run(input: Partial<OtaBenchOptions> = {}): Promise<OtaBenc
     };
   } finally {
     await sim.stop();
-    await gateway.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }
 
@@ -152,9 +134,4 @@ async function main(): Promise<void> {
   console.log(`  failed uploads: ${f.failed}`);
 }
 
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
-}
+runIfMain(import.meta.url, main);

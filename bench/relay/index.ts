@@ -8,8 +8,9 @@
  *   npx tsx bench/relay/index.ts [--requests 400]
  */
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { runIfMain } from '../lib/cli';
+import { percentile, round } from '../lib/figures';
 import { type CloudTarget, startRelaySystem } from './setup';
 
 export interface PathFigures {
@@ -20,10 +21,6 @@ export interface PathFigures {
 }
 
 type Call = () => Promise<void>;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
 
 async function measure(call: Call, requests: number, inFlight: number): Promise<PathFigures> {
   for (let i = 0; i < 30; i++) await call();
@@ -44,12 +41,11 @@ async function measure(call: Call, requests: number, inFlight: number): Promise<
   );
   const concurrentPerSecond = requests / ((performance.now() - t0) / 1000);
   latencies.sort((a, b) => a - b);
-  const r = (n: number) => Math.round(n * 100) / 100;
   return {
     sequentialPerSecond: Math.round(sequentialPerSecond),
     concurrentPerSecond: Math.round(concurrentPerSecond),
-    p50Ms: r(percentile(latencies, 50)),
-    p99Ms: r(percentile(latencies, 99)),
+    p50Ms: round(percentile(latencies, 50)),
+    p99Ms: round(percentile(latencies, 99)),
   };
 }
 
@@ -82,7 +78,7 @@ export async function run(opts: { requests?: number } = {}) {
     const hop = (from: string, to: string) => {
       const a = figures[from];
       const b = figures[to];
-      return a && b ? Math.round((b.p50Ms - a.p50Ms) * 100) / 100 : Number.NaN;
+      return a && b ? round(b.p50Ms - a.p50Ms) : Number.NaN;
     };
     const overheadP50Ms = {
       gatewayHop: hop('device', 'gateway'),
@@ -95,7 +91,7 @@ export async function run(opts: { requests?: number } = {}) {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+async function main(): Promise<void> {
   const { values } = parseArgs({ options: { requests: { type: 'string' } } });
   const figures = await run(values.requests ? { requests: Number(values.requests) } : {});
   const rows = ['device', 'gateway', 'cloud', 'cloudTwoNodes'].map((name) => {
@@ -106,3 +102,5 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   console.log('p50 overhead per hop (ms):', figures.overheadP50Ms);
   process.exit(0);
 }
+
+runIfMain(import.meta.url, main);

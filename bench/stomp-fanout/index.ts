@@ -9,12 +9,13 @@
 import { createServer } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep, setImmediate as yieldToIo } from 'node:timers/promises';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { Worker } from 'node:worker_threads';
 import { attachStomp } from '@st/stomp';
 import { freeTcpPort, waitFor } from '@st/testkit';
 import { z } from 'zod';
+import { numberOption, runIfMain } from '../lib/cli';
+import { percentile, round } from '../lib/figures';
+import { startTsWorker } from '../lib/workers';
 
 export interface StompFanoutOptions {
   readonly subscribers: number;
@@ -45,17 +46,13 @@ const TOPIC = '/devices/logs';
 const PADDING = `|${'x'.repeat(160)}`;
 const report = z.object({ phase: z.string(), latencies: z.instanceof(Float64Array) });
 
-function percentile(sorted: Float64Array, p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
-
 /** The subscriber worker; `phase()` resolves with the latencies of `expected` deliveries (or what came). */
 async function startSubscribers(url: string, subscribers: number) {
-  // The worker loads its TypeScript through tsx's API, however this file itself was loaded.
-  const entry = new URL('./subscribers.ts', import.meta.url).href;
-  const boot = `import('tsx/esm/api').then((tsx) => tsx.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(import.meta.url)}))`;
-  const worker = new Worker(boot, { eval: true, workerData: { url, topic: TOPIC, subscribers } });
+  const worker = startTsWorker(new URL('./subscribers.ts', import.meta.url), {
+    url,
+    topic: TOPIC,
+    subscribers,
+  });
   const answers: Array<z.infer<typeof report>> = [];
   let ready = false;
   worker.on('message', (message: unknown) => {
@@ -149,10 +146,6 @@ export async function run(options: Partial<StompFanoutOptions> = {}): Promise<St
   }
 }
 
-function round(ms: number): number {
-  return Math.round(ms * 100) / 100;
-}
-
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -162,12 +155,11 @@ async function main(): Promise<void> {
       seconds: { type: 'string' },
     },
   });
-  const pick = (v: string | undefined) => (v === undefined ? undefined : Number(v));
   const figures = await run({
-    subscribers: pick(values.subscribers),
-    messages: pick(values.messages),
-    rate: pick(values.rate),
-    seconds: pick(values.seconds),
+    subscribers: numberOption(values.subscribers),
+    messages: numberOption(values.messages),
+    rate: numberOption(values.rate),
+    seconds: numberOption(values.seconds),
   });
   console.log(
     `stomp-fanout: 1 publisher -> ${figures.subscribers} @stomp/stompjs subscribers (in a worker thread)`,
@@ -184,9 +176,4 @@ async function main(): Promise<void> {
   console.log(`  lost ${figures.lost}`);
 }
 
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
-}
+runIfMain(import.meta.url, main);
