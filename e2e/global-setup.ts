@@ -17,6 +17,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     logPort,
     firstIp: loopbackFirstIp(),
     devices: 4,
+    // every cloud-mode test signs in from 127.0.0.1; the per-IP limit (30/min) would refuse a fast run
+    loginMaxPerIp: 1000,
   });
   process.env.ST_E2E_CLOUD_URL = system.cloudUrl;
   process.env.ST_E2E_GATEWAY_URL = system.gatewayUrl;

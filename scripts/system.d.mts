@@ -7,6 +7,8 @@ export interface SystemOptions {
   discoveryPort?: number;
   logPort?: number;
   host?: string;
+  /** the cloud's login rate limit per IP and minute (the e2e suite signs in once per test from one address) */
+  loginMaxPerIp?: number;
 }
 export interface RunningSystem {
   cloudUrl: string;

@@ -98,7 +98,7 @@ function adminPassword(dataDir) {
 
 /**
  * @param {{dataDir: string, cloudPort?: number, gatewayPort?: number, devices?: number, firstIp?: string,
- *   discoveryPort?: number, logPort?: number, host?: string}} opts
+ *   discoveryPort?: number, logPort?: number, host?: string, loginMaxPerIp?: number}} opts
  */
 export async function startSystem(opts) {
   const host = opts.host ?? '127.0.0.1';
@@ -130,6 +130,7 @@ export async function startSystem(opts) {
         ST_DATA_DIR: join(opts.dataDir, 'cloud'),
         ST_ADMIN_LOGIN: login,
         ST_ADMIN_PASSWORD: password,
+        ...(opts.loginMaxPerIp ? { ST_LOGIN_MAX_PER_IP: String(opts.loginMaxPerIp) } : {}),
       },
       logDir,
     );
