@@ -47,9 +47,12 @@ describe.each<StorageKind>(['sqlite', 'postgres'])('gateway management on %s', (
     const blank = await b.call('POST', '/api/gateway/management/create', { name: '   ' });
     expect(blank.status).toBe(400);
     expect(field(blank.body, 'message')).toContain("Gateway name can't be blank");
+    expect(field(blank.body, 'code')).toBe('GATEWAY_NAME_BLANK');
     const long = await b.call('POST', '/api/gateway/management/create', { name: 'x'.repeat(33) });
     expect(long.status).toBe(400);
     expect(field(long.body, 'message')).toContain('at most 32 characters');
+    // the catalog code lets the console show the reason in the user's language
+    expect(field(long.body, 'code')).toBe('GATEWAY_NAME_TOO_LONG');
     const ok = await b.call('POST', '/api/gateway/management/create', { name: 'y'.repeat(32) });
     expect(ok.status).toBe(201);
     const dup = await b.call('POST', '/api/gateway/management/create', { name: 'y'.repeat(32) });

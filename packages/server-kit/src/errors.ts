@@ -1,4 +1,12 @@
-import { ApiError, type ApiIssue, apiErrorBody, type ErrorCode, issuesFromZod } from '@st/protocol';
+import {
+  ApiError,
+  type ApiIssue,
+  apiErrorBody,
+  ERROR_CATALOG,
+  ERROR_CODES,
+  type ErrorCode,
+  issuesFromZod,
+} from '@st/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
@@ -9,6 +17,22 @@ function summary(issues: readonly ApiIssue[]): string {
   const where = first.path.join('.');
   const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : '';
   return `${where ? `${where}: ` : ''}${first.message}${more}`;
+}
+
+/** Catalog codes of 400 answers by their message, so a schema rule written with a catalog message
+ * (e.g. the gateway name limit) answers with that code, which the console translates. */
+const CODE_BY_MESSAGE: ReadonlyMap<string, ErrorCode> = new Map(
+  ERROR_CODES.filter((code) => ERROR_CATALOG[code].status === 400 && code !== 'VALIDATION_FAILED').map(
+    (code) => [ERROR_CATALOG[code].message, code],
+  ),
+);
+
+function validationBody(issues: ApiIssue[]) {
+  const only = issues.length === 1 ? issues[0] : undefined;
+  const code = only ? CODE_BY_MESSAGE.get(only.message) : undefined;
+  return code
+    ? apiErrorBody(code, only?.message, issues)
+    : apiErrorBody('VALIDATION_FAILED', summary(issues), issues);
 }
 
 /** Fastify's own request errors (bad JSON, body too large, wrong content type) by their code. */
@@ -45,11 +69,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
         path: [where, ...String(v.instancePath).split('/').filter(Boolean)],
         message: v.message ?? 'invalid',
       }));
-      return reply.code(400).send(apiErrorBody('VALIDATION_FAILED', summary(issues), issues));
+      return reply.code(400).send(validationBody(issues));
     }
     if (err instanceof ZodError) {
-      const issues = issuesFromZod(err);
-      return reply.code(400).send(apiErrorBody('VALIDATION_FAILED', summary(issues), issues));
+      return reply.code(400).send(validationBody(issuesFromZod(err)));
     }
     if (isResponseSerializationError(err)) {
       req.log.error({ err, issues: err.cause.issues }, 'response does not match its schema');
