@@ -42,7 +42,7 @@ function FirmwareRow({
           {t('ota.firmware.info.details', { board: f.board, size: formatSize(f.size), md5: f.fileChecksum })}
         </Text>
       </Stack>
-      <Menu position="bottom-end" withinPortal>
+      <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
         <Menu.Target>
           <ActionIcon
             variant="subtle"

@@ -13,7 +13,7 @@ export interface SavedDeviceMenuProps {
 export function SavedDeviceMenu({ device, onUpdate, onDelete }: SavedDeviceMenuProps) {
   const { t } = useTranslation();
   return (
-    <Menu position="bottom-end" withinPortal>
+    <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <ActionIcon variant="subtle" color="gray" aria-label={t('devices.saved.menu', { name: device.name })}>
           <IconDotsVertical size={18} aria-hidden />
