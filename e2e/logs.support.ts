@@ -85,7 +85,11 @@ export async function feedLogLines(
       count = 0;
     }
   }
-  await new Promise<void>((resolve) => socket.end(chunk, () => resolve()));
+  // Wait for the gateway's side to close: it has then read every line (a later connection from the same
+  // address replaces this one, and must not cut it short).
+  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  socket.end(chunk);
+  await closed;
 }
 
 /** The gateway has stored a line whose message contains `text` (so history can serve it). */

@@ -32,13 +32,17 @@ for (const mode of MODES) {
       if (source === undefined || target === undefined) throw new Error('two lamps expected');
       const token = randomToken();
       const config = await deviceConfig(source.ip);
+      // A brightness neither lamp holds yet (the pair serves both modes' tests).
+      const held = new Set([config.brightness, (await deviceConfig(target.ip)).brightness]);
+      let brightness = String(11 + Math.floor(Math.random() * 88));
+      while (held.has(brightness)) brightness = String(11 + Math.floor(Math.random() * 88));
       const set = await deviceApi(source.ip, '/config', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ ...config, brightness: '17', auto_off: `9${token.length}0` }),
+        body: JSON.stringify({ ...config, brightness, auto_off: `9${token.length}0` }),
       });
       expect(set.ok).toBe(true);
-      expect((await deviceConfig(target.ip)).brightness).not.toBe('17');
+      expect((await deviceConfig(target.ip)).brightness).not.toBe(brightness);
 
       await openScreen(page, mode, 'settings');
       await expect(page.getByRole('heading', { name: 'Saved device settings' })).toBeVisible();
@@ -59,7 +63,7 @@ for (const mode of MODES) {
       await item.getByText(/^Device name:/).click();
       const info = page.getByRole('dialog', { name: 'Saved settings' });
       await expect(info.getByTestId('dump-details')).toContainText('brightness');
-      await expect(info.getByTestId('dump-details')).toContainText('17');
+      await expect(info.getByTestId('dump-details')).toContainText(brightness);
       await screenshotBothThemes(page, `settings-info-${mode}`);
       await info.getByRole('button', { name: 'Import to device' }).click();
       const importDialog = page.getByRole('dialog', { name: 'Import settings to a device' });
@@ -70,7 +74,7 @@ for (const mode of MODES) {
       await expect(importDialog.getByText('Are you sure?')).toBeVisible();
       await importDialog.getByRole('button', { name: 'Show what changes on the device' }).click();
       const changes = importDialog.getByRole('table', { name: 'Changes the import makes' });
-      await expect(changes.getByRole('row').filter({ hasText: 'brightness' })).toContainText('17');
+      await expect(changes.getByRole('row').filter({ hasText: 'brightness' })).toContainText(brightness);
       await screenshotBothThemes(page, `settings-import-${mode}`);
       await importDialog.getByRole('button', { name: 'Yes, import and restart the device' }).click();
       await expect(
@@ -85,7 +89,7 @@ for (const mode of MODES) {
           async () => (await deviceConfig(target.ip).catch(() => ({}) as Record<string, string>)).brightness,
           { timeout: 15_000 },
         )
-        .toBe('17');
+        .toBe(brightness);
       expect((await deviceConfig(target.ip)).auto_off).toBe(`9${token.length}0`);
       await screenshotBothThemes(page, `settings-list-${mode}`);
     });
@@ -124,6 +128,7 @@ for (const mode of MODES) {
         .click();
       const info = page.getByRole('dialog', { name: 'Saved settings' });
       await info.getByRole('button', { name: 'Delete' }).click();
+      await expect(info).toBeHidden();
       await page.getByRole('button', { name: 'Confirm' }).click();
       await expect(page.getByText('Saved settings deleted')).toBeVisible();
       await expect(dumpItems(page)).toHaveCount(0);

@@ -26,6 +26,7 @@ export default function SettingsPage() {
   const [selected, setSelected] = useState<SettingsDumpRecord | undefined>(undefined);
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const dialogsLoaded = useOpenedOnce(selected !== undefined || importing || exporting);
 
   useEffect(() => {
@@ -43,8 +44,11 @@ export default function SettingsPage() {
     setSelected(undefined);
   };
   const remove = async (record: SettingsDumpRecord) => {
-    if (await actions.remove(record))
-      setSelected((current) => (current?.id === record.id ? undefined : current));
+    // The question is asked on its own: the info dialog steps aside until it is answered.
+    setConfirming(true);
+    const removed = await actions.remove(record);
+    setConfirming(false);
+    if (removed) setSelected((current) => (current?.id === record.id ? undefined : current));
   };
   const closeExport = () => {
     setExporting(false);
@@ -98,7 +102,7 @@ export default function SettingsPage() {
         <Suspense fallback={null}>
           <DumpInfoDialog
             record={selected}
-            opened={selected !== undefined && !importing}
+            opened={selected !== undefined && !importing && !confirming}
             onClose={() => setSelected(undefined)}
             onImport={startImport}
             onDelete={(r) => void remove(r)}
