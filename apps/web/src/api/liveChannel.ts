@@ -83,9 +83,10 @@ export class LiveChannel {
     this.#started = false;
     this.#generation += 1;
     const client = this.#client;
+    // read before the client is dropped: #socketOpen() looks at this.#client
+    const open = this.#socketOpen();
     this.#client = undefined;
     for (const entry of this.#entries) entry.subscription = undefined;
-    const open = this.#socketOpen();
     this.#setConnected(false);
     // A socket the server is closing (it does at logout) cannot take a DISCONNECT: just let it go.
     if (client !== undefined) await client.deactivate(open ? {} : { force: true });
