@@ -30,7 +30,9 @@ export function ensureInstalled() {
   const have = existsSync(stamp) ? readFileSync(stamp, 'utf8').trim() : '';
   if (have === want) return;
   const fresh = !existsSync(join(root, 'node_modules'));
-  const args = fresh && existsSync(join(root, 'package-lock.json')) ? ['ci'] : ['install'];
+  // `npm install` (not `npm ci`): it installs exactly the locked versions too, and tolerates a lock file that
+  // lacks other platforms' optional packages (npm 11 writes such locks; `npm ci` then refuses to run).
+  const args = ['install'];
   console.log(
     `[setup] ${fresh ? 'installing' : 'updating'} dependencies (npm ${args[0]}); native modules build from source, this can take a few minutes...`,
   );
