@@ -24,7 +24,7 @@ export function DumpItem({ record, onOpen, onImport, onDelete }: DumpItemProps) 
           {t('device.settings.item.date', { date: created })}
         </Text>
       </UnstyledButton>
-      <Menu position="bottom-end" withinPortal>
+      <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
         <Menu.Target>
           <ActionIcon
             variant="subtle"
