@@ -170,9 +170,9 @@ test.describe('gateway selector (cloud mode)', () => {
     await expect(toasts(page, 'Слишком длинное название шлюза')).toContainText(
       'Название должно быть не длиннее 32 символов.',
     );
-    // The server's answer is shown as it came (spec section 8): the cloud refuses the name in its request
-    // validation, whose text names the field and is not translated.
-    await expect(toasts(page, 'Gateway name must be at most 32 characters')).toBeVisible();
+    // The server's 400 answer is shown (spec section 8); it carries the catalog code GATEWAY_NAME_TOO_LONG,
+    // so the console shows it in the user's language.
+    await expect(toasts(page, 'Название шлюза должно быть не длиннее 32 символов')).toBeVisible();
     await expect(dialog).toBeVisible();
   });
 
