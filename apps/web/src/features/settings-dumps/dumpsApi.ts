@@ -1,10 +1,9 @@
 import type { DeviceInfo, Gateway, SettingsDumpRecord } from '@st/protocol';
-import { z } from 'zod';
 import type { GatewayFetch } from '../../api/gatewayFetch';
 import type { HttpClient } from '../../api/http';
 import { gatewayCall } from '../../api/routes';
 import type { ConsoleMode } from '../../app/runtime';
-import { runDeviceCommand } from './deviceCommand';
+import { createDeviceCaller } from '../devices/api/deviceCommand';
 
 export interface DumpsApiContext {
   mode: ConsoleMode;
@@ -13,12 +12,11 @@ export interface DumpsApiContext {
   gateway: Gateway | undefined;
 }
 
-// A device exports its dump as raw text (some firmware quotes it as a JSON string: both read the same).
-const DumpText = z.string();
-
 /** Saved settings dumps on the gateway, and the device commands that make and use them. */
 export function dumpsApi(ctx: DumpsApiContext) {
   const { gatewayFetch, gateway } = ctx;
+  // The offline case surfaces as the thrown GatewayOfflineError, which the settings screen reports itself.
+  const callDevice = createDeviceCaller({ ...ctx, onGatewayOffline: () => undefined });
   return {
     list: (): Promise<SettingsDumpRecord[]> =>
       gatewayFetch(gateway, gatewayCall('gateway.devices.settings.list')),
@@ -36,9 +34,8 @@ export function dumpsApi(ctx: DumpsApiContext) {
       for (const device of [...saved, ...found]) byIp.set(device.ip, device);
       return [...byIp.values()].sort((a, b) => a.name.localeCompare(b.name) || a.ip.localeCompare(b.ip));
     },
-    exportFrom: (ip: string) => runDeviceCommand(ctx, ip, 'exportSettings', {}, DumpText),
-    importTo: (ip: string, dump: string) =>
-      runDeviceCommand(ctx, ip, 'importSettings', { settings: dump }, z.unknown()),
+    exportFrom: (ip: string) => callDevice(ip, 'exportSettings'),
+    importTo: (ip: string, dump: string) => callDevice(ip, 'importSettings', { settings: dump }),
   };
 }
 
