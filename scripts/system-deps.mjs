@@ -1,5 +1,6 @@
 // The Debian packages the test suite needs: Chromium (browser tests), PostgreSQL and Redis (cloud storage
-// and scale-out tests). Installed with apt-get when missing and we are root; otherwise we stop and print the
+// and scale-out tests), mosquitto (the MQTT bridge's broker) and haproxy (the load balancer in front of
+// several cloud nodes). Installed with apt-get when missing and we are root; otherwise we stop and print the
 // exact command, because skipping those tests silently would report a green suite that tested less.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -8,7 +9,13 @@ const NEEDS = [
   { pkg: 'chromium', present: () => existsSync('/usr/bin/chromium') },
   { pkg: 'postgresql', present: () => existsSync('/usr/lib/postgresql') },
   { pkg: 'redis-server', present: () => spawnSync('sh', ['-c', 'command -v redis-server']).status === 0 },
+  { pkg: 'mosquitto', present: () => hasCommand('mosquitto') || existsSync('/usr/sbin/mosquitto') },
+  { pkg: 'haproxy', present: () => hasCommand('haproxy') || existsSync('/usr/sbin/haproxy') },
 ];
+
+function hasCommand(name) {
+  return spawnSync('sh', ['-c', `command -v ${name}`]).status === 0;
+}
 
 export function ensureSystemDeps() {
   const missing = NEEDS.filter((n) => !n.present()).map((n) => n.pkg);
