@@ -11,6 +11,7 @@ import {
   stopInOrder,
 } from '@st/server-kit';
 import { MemoryBus, type StompBus, type StompServer } from '@st/stomp';
+import { type Kysely, sql } from 'kysely';
 import { JwtSigner } from './auth/jwt';
 import { RateLimiter } from './auth/rateLimit';
 import { registerAuthRoutes } from './auth/routes';
@@ -18,8 +19,11 @@ import { loadSecret } from './auth/secret';
 import { SessionStore } from './auth/sessions';
 import { type CloudConfig, storageTarget } from './config';
 import { openDatabase } from './db/connect';
+import type { CloudDatabase } from './db/schema';
 import { registerGatewayRoutes } from './gateways/routes';
 import { GatewayStore } from './gateways/store';
+import { type DependencyCheck, Readiness } from './health/readiness';
+import { registerHealthRoutes } from './health/routes';
 import { acceptEmptyJson } from './http/json';
 import { Authenticator } from './http/principal';
 import { RequestAuth } from './http/requestAuth';
@@ -30,6 +34,7 @@ import { Relay } from './relay/relay';
 import { registerRelayRoutes } from './relay/routes';
 import { type Cluster, LocalCluster } from './scale/cluster';
 import { RedisHub } from './scale/hub';
+import { NodeWatch } from './scale/nodeWatch';
 import { RedisStompBus } from './scale/redisBus';
 import { RedisCluster } from './scale/redisCluster';
 import { RedisPresence } from './scale/redisPresence';
@@ -56,6 +61,7 @@ export class CloudServer {
   readonly nodeId = randomBytes(6).toString('hex');
   private readonly steps: StopStep[] = [];
   private usersStore: UserStore | undefined;
+  private readiness: Readiness | undefined;
 
   constructor(
     readonly config: CloudConfig,
@@ -79,7 +85,7 @@ export class CloudServer {
     const authenticator = new Authenticator(jwt, sessions, gateways);
     const auth = new RequestAuth(authenticator);
 
-    const { cluster, presence, bus } = await this.scaleOut(log);
+    const { cluster, presence, bus, hub } = await this.scaleOut(log);
     let links: LinkManager | undefined;
     const stomp: StompServer<LivePrincipal> = createLiveServer(this.app.server, {
       authenticator,
@@ -94,6 +100,30 @@ export class CloudServer {
     links.start();
     relay.start();
     const linkManager = links;
+    const checks: DependencyCheck[] = [{ name: 'database', check: () => pingDatabase(db) }];
+    if (hub) checks.push({ name: 'redis', check: async () => void (await hub.cmd.ping()) });
+    const readiness = new Readiness(checks, {
+      timeoutMs: 1000,
+      intervalMs: 1000,
+      failuresToDrain: 3,
+      logger: log.child({ part: 'readiness' }),
+      // Alone, a node has nowhere to send its sessions; in a cluster they reconnect to a healthy node.
+      ...(hub
+        ? { onDrain: () => void stomp.closeSessions(() => true, 'This cloud node is draining: reconnect') }
+        : {}),
+    });
+    this.readiness = readiness;
+    if (hub) {
+      const watch = new NodeWatch(hub, this.nodeId, {
+        intervalMs: Math.max(100, Math.floor(config.nodeAliveMs / 3)),
+        aliveMs: config.nodeAliveMs,
+        onReaped: (_node, orphans) => linkManager.reapLinks(orphans),
+        onRevived: () => linkManager.reannounce(),
+        logger: log.child({ part: 'nodes' }),
+      });
+      await watch.start();
+      this.steps.unshift({ name: 'node watch', stop: () => watch.stop() });
+    }
     this.steps.unshift(
       { name: 'stomp', stop: () => stomp.close() },
       { name: 'links', stop: () => linkManager.stop() },
@@ -126,6 +156,7 @@ export class CloudServer {
       mode: 'cloud' as const,
     }));
     this.app.get('/api/health', async () => OK);
+    registerHealthRoutes(this.app, { readiness, nodeId: this.nodeId, links: () => linkManager.size });
     await serveConsole(this.app, {
       webDist: config.webDist,
       runtime: { mode: 'cloud', basePath: BasePath.parse(config.basePath), version: PRODUCT_VERSION },
@@ -134,6 +165,8 @@ export class CloudServer {
     await this.app.listen({ port: config.port, host: config.host });
     const addr = this.app.server.address();
     const port = typeof addr === 'object' && addr ? addr.port : config.port;
+    readiness.start();
+    this.steps.unshift({ name: 'readiness', stop: () => readiness.stop() });
     log.info({ port, node: this.nodeId, redis: Boolean(config.redisUrl) }, 'cloud listening');
     return port;
   }
@@ -144,11 +177,19 @@ export class CloudServer {
     return this.usersStore;
   }
 
-  async stop(): Promise<void> {
+  /**
+   * Answers not-ready from now on (a load balancer stops sending new work), waits `drainMs`, then stops in
+   * order. Requests already accepted finish; new ones get 503.
+   */
+  async stop(drainMs = 0): Promise<void> {
+    this.readiness?.markStopping();
+    if (drainMs > 0) await new Promise((r) => setTimeout(r, drainMs));
     await stopInOrder(this.steps.splice(0), this.opts.logger);
   }
 
-  private async scaleOut(log: Logger): Promise<{ cluster: Cluster; presence: Presence; bus: StompBus }> {
+  private async scaleOut(
+    log: Logger,
+  ): Promise<{ cluster: Cluster; presence: Presence; bus: StompBus; hub?: RedisHub }> {
     if (!this.config.redisUrl) {
       return { cluster: new LocalCluster(this.nodeId), presence: new LocalPresence(), bus: new MemoryBus() };
     }
@@ -157,7 +198,6 @@ export class CloudServer {
     const cluster = new RedisCluster(this.nodeId, hub);
     const presence = new RedisPresence(hub, this.nodeId);
     await cluster.start();
-    await presence.start();
     this.steps.unshift(
       { name: 'cluster', stop: () => cluster.stop() },
       { name: 'presence', stop: () => presence.stop() },
@@ -170,6 +210,10 @@ export class CloudServer {
       new MemoryBus(),
       ['/link/'],
     );
-    return { cluster, presence, bus };
+    return { cluster, presence, bus, hub };
   }
+}
+
+async function pingDatabase(db: Kysely<CloudDatabase>): Promise<void> {
+  await sql`select 1`.execute(db);
 }

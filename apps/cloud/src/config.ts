@@ -20,6 +20,8 @@ export const CLOUD_CONFIG_KEYS = {
   loginMaxPerIp: 'ST_LOGIN_MAX_PER_IP',
   loginMaxFailures: 'ST_LOGIN_MAX_FAILURES',
   refreshTtlDays: 'ST_REFRESH_TTL_DAYS',
+  nodeAliveMs: 'ST_NODE_ALIVE_MS',
+  shutdownDrainMs: 'ST_SHUTDOWN_DRAIN_MS',
 } as const;
 
 export const CloudConfig = z.object({
@@ -49,6 +51,10 @@ export const CloudConfig = z.object({
   /** failed logins per login name per 15 minutes */
   loginMaxFailures: configFields.positiveInt(5),
   refreshTtlDays: configFields.positiveInt(30),
+  /** several nodes: a node that has not renewed its alive key in Redis for this long is dead */
+  nodeAliveMs: configFields.positiveInt(3000),
+  /** on SIGTERM: answer not-ready this long before closing, so a load balancer stops sending traffic first */
+  shutdownDrainMs: z.coerce.number().int().min(0).max(120_000).default(0),
 });
 export type CloudConfig = z.output<typeof CloudConfig>;
 

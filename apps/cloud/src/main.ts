@@ -24,7 +24,7 @@ const server = new CloudServer(config, {
   logger,
   ...(process.env.ST_BUILD_TIME ? { buildTime: process.env.ST_BUILD_TIME } : {}),
 });
-handleShutdownSignals({ logger, stop: () => server.stop() });
+handleShutdownSignals({ logger, stop: () => server.stop(config.shutdownDrainMs) });
 try {
   await server.start();
 } catch (err) {

@@ -22,6 +22,7 @@ export const ERROR_CATALOG = {
   NOT_FOUND: def(404, 'Not found'),
   INTERNAL: def(500, 'Internal server error'),
   SHUTTING_DOWN: def(503, 'The server is shutting down'),
+  NOT_READY: def(503, 'This server cannot serve now (a database or Redis does not answer)'),
 
   // Sessions and users (cloud)
   UNAUTHENTICATED: def(401, 'Authentication required'),

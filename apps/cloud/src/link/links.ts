@@ -95,6 +95,32 @@ export class LinkManager {
     await this.cluster.broadcast({ t: 'closeSession', sessionId });
   }
 
+  /**
+   * A dead node's links, already removed from presence (NodeWatch): requests in flight to them fail at once
+   * on every node, and users see DISCONNECTED for each gateway that has not relinked elsewhere meanwhile.
+   */
+  async reapLinks(orphans: readonly { gatewayId: string; holder: string }[]): Promise<void> {
+    for (const { gatewayId, holder } of orphans) {
+      await this.cluster.broadcast({ t: 'linkDown', gatewayId, holder });
+      if ((await this.presence.holderOf(gatewayId)) === undefined)
+        await this.publisher.gatewayEvent(gatewayId, 'DISCONNECTED');
+    }
+  }
+
+  /** This node was taken for dead but still holds its links: puts them back into presence. */
+  async reannounce(): Promise<void> {
+    for (const [gatewayId, link] of this.links) {
+      await this.presence.set(gatewayId, link.holder);
+      await this.cluster.broadcast({ t: 'linkUp', gatewayId, holder: link.holder });
+      await this.publisher.gatewayEvent(gatewayId, 'CONNECTED');
+    }
+  }
+
+  /** How many gateway links this node holds (readiness, metrics). */
+  get size(): number {
+    return this.links.size;
+  }
+
   private readonly logError = (err: unknown) => this.logger.error({ err }, 'link handling failed');
 
   private async onDisconnected(s: StompSessionInfo<LivePrincipal>, reason: string): Promise<void> {

@@ -1,30 +1,22 @@
 import type { Presence } from '../link/presence';
 import type { RedisHub } from './hub';
-
-const KEY = 'st:presence';
-const aliveKey = (node: string) => `st:node-alive:${node}`;
+import { aliveKey, PRESENCE_KEY as KEY } from './nodeWatch';
 
 /**
  * Gateway presence shared by all nodes: gatewayId -> "node|session" in a Redis hash. Each node refreshes
- * a short-lived "alive" key, so the gateways of a node that died without cleaning up read as offline.
+ * a short-lived "alive" key (NodeWatch), so the gateways of a node that died without cleaning up read as
+ * offline at once, and NodeWatch on a surviving node removes them from the hash.
  */
 export class RedisPresence implements Presence {
-  private timer: NodeJS.Timeout | undefined;
-
   constructor(
     private readonly hub: RedisHub,
     private readonly nodeId: string,
-    private readonly aliveMs = 15_000,
   ) {}
 
-  async start(): Promise<void> {
-    await this.beat();
-    this.timer = setInterval(() => void this.beat().catch(() => undefined), this.aliveMs / 3);
-    this.timer.unref();
-  }
+  /** Nothing to set up: NodeWatch keeps this node's alive key. */
+  async start(): Promise<void> {}
 
   async stop(): Promise<void> {
-    clearInterval(this.timer);
     const all = await this.hub.cmd.hgetall(KEY);
     const mine = Object.entries(all)
       .filter(([, v]) => v.startsWith(`${this.nodeId}|`))
@@ -69,9 +61,5 @@ export class RedisPresence implements Presence {
       gatewayId,
       holder,
     );
-  }
-
-  private async beat(): Promise<void> {
-    await this.hub.cmd.set(aliveKey(this.nodeId), '1', 'PX', this.aliveMs);
   }
 }

@@ -19,6 +19,11 @@ import { runLinkRequest } from './requests';
 export interface CloudLinkOptions {
   /** pause between reconnect attempts (default 5000 ms) */
   reconnectDelayMs?: number;
+  /**
+   * up to this much is added at random to each pause (default: half the pause, 2500 ms), so the gateways of
+   * a cloud node that died do not all relink in the same instant; 5000 + 2500 keeps a relink within 10 s
+   */
+  reconnectJitterMs?: number;
   /** STOMP heart-beat both ways (default 10000 ms) */
   heartbeatMs?: number;
   connectTimeoutMs?: number;
@@ -210,7 +215,8 @@ export class CloudLink {
   private scheduleReconnect(): void {
     if (!this.credentials?.connect) return;
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.reconnect(), this.delayMs);
+    const jitter = Math.random() * (this.opts.reconnectJitterMs ?? this.delayMs / 2);
+    this.timer = setTimeout(() => void this.reconnect(), this.delayMs + jitter);
   }
 
   private async reconnect(): Promise<void> {

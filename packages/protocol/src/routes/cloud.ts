@@ -12,6 +12,7 @@ import {
   UserLoginResponse,
 } from '../entities/cloud';
 import { IdParams, OkResponse } from '../entities/common';
+import { ReadinessResponse } from '../entities/health';
 import {
   RelayCommandRequest,
   RelayCommandResponse,
@@ -156,5 +157,13 @@ export const CLOUD_ROUTES = {
     body: RelayCommandRequest,
     response: RelayCommandResponse,
     summary: 'Send a command to a gateway itself (PING)',
+  }),
+  'cloud.ready': route({
+    ...cloud,
+    method: 'GET',
+    path: '/api/ready',
+    response: ReadinessResponse,
+    summary:
+      'Readiness for a load balancer: 200 when the database and Redis answer, 503 when not or stopping',
   }),
 } as const;

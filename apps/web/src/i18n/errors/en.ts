@@ -10,6 +10,7 @@ export const errorsEn: Partial<Record<ErrorCode, string>> = {
   NOT_FOUND: 'Not found',
   INTERNAL: 'The server failed; see its log',
   SHUTTING_DOWN: 'The server is shutting down',
+  NOT_READY: 'This server cannot serve now (a database or Redis does not answer)',
   UNAUTHENTICATED: 'Please log in',
   WRONG_CREDENTIALS: 'Wrong login/password',
   LOGIN_REQUIRED: 'Login and password are required!',

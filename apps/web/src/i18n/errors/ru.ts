@@ -9,6 +9,7 @@ export const errorsRu: Partial<Record<ErrorCode, string>> = {
   NOT_FOUND: 'Не найдено',
   INTERNAL: 'Ошибка сервера; подробности в его журнале',
   SHUTTING_DOWN: 'Сервер останавливается',
+  NOT_READY: 'Сервер сейчас не может работать (не отвечает база данных или Redis)',
   UNAUTHENTICATED: 'Пожалуйста, войдите',
   WRONG_CREDENTIALS: 'Неверный логин или пароль',
   LOGIN_REQUIRED: 'Логин и пароль обязательны!',
