@@ -117,7 +117,10 @@ export class CloudServer {
       const watch = new NodeWatch(hub, this.nodeId, {
         intervalMs: Math.max(100, Math.floor(config.nodeAliveMs / 3)),
         aliveMs: config.nodeAliveMs,
-        onReaped: (_node, orphans) => linkManager.reapLinks(orphans),
+        onReaped: async (node, orphans) => {
+          await cluster.broadcast({ t: 'nodeDown', node });
+          await linkManager.reapLinks(orphans);
+        },
         onRevived: () => linkManager.reannounce(),
         logger: log.child({ part: 'nodes' }),
       });

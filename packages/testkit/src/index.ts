@@ -2,3 +2,5 @@ export { freeTcpPort, freeUdpPort, loopbackBlock, loopbackFirstIp } from './net'
 export { type PostgresServer, startPostgres } from './postgres';
 export { type RedisServer, startRedis } from './redis';
 export { waitFor } from './wait';
+export { type HaproxyOptions, type HaproxyServer, haproxyConfig, startHaproxy } from './haproxy';
+export { type LinkAnswer, LightLink, type LightLinkOptions } from './lightLink';

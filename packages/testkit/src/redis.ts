@@ -20,9 +20,9 @@ function ping(port: number): Promise<boolean> {
   });
 }
 
-/** Starts a private, non-persistent redis-server on a free loopback port. */
-export async function startRedis(): Promise<RedisServer> {
-  const port = await freeTcpPort();
+/** Starts a private, non-persistent redis-server on a free loopback port (or on `port`, to restart one). */
+export async function startRedis(opts: { port?: number } = {}): Promise<RedisServer & { port: number }> {
+  const port = opts.port ?? (await freeTcpPort());
   const proc = spawn(
     'redis-server',
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
@@ -37,6 +37,7 @@ export async function startRedis(): Promise<RedisServer> {
     what: 'redis-server (apt-get install -y redis-server)',
   });
   return {
+    port,
     url: `redis://127.0.0.1:${port}`,
     async stop() {
       proc.kill('SIGTERM');

@@ -13,6 +13,8 @@ export type OutgoingRequest = LinkRequest extends infer R
 
 interface Pending {
   gatewayId: string;
+  /** the link ("node|link") the request went to */
+  holder: string;
   resolve: (r: LinkResponse) => void;
   reject: (e: Error) => void;
   timer: NodeJS.Timeout;
@@ -55,7 +57,7 @@ export class Relay {
         this.pending.delete(id);
         reject(cloudErrors.relayTimeout(this.timeoutMs));
       }, this.timeoutMs);
-      this.pending.set(id, { gatewayId, resolve, reject, timer });
+      this.pending.set(id, { gatewayId, holder, resolve, reject, timer });
     });
     // The rendezvous exists before the request leaves, so even an instant answer finds it.
     const node = holder.split('|')[0] ?? '';
@@ -73,11 +75,21 @@ export class Relay {
       this.settle(parsed.data.id, p);
       p.resolve(parsed.data);
     } else if (m.t === 'linkDown') {
-      for (const [id, p] of this.pending) {
-        if (p.gatewayId !== m.gatewayId) continue;
-        this.settle(id, p);
-        p.reject(cloudErrors.gatewayOffline());
-      }
+      this.failWhere((p) => p.gatewayId === m.gatewayId);
+    } else if (m.t === 'linkUp') {
+      // The gateway linked again elsewhere: the link the request went to is gone and will never answer.
+      this.failWhere((p) => p.gatewayId === m.gatewayId && p.holder !== m.holder);
+    } else if (m.t === 'nodeDown') {
+      this.failWhere((p) => p.holder.startsWith(`${m.node}|`));
+    }
+  }
+
+  /** Requests that can no longer be answered: 503 at once rather than 504 after the timeout. */
+  private failWhere(lost: (p: Pending) => boolean): void {
+    for (const [id, p] of this.pending) {
+      if (!lost(p)) continue;
+      this.settle(id, p);
+      p.reject(cloudErrors.gatewayOffline());
     }
   }
 

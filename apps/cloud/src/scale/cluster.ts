@@ -18,6 +18,8 @@ export const ClusterMessage = z.discriminatedUnion('t', [
   z.object({ t: z.literal('linkUp'), gatewayId: z.string(), holder: z.string() }),
   /** a gateway's link ended: requests waiting for it fail at once */
   z.object({ t: z.literal('linkDown'), gatewayId: z.string(), holder: z.string() }),
+  /** a node died (its alive key lapsed): requests waiting for any link it held fail at once */
+  z.object({ t: z.literal('nodeDown'), node: z.string() }),
   /** close the gateway's links (token deleted, gateway deleted, or replaced by the `keep` link) */
   z.object({ t: z.literal('closeGateway'), gatewayId: z.string(), keep: z.string().optional() }),
   /** close the live sessions of a user session family (logout, refresh-token reuse) */

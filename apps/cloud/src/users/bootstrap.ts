@@ -1,7 +1,7 @@
 import type { Logger } from '@st/server-kit';
 import type { UserStore } from './users';
 
-/** On an empty database, creates the first user from ST_ADMIN_LOGIN / ST_ADMIN_PASSWORD. */
+/** On an empty database, creates the first user from ST_ADMIN_LOGIN / ST_ADMIN_PASSWORD (once across nodes). */
 export async function bootstrapAdmin(
   users: UserStore,
   login: string,
@@ -15,6 +15,12 @@ export async function bootstrapAdmin(
     );
     return;
   }
-  await users.create(login, password);
+  try {
+    await users.create(login, password);
+  } catch (err) {
+    // Several nodes starting at once on an empty database: one of them creates the user, the others find it.
+    if ((await users.count()) > 0) return;
+    throw err;
+  }
   logger.info({ login }, 'created the first user from ST_ADMIN_LOGIN');
 }
