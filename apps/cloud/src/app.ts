@@ -74,7 +74,10 @@ export class CloudServer {
   async start(): Promise<number> {
     const { config, opts } = this;
     const log = opts.logger;
-    const db = await openDatabase(storageTarget(config));
+    const db = await openDatabase(storageTarget(config), {
+      poolMax: config.dbPoolMax,
+      onPoolError: (err) => log.warn({ err }, 'database connection lost'),
+    });
     this.steps.unshift({ name: 'database', stop: () => db.destroy() });
     const users = new UserStore(db);
     this.usersStore = users;
@@ -196,7 +199,7 @@ export class CloudServer {
     if (!this.config.redisUrl) {
       return { cluster: new LocalCluster(this.nodeId), presence: new LocalPresence(), bus: new MemoryBus() };
     }
-    const hub = new RedisHub(this.config.redisUrl);
+    const hub = new RedisHub(this.config.redisUrl, (err) => log.warn({ err }, 'redis unreachable'));
     await hub.start();
     const cluster = new RedisCluster(this.nodeId, hub);
     const presence = new RedisPresence(hub, this.nodeId);

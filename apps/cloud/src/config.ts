@@ -21,6 +21,7 @@ export const CLOUD_CONFIG_KEYS = {
   loginMaxFailures: 'ST_LOGIN_MAX_FAILURES',
   refreshTtlDays: 'ST_REFRESH_TTL_DAYS',
   nodeAliveMs: 'ST_NODE_ALIVE_MS',
+  dbPoolMax: 'ST_DB_POOL_MAX',
   shutdownDrainMs: 'ST_SHUTDOWN_DRAIN_MS',
 } as const;
 
@@ -51,6 +52,8 @@ export const CloudConfig = z.object({
   /** failed logins per login name per 15 minutes */
   loginMaxFailures: configFields.positiveInt(5),
   refreshTtlDays: configFields.positiveInt(30),
+  /** PostgreSQL: connections this node holds at most */
+  dbPoolMax: configFields.positiveInt(10),
   /** several nodes: a node that has not renewed its alive key in Redis for this long is dead */
   nodeAliveMs: configFields.positiveInt(3000),
   /** on SIGTERM: answer not-ready this long before closing, so a load balancer stops sending traffic first */

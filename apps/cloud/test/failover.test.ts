@@ -193,7 +193,8 @@ describe('three cloud nodes behind haproxy, one killed with -9', () => {
       () =>
         watchers.every(
           (w) =>
-            moved.every((g) => seen(w, g.id, 'CONNECTED')) && gone.every((g) => seen(w, g.id, 'DISCONNECTED')),
+            moved.every((g) => seen(w, g.id, 'CONNECTED')) &&
+            gone.every((g) => seen(w, g.id, 'DISCONNECTED')),
         ),
       { timeoutMs: 15_000, what: 'presence events on every live channel' },
     );
@@ -221,7 +222,10 @@ describe('three cloud nodes behind haproxy, one killed with -9', () => {
       { timeoutMs: 30_000, intervalMs: 200, what: 'a new link on the restarted node' },
     );
     for (const g of added) {
-      const r = await user.http.call('POST', `/api/gateway/requests/${g.id}`, { url: '/api/build', method: 'GET' });
+      const r = await user.http.call('POST', `/api/gateway/requests/${g.id}`, {
+        url: '/api/build',
+        method: 'GET',
+      });
       expect(r.status).toBe(200);
     }
   }, 60_000);

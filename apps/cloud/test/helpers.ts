@@ -45,7 +45,7 @@ export async function testStorage(kind: StorageKind): Promise<{
  * testkit's stop() signals `runuser`, which (as root) does not pass the signal on, so the server would keep
  * running: stop the postgres process we started ourselves (found by its private port) first.
  */
-function stopPostgresServer(url: string): void {
+export function stopPostgresServer(url: string): void {
   const port = new URL(url).port;
   const ps = spawnSync('ps', ['-eo', 'pid,args'], { encoding: 'utf8' });
   for (const line of ps.stdout.split('\n')) {

@@ -1,6 +1,6 @@
+export { type HaproxyOptions, type HaproxyServer, haproxyConfig, startHaproxy } from './haproxy';
+export { LightLink, type LightLinkOptions, type LinkAnswer } from './lightLink';
 export { freeTcpPort, freeUdpPort, loopbackBlock, loopbackFirstIp } from './net';
 export { type PostgresServer, startPostgres } from './postgres';
 export { type RedisServer, startRedis } from './redis';
 export { waitFor } from './wait';
-export { type HaproxyOptions, type HaproxyServer, haproxyConfig, startHaproxy } from './haproxy';
-export { type LinkAnswer, LightLink, type LightLinkOptions } from './lightLink';

@@ -37,7 +37,8 @@ function* frames(text: string): Generator<{ command: string; headers: Map<string
     const headers = new Map<string, string>();
     for (const line of head.slice(1)) {
       const colon = line.indexOf(':');
-      if (colon > 0 && !headers.has(line.slice(0, colon))) headers.set(line.slice(0, colon), line.slice(colon + 1));
+      if (colon > 0 && !headers.has(line.slice(0, colon)))
+        headers.set(line.slice(0, colon), line.slice(colon + 1));
     }
     yield { command: head[0] ?? '', headers, body: blank < 0 ? '' : trimmed.slice(blank + 2) };
   }
@@ -135,6 +136,12 @@ export class LightLink {
       timings: { gatewayMs: 0 },
     };
     this.answered += 1;
-    ws.send(frame('SEND', { destination: LINK_DESTINATIONS.responses, 'content-type': 'application/json' }, JSON.stringify(response)));
+    ws.send(
+      frame(
+        'SEND',
+        { destination: LINK_DESTINATIONS.responses, 'content-type': 'application/json' },
+        JSON.stringify(response),
+      ),
+    );
   }
 }

@@ -10,14 +10,19 @@ export type StorageTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres
 
 export type CloudDb = Kysely<CloudDatabase>;
 
+export interface DatabaseOptions {
+  /** PostgreSQL connections this node may hold at most (default 10) */
+  poolMax?: number;
+  /** an idle PostgreSQL connection failed (the server restarted): logged, the pool reconnects by itself */
+  onPoolError?: (err: Error) => void;
+}
+
 /** Opens the database (SQLite file or PostgreSQL) and runs the migrations. Call `db.destroy()` to close. */
-export async function openDatabase(target: StorageTarget): Promise<CloudDb> {
+export async function openDatabase(target: StorageTarget, opts: DatabaseOptions = {}): Promise<CloudDb> {
   const db =
     target.kind === 'sqlite'
       ? new Kysely<CloudDatabase>({ dialect: new SqliteDialect({ database: openSqlite(target.file) }) })
-      : new Kysely<CloudDatabase>({
-          dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: target.url, max: 10 }) }),
-        });
+      : new Kysely<CloudDatabase>({ dialect: new PostgresDialect({ pool: openPool(target.url, opts) }) });
   try {
     await migrateToLatest(db);
   } catch (e) {
@@ -25,6 +30,18 @@ export async function openDatabase(target: StorageTarget): Promise<CloudDb> {
     throw e;
   }
   return db;
+}
+
+function openPool(url: string, opts: DatabaseOptions): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.poolMax ?? 10,
+    // while PostgreSQL is away, a query fails after this instead of waiting for a connection forever
+    connectionTimeoutMillis: 5000,
+  });
+  // Without a listener, an idle connection that PostgreSQL closes (restart, failover) crashes the process.
+  pool.on('error', (err) => opts.onPoolError?.(err));
+  return pool;
 }
 
 function openSqlite(file: string): Database.Database {

@@ -11,10 +11,25 @@ export class RedisHub {
   private readonly sub: Redis;
   private readonly listeners = new Map<string, Set<Listener>>();
 
-  constructor(url: string) {
+  constructor(
+    url: string,
+    private readonly onError: (err: Error) => void = () => undefined,
+  ) {
     const opts = { lazyConnect: true, maxRetriesPerRequest: 2 };
     this.cmd = new Redis(url, opts);
     this.sub = new Redis(url, opts);
+    // ioredis reconnects by itself; without a listener each failed attempt is an "unhandled error event".
+    // Readiness reports the outage; the log gets one line per outage, not one per attempt.
+    let down = false;
+    for (const conn of [this.cmd, this.sub]) {
+      conn.on('error', (err: Error) => {
+        if (!down) this.onError(err);
+        down = true;
+      });
+      conn.on('ready', () => {
+        down = false;
+      });
+    }
   }
 
   async start(): Promise<void> {
