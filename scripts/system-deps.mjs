@@ -11,6 +11,7 @@ const NEEDS = [
   { pkg: 'redis-server', present: () => spawnSync('sh', ['-c', 'command -v redis-server']).status === 0 },
   { pkg: 'mosquitto', present: () => hasCommand('mosquitto') || existsSync('/usr/sbin/mosquitto') },
   { pkg: 'haproxy', present: () => hasCommand('haproxy') || existsSync('/usr/sbin/haproxy') },
+  { pkg: 'openssl', present: () => hasCommand('openssl') },
 ];
 
 function hasCommand(name) {
