@@ -2,6 +2,13 @@ import type { Presence } from '../link/presence';
 import type { RedisHub } from './hub';
 import { aliveKey, PRESENCE_KEY as KEY } from './nodeWatch';
 
+const HOLDER_SCRIPT = `
+local v = redis.call('hget', KEYS[1], ARGV[1])
+if not v then return false end
+local node = string.match(v, '^([^|]*)')
+if redis.call('exists', ARGV[2] .. node) == 1 then return v end
+return false`;
+
 /**
  * Gateway presence shared by all nodes: gatewayId -> "node|session" in a Redis hash. Each node refreshes
  * a short-lived "alive" key (NodeWatch), so the gateways of a node that died without cleaning up read as
@@ -41,11 +48,10 @@ export class RedisPresence implements Presence {
     return new Set(ids.filter((_, i) => alive.has(values[i]?.split('|')[0] ?? '')));
   }
 
+  /** One round trip per relayed request: the holder, if its node is alive (a Lua script in Redis). */
   async holderOf(gatewayId: string): Promise<string | undefined> {
-    const v = await this.hub.cmd.hget(KEY, gatewayId);
-    if (v === null) return undefined;
-    const node = v.split('|')[0] ?? '';
-    return (await this.hub.cmd.exists(aliveKey(node))) === 1 ? v : undefined;
+    const v = await this.hub.cmd.eval(HOLDER_SCRIPT, 1, KEY, gatewayId, aliveKey(''));
+    return typeof v === 'string' ? v : undefined;
   }
 
   async set(gatewayId: string, holder: string): Promise<void> {

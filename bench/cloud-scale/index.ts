@@ -1,0 +1,321 @@
+// The cloud at scale: N cloud nodes (built apps, separate processes) on PostgreSQL and Redis, thousands of
+// light gateway links in child processes (real STOMP-over-WebSocket sessions with real gateway tokens that
+// answer relayed requests), and a user who issues relayed device calls at a fixed rate and watches presence.
+// Figures: links held, memory per link, relay throughput and latency at the target rate, Redis commands per
+// relayed request, PostgreSQL connections, presence churn. `BENCH_HEAVY=1` runs the goal sizes (10,000 links
+// on one node; 3 nodes); the default profile is small enough for every `npm run bench`.
+import { type ChildProcess, fork, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createConnection } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Gateway, TokenResponse } from '@st/protocol';
+import { createNodeStompClient } from '@st/stomp/client';
+import { freeTcpPort, startPostgres, startRedis, waitFor } from '@st/testkit';
+import { z } from 'zod';
+import { runIfMain } from '../lib/cli';
+import { median, percentile, round } from '../lib/figures';
+import { type AppProcess, rssMiB, startApp, waitHttpOk } from '../lib/process';
+
+/** CPU time a process has used so far, in ms (user + system, from /proc). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+const here = new URL('.', import.meta.url).pathname;
+const PASSWORD = 'bench-password-1';
+const PER_HOLDER = 4000;
+
+interface Profile {
+  nodes: number;
+  links: number;
+  /** relayed requests per second, spread over the links */
+  rate: number;
+  churn: number;
+}
+
+const GatewayEvent = z.object({ gateway: z.object({ id: z.string() }), event: z.string() });
+
+function redisCommands(port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createConnection(port, '127.0.0.1');
+    let text = '';
+    s.once('error', reject);
+    s.on('data', (d) => {
+      text += d.toString();
+      const m = /total_commands_processed:(\d+)/.exec(text);
+      if (m) {
+        s.destroy();
+        resolve(Number(m[1]));
+      }
+    });
+    s.write('INFO stats\r\n');
+  });
+}
+
+function pgConnections(url: string): number {
+  const u = new URL(url);
+  const r = spawnSync(
+    'psql',
+    [
+      '-h',
+      u.hostname,
+      '-p',
+      u.port,
+      '-U',
+      u.username || 'st',
+      '-d',
+      u.pathname.slice(1) || 'postgres',
+      '-tAc',
+      "select count(*) from pg_stat_activity where backend_type = 'client backend'",
+    ],
+    { encoding: 'utf8' },
+  );
+  return Number(r.stdout.trim()) - 1; // minus this psql session
+}
+
+class Holder {
+  private readonly waiting = new Map<string, (m: Record<string, unknown>) => void>();
+  constructor(readonly child: ChildProcess) {
+    child.on('message', (m: Record<string, unknown>) => {
+      const t = String(m.t);
+      this.waiting.get(t)?.(m);
+      this.waiting.delete(t);
+    });
+  }
+  static async start(): Promise<Holder> {
+    const child = fork(join(here, 'linkHolder.ts'), [], { execArgv: ['--import', 'tsx'] });
+    const h = new Holder(child);
+    await h.next('ready');
+    return h;
+  }
+  next(t: string): Promise<Record<string, unknown>> {
+    return new Promise((resolve) => this.waiting.set(t, resolve));
+  }
+  async ask(cmd: Record<string, unknown>, answer: string): Promise<Record<string, unknown>> {
+    const reply = this.next(answer);
+    this.child.send(cmd);
+    return reply;
+  }
+}
+
+async function inBatches<T>(n: number, size: number, fn: (i: number) => Promise<T>): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < n; i += size) {
+    out.push(...(await Promise.all(Array.from({ length: Math.min(size, n - i) }, (_, j) => fn(i + j)))));
+  }
+  return out;
+}
+
+async function runProfile(p: Profile) {
+  const [pg, redis] = await Promise.all([startPostgres(), startRedis()]);
+  const dirs: string[] = [];
+  const nodes: Array<{ app: AppProcess; url: string }> = [];
+  const holders: Holder[] = [];
+  let watcher: ReturnType<typeof createNodeStompClient> | undefined;
+  try {
+    for (let i = 0; i < p.nodes; i++) {
+      const port = await freeTcpPort();
+      const dir = mkdtempSync(join(tmpdir(), 'st-bench-scale-'));
+      dirs.push(dir);
+      const app = startApp('cloud', {
+        ST_PORT: String(port),
+        ST_HOST: '127.0.0.1',
+        ST_DATA_DIR: dir,
+        DATABASE_URL: pg.url,
+        REDIS_URL: redis.url,
+        ST_SECRET: 'bench-scale-secret-0123456789abcdef',
+        ST_ADMIN_LOGIN: 'admin',
+        ST_ADMIN_PASSWORD: PASSWORD,
+        ST_LOGIN_MAX_PER_IP: '100000',
+      });
+      const url = `http://127.0.0.1:${port}`;
+      nodes.push({ app, url });
+      await waitHttpOk(`${url}/api/ready`);
+    }
+    const first = nodes[0]?.url ?? '';
+    const login = await fetch(`${first}/api/auth/user`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ login: 'admin', password: PASSWORD }),
+    });
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const call = async (base: string, method: string, path: string, body?: unknown) => {
+      const r = await fetch(base + path, {
+        method,
+        headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return { status: r.status, body: (await r.json()) as unknown };
+    };
+
+    const created = await inBatches(p.links, 64, async (i) => {
+      const base = nodes[i % nodes.length]?.url ?? first;
+      const gw = Gateway.parse(
+        (await call(base, 'POST', '/api/gateway/management/create', { name: `gw-${i}` })).body,
+      );
+      const tok = TokenResponse.parse((await call(base, 'POST', `/api/auth/gateway/${gw.id}`)).body);
+      return { id: gw.id, token: tok.token };
+    });
+    await new Promise((r) => setTimeout(r, 2000));
+    const rssBefore = nodes.map((n) => rssMiB(n.app.pid));
+
+    // Links: each holder process takes a slice; link i goes to node i % nodes (a balancer's round robin).
+    const wsUrls = nodes.map((n) => `${n.url.replace(/^http/, 'ws')}/api/st-ws`);
+    const linkStart = Date.now();
+    const slices: Array<typeof created> = [];
+    for (let i = 0; i < created.length; i += PER_HOLDER) slices.push(created.slice(i, i + PER_HOLDER));
+    for (const _ of slices) holders.push(await Holder.start());
+    const opened = await Promise.all(
+      slices.map((s, i) =>
+        holders[i]?.ask({ t: 'open', urls: wsUrls, tokens: s.map((c) => c.token) }, 'opened'),
+      ),
+    );
+    const linkSeconds = (Date.now() - linkStart) / 1000;
+    const held = opened.reduce((a, o) => a + Number(o?.linked ?? 0), 0);
+    const online = async () =>
+      z
+        .array(Gateway)
+        .parse((await call(first, 'GET', '/api/gateway/management/list')).body)
+        .filter((g) => g.online).length;
+    await waitFor(async () => (await online()) === held, { timeoutMs: 120_000, what: 'every link online' });
+    await new Promise((r) => setTimeout(r, 3000));
+    const rssAfter = nodes.map((n) => rssMiB(n.app.pid));
+    const perLinkKiB =
+      ((rssAfter.reduce((a, b) => a + b, 0) - rssBefore.reduce((a, b) => a + b, 0)) * 1024) / held;
+    console.log(
+      `${p.nodes} node(s): ${held}/${p.links} links held in ${round(linkSeconds, 1)} s; RSS ${rssBefore.map((r) => round(r, 0)).join('/')} -> ${rssAfter.map((r) => round(r, 0)).join('/')} MiB, ${round(perLinkKiB, 1)} KiB per link`,
+    );
+
+    // Relay at a fixed rate, spread over the links and over the nodes the user talks to.
+    const redisPort = Number(new URL(redis.url).port);
+    const cmdsBefore = await redisCommands(redisPort);
+    const cpuBefore = nodes.map((n) => cpuMs(n.app.pid));
+    const latencies: number[] = [];
+    const statuses: Record<string, number> = {};
+    const durationMs = 10_000;
+    const tickMs = 10;
+    const perTick = (p.rate * tickMs) / 1000;
+    const inflight: Promise<void>[] = [];
+    const relayStart = Date.now();
+    let sent = 0;
+    while (Date.now() - relayStart < durationMs) {
+      const due = Math.floor(((Date.now() - relayStart) / tickMs + 1) * perTick);
+      for (; sent < due; sent++) {
+        const g = created[Math.floor(Math.random() * created.length)];
+        const base = nodes[sent % nodes.length]?.url ?? first;
+        const t0 = performance.now();
+        inflight.push(
+          fetch(`${base}/api/gateway/requests/${g?.id}`, {
+            method: 'POST',
+            headers: { cookie, 'content-type': 'application/json' },
+            body: JSON.stringify({ url: '/api/build', method: 'GET' }),
+          }).then(
+            async (r) => {
+              await r.arrayBuffer();
+              latencies.push(performance.now() - t0);
+              statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+            },
+            () => {
+              statuses.error = (statuses.error ?? 0) + 1;
+            },
+          ),
+        );
+      }
+      await new Promise((r) => setTimeout(r, tickMs));
+    }
+    await Promise.all(inflight);
+    const relaySeconds = (Date.now() - relayStart) / 1000;
+    const cmdsAfter = await redisCommands(redisPort);
+    const cpuUsed = nodes.reduce((a, n, i) => a + cpuMs(n.app.pid) - (cpuBefore[i] ?? 0), 0);
+    latencies.sort((a, b) => a - b);
+    const relay = {
+      targetPerSecond: p.rate,
+      achievedPerSecond: round(latencies.length / relaySeconds, 0),
+      p50Ms: round(median(latencies)),
+      p99Ms: round(percentile(latencies, 99)),
+      statuses,
+      redisCommandsPerRequest: round((cmdsAfter - cmdsBefore - 1) / Math.max(1, sent), 2),
+      /** CPU of all cloud nodes per relayed request: the cost that decides throughput on a loaded machine */
+      nodeCpuMsPerRequest: round(cpuUsed / Math.max(1, sent), 3),
+    };
+    const dbConnections = pgConnections(pg.url);
+    console.log(`relay ${JSON.stringify(relay)}; PostgreSQL connections in use: ${dbConnections}`);
+
+    // Presence churn: `churn` gateways drop their links and relink all at once; a user watches the events.
+    const seen = new Set<string>();
+    let churnStart = 0;
+    watcher = createNodeStompClient(wsUrls[0] ?? '', { httpHeaders: { cookie }, heartbeatIncoming: 0 });
+    await new Promise<void>((resolve) => {
+      if (!watcher) return;
+      watcher.onConnect = () => {
+        watcher?.subscribe('/secured/events', (m) => {
+          const e = GatewayEvent.safeParse(JSON.parse(m.body));
+          if (e.success && e.data.event === 'CONNECTED' && churnStart > 0) seen.add(e.data.gateway.id);
+        });
+        resolve();
+      };
+      watcher.activate();
+    });
+    const churnIds = new Set<string>();
+    const perHolder = Math.ceil(p.churn / holders.length);
+    slices.forEach((s) => {
+      for (const c of s.slice(0, perHolder)) churnIds.add(c.id);
+    });
+    churnStart = Date.now();
+    const churned = await Promise.all(holders.map((h) => h.ask({ t: 'churn', count: perHolder }, 'churned')));
+    const linkedMs = Math.max(...churned.map((c) => Number(c.ms)));
+    await waitFor(() => [...churnIds].every((id) => seen.has(id)), {
+      timeoutMs: 120_000,
+      what: 'the user seeing every churned gateway CONNECTED',
+    });
+    const userSawAllMs = Date.now() - churnStart;
+    await waitFor(async () => (await online()) === held, {
+      timeoutMs: 60_000,
+      what: 'all online after churn',
+    });
+    const churn = { gateways: churnIds.size, allLinkedMs: linkedMs, userSawAllMs };
+    console.log(`churn ${JSON.stringify(churn)}`);
+    return {
+      nodes: p.nodes,
+      links: p.links,
+      held,
+      linkSeconds: round(linkSeconds, 1),
+      rssBeforeMiB: rssBefore.map((r) => round(r, 1)),
+      rssAfterMiB: rssAfter.map((r) => round(r, 1)),
+      perLinkKiB: round(perLinkKiB, 1),
+      relay,
+      dbConnections,
+      churn,
+    };
+  } finally {
+    await watcher?.deactivate();
+    await Promise.all(holders.map((h) => h.ask({ t: 'close' }, 'closed').then(() => h.child.kill())));
+    await Promise.all(nodes.map((n) => n.app.stop()));
+    await redis.stop();
+    await pg.stop();
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  }
+}
+
+export async function run() {
+  const heavy = process.env.BENCH_HEAVY === '1';
+  const profiles: Profile[] = heavy
+    ? [
+        { nodes: 1, links: 10_000, rate: 2000, churn: 1000 },
+        { nodes: 3, links: 15_000, rate: 2000, churn: 1000 },
+      ]
+    : [
+        { nodes: 1, links: 2000, rate: 500, churn: 500 },
+        { nodes: 3, links: 3000, rate: 500, churn: 500 },
+      ];
+  const figures: Record<string, unknown> = { profile: heavy ? 'heavy' : 'default' };
+  for (const p of profiles) figures[`nodes${p.nodes}`] = await runProfile(p);
+  return figures;
+}
+
+runIfMain(import.meta.url, async () => console.log(JSON.stringify(await run(), null, 2)));
