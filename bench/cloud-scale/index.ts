@@ -266,6 +266,20 @@ async function runProfile(p: Profile) {
     slices.forEach((s) => {
       for (const c of s.slice(0, perHolder)) churnIds.add(c.id);
     });
+    // While the links churn, each node's /api/ready answer time shows how long its event loop stalls.
+    let probing = true;
+    let worstReadyMs = 0;
+    const probes = nodes.map(async (n) => {
+      while (probing) {
+        const t0 = performance.now();
+        await fetch(`${n.url}/api/ready`).then(
+          (r) => r.arrayBuffer(),
+          () => undefined,
+        );
+        worstReadyMs = Math.max(worstReadyMs, performance.now() - t0);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    });
     churnStart = Date.now();
     const churned = await Promise.all(holders.map((h) => h.ask({ t: 'churn', count: perHolder }, 'churned')));
     const linkedMs = Math.max(...churned.map((c) => Number(c.ms)));
@@ -274,11 +288,18 @@ async function runProfile(p: Profile) {
       what: 'the user seeing every churned gateway CONNECTED',
     });
     const userSawAllMs = Date.now() - churnStart;
+    probing = false;
+    await Promise.all(probes);
     await waitFor(async () => (await online()) === held, {
       timeoutMs: 60_000,
       what: 'all online after churn',
     });
-    const churn = { gateways: churnIds.size, allLinkedMs: linkedMs, userSawAllMs };
+    const churn = {
+      gateways: churnIds.size,
+      allLinkedMs: linkedMs,
+      userSawAllMs,
+      worstReadyAnswerMs: round(worstReadyMs, 0),
+    };
     console.log(`churn ${JSON.stringify(churn)}`);
     return {
       nodes: p.nodes,
