@@ -30,6 +30,7 @@ import { RequestAuth } from './http/requestAuth';
 import { LinkManager } from './link/links';
 import { LocalPresence, type Presence } from './link/presence';
 import { createLiveServer, type LivePrincipal } from './live/stomp';
+import { Admission } from './relay/admission';
 import { Relay } from './relay/relay';
 import { registerRelayRoutes } from './relay/routes';
 import { type Cluster, LocalCluster } from './scale/cluster';
@@ -154,7 +155,13 @@ export class CloudServer {
     });
     const revoke = (id: string) => void linkManager.revoke(id).catch(() => undefined);
     registerGatewayRoutes(this.app, { gateways, presence, auth, onGatewayRevoked: revoke });
-    registerRelayRoutes(this.app, { relay, gateways, auth, rawBodyLimit: OTA.firmwareMaxBytes + 64 * 1024 });
+    registerRelayRoutes(this.app, {
+      relay,
+      gateways,
+      auth,
+      rawBodyLimit: OTA.firmwareMaxBytes + 64 * 1024,
+      admission: new Admission(config.relayMaxAdmitting),
+    });
     const buildTime = opts.buildTime ?? new Date().toISOString();
     this.app.get(CLOUD_ROUTES['cloud.build'].path, async () => ({
       version: PRODUCT_VERSION,

@@ -22,6 +22,7 @@ export const CLOUD_CONFIG_KEYS = {
   refreshTtlDays: 'ST_REFRESH_TTL_DAYS',
   nodeAliveMs: 'ST_NODE_ALIVE_MS',
   dbPoolMax: 'ST_DB_POOL_MAX',
+  relayMaxAdmitting: 'ST_RELAY_MAX_ADMITTING',
   shutdownDrainMs: 'ST_SHUTDOWN_DRAIN_MS',
 } as const;
 
@@ -52,6 +53,8 @@ export const CloudConfig = z.object({
   /** failed logins per login name per 15 minutes */
   loginMaxFailures: configFields.positiveInt(5),
   refreshTtlDays: configFields.positiveInt(30),
+  /** relayed requests being checked (session, ownership) at once; beyond it 503 CLOUD_BUSY */
+  relayMaxAdmitting: configFields.positiveInt(256),
   /** PostgreSQL: connections this node holds at most */
   dbPoolMax: configFields.positiveInt(10),
   /** several nodes: a node that has not renewed its alive key in Redis for this long is dead */

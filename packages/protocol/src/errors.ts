@@ -58,6 +58,7 @@ export const ERROR_CATALOG = {
   RELAY_TIMEOUT: def(504, 'The gateway did not answer in time'),
   RELAY_FORBIDDEN_PATH: def(403, 'This gateway API cannot be called through the cloud'),
   RELAY_FAILED: def(502, 'The gateway failed to run the request'),
+  CLOUD_BUSY: def(503, 'The cloud is busy; try again in a moment'),
   COMMAND_NOT_ALLOWED: def(400, 'Command not allowed'),
 
   // Cloud connection (gateway)

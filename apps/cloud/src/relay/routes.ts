@@ -1,4 +1,5 @@
 import {
+  ApiError,
   CLOUD_ROUTES,
   decodeLinkBody,
   encodeLinkBody,
@@ -17,6 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { GatewayStore } from '../gateways/store';
 import { cloudErrors } from '../http/errors';
 import type { RequestAuth } from '../http/requestAuth';
+import type { Admission } from './admission';
 import type { OutgoingRequest, Relay } from './relay';
 
 export interface RelayRouteDeps {
@@ -25,6 +27,8 @@ export interface RelayRouteDeps {
   auth: RequestAuth;
   /** largest raw body (firmware upload) accepted by the raw relay */
   rawBodyLimit: number;
+  /** load shedding before the relay (503 CLOUD_BUSY beyond it) */
+  admission: Admission;
 }
 
 /** Only these headers of the gateway's answer reach the browser (no hop-by-hop, CORS or cookies). */
@@ -44,8 +48,15 @@ export function registerRelayRoutes(app: HttpApp, deps: RelayRouteDeps): void {
     request: OutgoingRequest,
   ) => {
     const started = performance.now();
-    const user = await auth.user(req);
-    if (!(await gateways.get(user.userId, gatewayId))) throw cloudErrors.gatewayNotFound(gatewayId);
+    await deps.admission
+      .run(async () => {
+        const user = await auth.user(req);
+        if (!(await gateways.get(user.userId, gatewayId))) throw cloudErrors.gatewayNotFound(gatewayId);
+      })
+      .catch((err: unknown) => {
+        if (err instanceof ApiError && err.code === 'CLOUD_BUSY') reply.header('retry-after', '1');
+        throw err;
+      });
     const answer = await relay.send(gatewayId, request);
     return sendAnswer(reply, answer, performance.now() - started);
   };

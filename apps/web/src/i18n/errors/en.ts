@@ -35,6 +35,7 @@ export const errorsEn: Partial<Record<ErrorCode, string>> = {
   RELAY_TIMEOUT: 'The gateway did not answer in time',
   RELAY_FORBIDDEN_PATH: 'This cannot be done on a gateway through the cloud',
   RELAY_FAILED: 'The gateway failed to run the request',
+  CLOUD_BUSY: 'The cloud is busy; try again in a moment',
   COMMAND_NOT_ALLOWED: 'Command not allowed',
   CLOUD_ACCESS_DENIED: 'Access denied. Wrong token?',
   CLOUD_UNAVAILABLE: 'Cloud is unavailable',

@@ -33,6 +33,7 @@ export const errorsRu: Partial<Record<ErrorCode, string>> = {
   RELAY_TIMEOUT: 'Шлюз не ответил вовремя',
   RELAY_FORBIDDEN_PATH: 'Это нельзя сделать на шлюзе через облако',
   RELAY_FAILED: 'Шлюзу не удалось выполнить запрос',
+  CLOUD_BUSY: 'Облако перегружено; повторите через мгновение',
   COMMAND_NOT_ALLOWED: 'Команда не разрешена',
   CLOUD_ACCESS_DENIED: 'Доступ запрещён. Неверный токен?',
   CLOUD_UNAVAILABLE: 'Облако недоступно',
