@@ -56,6 +56,7 @@ export class CloudServer {
   readonly nodeId = randomBytes(6).toString('hex');
   private readonly steps: StopStep[] = [];
   private usersStore: UserStore | undefined;
+  private relayRef: Relay | undefined;
 
   constructor(
     readonly config: CloudConfig,
@@ -93,6 +94,7 @@ export class CloudServer {
     const relay = new Relay(cluster, presence, opts.relayTimeoutMs ?? TIMEOUTS.relayMs);
     links.start();
     relay.start();
+    this.relayRef = relay;
     const linkManager = links;
     this.steps.unshift(
       { name: 'stomp', stop: () => stomp.close() },
@@ -139,6 +141,12 @@ export class CloudServer {
   }
 
   /** The user store (for the CLI and tests); available after start(). */
+  /** The relay, past the routes' checks: tests send what a compromised cloud could send to a gateway. */
+  get relay(): Relay {
+    if (!this.relayRef) throw new Error('CloudServer not started');
+    return this.relayRef;
+  }
+
   get users(): UserStore {
     if (!this.usersStore) throw new Error('CloudServer not started');
     return this.usersStore;

@@ -1,5 +1,7 @@
 import {
+  ApiError,
   CLOUD_ROUTES,
+  checkRelayUrl,
   decodeLinkBody,
   encodeLinkBody,
   formatServerTiming,
@@ -45,6 +47,11 @@ export function registerRelayRoutes(app: HttpApp, deps: RelayRouteDeps): void {
   ) => {
     const started = performance.now();
     const user = await auth.user(req);
+    // The URL checked is the URL sent: canonical and on the allow-list, or refused before the link.
+    if (request.kind === 'relay') {
+      const checked = checkRelayUrl(request.method, request.url);
+      if (!checked.ok) throw new ApiError('RELAY_FORBIDDEN_PATH', `Refused: ${checked.reason}`);
+    }
     if (!(await gateways.get(user.userId, gatewayId))) throw cloudErrors.gatewayNotFound(gatewayId);
     const answer = await relay.send(gatewayId, request);
     return sendAnswer(reply, answer, performance.now() - started);
