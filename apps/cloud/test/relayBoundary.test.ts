@@ -110,7 +110,7 @@ describe('relay boundary over real sockets (cloud + linked gateway)', () => {
           url,
           headers: {},
         });
-        const text = answer.body?.text ?? '';
+        const text = answer.body?.encoding === 'utf8' ? answer.body.text : '';
         expect(answer.status, `${method} ${url} -> ${answer.status} ${text}`).toBe(403);
         expect(text).toContain('RELAY_FORBIDDEN_PATH');
         counts.linkRefused += 1;
