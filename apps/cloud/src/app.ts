@@ -63,6 +63,7 @@ export class CloudServer {
   private readonly steps: StopStep[] = [];
   private usersStore: UserStore | undefined;
   private readiness: Readiness | undefined;
+  private relayRef: Relay | undefined;
 
   constructor(
     readonly config: CloudConfig,
@@ -103,6 +104,7 @@ export class CloudServer {
     const relay = new Relay(cluster, presence, opts.relayTimeoutMs ?? TIMEOUTS.relayMs);
     links.start();
     relay.start();
+    this.relayRef = relay;
     const linkManager = links;
     const checks: DependencyCheck[] = [{ name: 'database', check: () => pingDatabase(db) }];
     if (hub) checks.push({ name: 'redis', check: async () => void (await hub.cmd.ping()) });
@@ -185,6 +187,12 @@ export class CloudServer {
   }
 
   /** The user store (for the CLI and tests); available after start(). */
+  /** The relay, past the routes' checks: tests send what a compromised cloud could send to a gateway. */
+  get relay(): Relay {
+    if (!this.relayRef) throw new Error('CloudServer not started');
+    return this.relayRef;
+  }
+
   get users(): UserStore {
     if (!this.usersStore) throw new Error('CloudServer not started');
     return this.usersStore;

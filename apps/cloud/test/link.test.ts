@@ -180,7 +180,8 @@ describe.each<StorageKind>(['sqlite', 'postgres'])('gateway link and relay on %s
     expect(relay.body).toMatchObject({ code: 'GATEWAY_OFFLINE' });
     await waitFor(async () => {
       const s = (await gwCall(sys.gw.url, 'GET', '/api/cloud/connection/status')).body;
-      return s === 'RECONNECTING' || s === 'CONNECTION_LOST';
+      // the refused token then ends the retries (issue 14): FAILED_TO_CONNECT
+      return s === 'RECONNECTING' || s === 'CONNECTION_LOST' || s === 'FAILED_TO_CONNECT';
     });
   });
 });
@@ -215,7 +216,8 @@ describe('link loss, cloud restart and relay timeout', () => {
     await sys.cloud.stop();
     await waitFor(async () => {
       const s = (await gwCall(sys.gw.url, 'GET', '/api/cloud/connection/status')).body;
-      return s === 'RECONNECTING' || s === 'CONNECTION_LOST';
+      // the refused token then ends the retries (issue 14): FAILED_TO_CONNECT
+      return s === 'RECONNECTING' || s === 'CONNECTION_LOST' || s === 'FAILED_TO_CONNECT';
     });
     sys.cloud = await startCloud({ ...sys.storage.overrides, port }, { relayTimeoutMs: 400 });
     await waitFor(

@@ -47,9 +47,15 @@ export function createLiveServer(httpServer: Server, deps: LiveServerDeps): Stom
     userOf: (p) => (p.kind === 'user' ? userKey(p.userId) : gatewayKey(p.gatewayId)),
     authenticate: async ({ request, connectHeaders }) => {
       const fromHandshake = await authenticator.fromHeaders(request.headers);
-      const token = connectHeaders[GATEWAY_TOKEN_HEADER];
+      // Header names are case-insensitive here as in HTTP (the READMEs spell it SmartThing-Token-Gateway).
+      const token = headerIgnoringCase(connectHeaders, GATEWAY_TOKEN_HEADER);
       const principal = fromHandshake ?? (token ? await authenticator.gatewayFromToken(token) : undefined);
-      if (!principal) return { ok: false, reason: ERROR_CATALOG.UNAUTHENTICATED.message };
+      if (!principal) {
+        // A gateway whose token was refused is told so in words it recognises, so it stops retrying.
+        const triedToken = token !== undefined || request.headers[GATEWAY_TOKEN_HEADER] !== undefined;
+        const code = triedToken ? 'GATEWAY_TOKEN_INVALID' : 'UNAUTHENTICATED';
+        return { ok: false, reason: ERROR_CATALOG[code].message };
+      }
       if (principal.kind === 'user') return { ok: true, principal };
       return { ok: true, principal: { ...principal, linkId: randomUUID() } };
     },
@@ -69,4 +75,11 @@ export function createLiveServer(httpServer: Server, deps: LiveServerDeps): Stom
   });
   stomp.attach(httpServer);
   return stomp;
+}
+
+function headerIgnoringCase(headers: Readonly<Record<string, string>>, name: string): string | undefined {
+  for (const [key, value] of Object.entries(headers)) {
+    if (key.toLowerCase() === name && value.trim() !== '') return value.trim();
+  }
+  return undefined;
 }

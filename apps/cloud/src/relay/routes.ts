@@ -1,6 +1,7 @@
 import {
   ApiError,
   CLOUD_ROUTES,
+  checkRelayUrl,
   decodeLinkBody,
   encodeLinkBody,
   formatServerTiming,
@@ -48,6 +49,11 @@ export function registerRelayRoutes(app: HttpApp, deps: RelayRouteDeps): void {
     request: OutgoingRequest,
   ) => {
     const started = performance.now();
+    // The URL checked is the URL sent: canonical and on the allow-list, or refused before the link.
+    if (request.kind === 'relay') {
+      const checked = checkRelayUrl(request.method, request.url);
+      if (!checked.ok) throw new ApiError('RELAY_FORBIDDEN_PATH', `Refused: ${checked.reason}`);
+    }
     await deps.admission
       .run(async () => {
         const user = await auth.user(req);

@@ -1,4 +1,5 @@
 import {
+  ERROR_CATALOG,
   ForwardControl,
   GATEWAY_TOKEN_HEADER,
   LINK_DESTINATIONS,
@@ -19,6 +20,14 @@ export interface LinkHandlers {
 export interface LinkTimings {
   heartbeatMs: number;
   connectTimeoutMs: number;
+}
+
+/** The cloud refused the gateway's token (deleted or wrong): retrying with it cannot help. */
+export class TokenRefusedError extends Error {
+  constructor() {
+    super(ERROR_CATALOG.GATEWAY_TOKEN_INVALID.message);
+    this.name = 'TokenRefusedError';
+  }
 }
 
 /** One STOMP connection to the cloud over `ws`, authenticated with the gateway token. */
@@ -53,7 +62,11 @@ export class LinkConnection {
       const fail = (reason: string) => {
         if (this.established) return;
         void this.client.deactivate();
-        reject(new Error(reason));
+        reject(
+          reason === ERROR_CATALOG.GATEWAY_TOKEN_INVALID.message
+            ? new TokenRefusedError()
+            : new Error(reason),
+        );
       };
       this.client.onConnect = () => {
         this.established = true;

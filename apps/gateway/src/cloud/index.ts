@@ -29,9 +29,9 @@ export function createCloudPart(deps: CloudPartDeps, opts: CloudLinkOptions = {}
       bus: deps.bus,
       file: new CredentialsFile(deps.dataDir),
       logger,
-      publishStatus: (s) =>
+      publishStatus: (s, problem) =>
         void deps.stomp
-          .publishJson(status, { status: s })
+          .publishJson(status, problem ? { status: s, problem } : { status: s })
           .catch((err) => logger.warn({ err }, 'status publish failed')),
     },
     opts,

@@ -2,6 +2,7 @@ import {
   ApiError,
   apiErrorBody,
   type CloudIdentity,
+  type ConnectionProblem,
   type ConnectionStatus,
   LINK_DESTINATIONS,
   type LinkRequest,
@@ -11,7 +12,7 @@ import {
 import type { HttpApp, Logger } from '@st/server-kit';
 import type { GatewayBus } from '../events/gatewayEvents';
 import { fetchIdentity, linkUrl, revokeToken } from './cloudApi';
-import { LinkConnection } from './connection';
+import { LinkConnection, TokenRefusedError } from './connection';
 import type { CloudCredentials, CredentialsFile } from './credentials';
 import { TopicForwarder } from './forwarding';
 import { runLinkRequest } from './requests';
@@ -34,7 +35,7 @@ export interface CloudLinkDeps {
   bus: GatewayBus;
   file: CredentialsFile;
   logger: Logger;
-  publishStatus: (status: ConnectionStatus) => void;
+  publishStatus: (status: ConnectionStatus, problem?: ConnectionProblem) => void;
 }
 
 /**
@@ -44,6 +45,7 @@ export interface CloudLinkDeps {
  */
 export class CloudLink {
   private state: ConnectionStatus = 'NOT_CONNECTED';
+  private problemNow: ConnectionProblem | undefined;
   private credentials: CloudCredentials | undefined;
   private connection: LinkConnection | undefined;
   private timer: NodeJS.Timeout | undefined;
@@ -64,6 +66,11 @@ export class CloudLink {
 
   get status(): ConnectionStatus {
     return this.state;
+  }
+
+  /** Why the link is down when retrying cannot help (the cloud refused the token). */
+  get problem(): ConnectionProblem | undefined {
+    return this.problemNow;
   }
 
   get identity(): CloudIdentity | undefined {
@@ -97,6 +104,7 @@ export class CloudLink {
   /** Checks the token with the cloud and keeps the credentials (does not connect). */
   async login(cloudUrl: string, token: string): Promise<CloudIdentity> {
     const identity = await fetchIdentity(cloudUrl, token);
+    this.problemNow = undefined;
     await this.halt('DISCONNECTED');
     this.credentials = { cloudUrl, token, identity, connect: false };
     this.deps.file.save(this.credentials);
@@ -106,6 +114,7 @@ export class CloudLink {
   /** Forgets the cloud: deletes the token there (best effort), disconnects, removes the credentials. */
   async logout(): Promise<void> {
     const c = this.credentials;
+    this.problemNow = undefined;
     await this.halt('DISCONNECTED');
     if (c) await revokeToken(c.cloudUrl, c.token, c.identity.gateway.id);
     this.credentials = undefined;
@@ -119,11 +128,13 @@ export class CloudLink {
     if (!c) throw new ApiError('CLOUD_NOT_CONFIGURED');
     await this.halt('DISCONNECTED');
     this.remember(true);
+    this.problemNow = undefined;
     this.setStatus('CONNECTING');
     try {
       await this.open(c);
       this.setStatus('CONNECTED');
     } catch (e) {
+      if (this.refused(e)) throw new ApiError('CLOUD_ACCESS_DENIED');
       this.setStatus('FAILED_TO_CONNECT');
       this.scheduleReconnect();
       throw new ApiError('CLOUD_CONNECT_FAILED', `Failed to connect to the cloud: ${reason(e)}`);
@@ -131,6 +142,7 @@ export class CloudLink {
   }
 
   async disconnect(): Promise<void> {
+    this.problemNow = undefined;
     this.remember(false);
     await this.halt('DISCONNECTED');
   }
@@ -228,9 +240,22 @@ export class CloudLink {
       await this.open(c);
       this.setStatus('CONNECTED');
     } catch (e) {
+      if (this.refused(e)) return;
       this.deps.logger.debug({ reason: reason(e) }, 'cloud reconnect failed');
       this.scheduleReconnect();
     }
+  }
+
+  /** A refused token ends the retries: FAILED_TO_CONNECT with the problem, until reconnect or a new token. */
+  private refused(e: unknown): boolean {
+    if (!(e instanceof TokenRefusedError)) return false;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.deps.logger.warn('the cloud refused the gateway token; not retrying until reconnect or a new token');
+    this.problemNow = 'TOKEN_REFUSED';
+    this.state = 'FAILED_TO_CONNECT';
+    this.deps.publishStatus('FAILED_TO_CONNECT', 'TOKEN_REFUSED');
+    return true;
   }
 
   private setStatus(status: ConnectionStatus): void {

@@ -1,9 +1,9 @@
 import {
   apiErrorBody,
+  checkRelayUrl,
   decodeLinkBody,
   encodeLinkBody,
   GATEWAY_ROUTES,
-  isRelayable,
   type LinkRequest,
   type LinkResponse,
   parseServerTiming,
@@ -46,9 +46,13 @@ export async function runLinkRequest(app: HttpApp, req: LinkRequest): Promise<Li
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ device: req.device, command: req.command, params: req.params }),
         };
-  // Device commands are a link request kind of their own; relayed URLs must be on the relay allow-list.
-  if (req.kind === 'relay' && !isRelayable(call.method, call.url)) {
-    return json(req.id, 403, apiErrorBody('RELAY_FORBIDDEN_PATH'), started);
+  // Device commands are a link request kind of their own; relayed URLs must be canonical and on the relay
+  // allow-list, and the string checked is the string run (the gateway does not trust the cloud's check).
+  if (req.kind === 'relay') {
+    const checked = checkRelayUrl(call.method, call.url);
+    if (!checked.ok)
+      return json(req.id, 403, apiErrorBody('RELAY_FORBIDDEN_PATH', `Refused: ${checked.reason}`), started);
+    call.url = checked.url;
   }
   const injected = performance.now();
   const res = await app.inject({

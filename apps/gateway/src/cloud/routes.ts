@@ -24,6 +24,8 @@ export function registerCloudRoutes(app: HttpApp, link: CloudLink): void {
     reply.type('application/json').send(JSON.stringify(link.status)),
   );
 
+  app.get(GATEWAY_ROUTES['gateway.cloud.problem'].path, async () => ({ problem: link.problem ?? null }));
+
   app.put(GATEWAY_ROUTES['gateway.cloud.connect'].path, async () => {
     await link.connect();
     return OK;

@@ -13,8 +13,22 @@ export const ConnectionStatus = z.enum([
 ]);
 export type ConnectionStatus = z.infer<typeof ConnectionStatus>;
 
+/**
+ * Why the link is not up when retrying cannot help: the cloud refused the gateway's token (deleted or
+ * wrong). The gateway stops retrying until the user reconnects or logs in with a new token.
+ */
+export const ConnectionProblem = z.enum(['TOKEN_REFUSED']);
+export type ConnectionProblem = z.infer<typeof ConnectionProblem>;
+
+/** `GET /api/cloud/connection/problem`: the current problem, null when there is none. */
+export const ConnectionProblemAnswer = z.object({ problem: ConnectionProblem.nullable() });
+export type ConnectionProblemAnswer = z.infer<typeof ConnectionProblemAnswer>;
+
 /** The live message on /connection/status. (`GET /api/cloud/connection/status` answers the bare string.) */
-export const ConnectionStatusMessage = z.object({ status: ConnectionStatus });
+export const ConnectionStatusMessage = z.object({
+  status: ConnectionStatus,
+  problem: ConnectionProblem.optional(),
+});
 export type ConnectionStatusMessage = z.infer<typeof ConnectionStatusMessage>;
 
 const RECONNECTABLE: ReadonlySet<ConnectionStatus> = new Set([

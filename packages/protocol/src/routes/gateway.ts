@@ -3,7 +3,7 @@ import { DeviceInfoSchema, DeviceNotificationBodySchema } from '../device/index'
 import { BuildInfo } from '../entities/build';
 import { CloudConfig, CloudIdentity, CloudLoginPayload } from '../entities/cloud';
 import { DeviceIpQuery, IdParams, IdQuery, OkResponse } from '../entities/common';
-import { ConnectionStatus } from '../entities/connection';
+import { ConnectionProblemAnswer, ConnectionStatus } from '../entities/connection';
 import {
   CommandsListing,
   CommandsQuery,
@@ -208,5 +208,12 @@ export const GATEWAY_ROUTES = {
     body: DeviceNotificationBodySchema,
     response: NotificationCreated,
     summary: 'Devices post their notifications here',
+  }),
+  'gateway.cloud.problem': route({
+    ...local,
+    method: 'GET',
+    path: '/api/cloud/connection/problem',
+    response: ConnectionProblemAnswer,
+    summary: 'Why the cloud link is down when retrying cannot help (the cloud refused the token), or null',
   }),
 } as const;

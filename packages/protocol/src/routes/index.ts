@@ -4,3 +4,4 @@ export * from './define';
 export * from './gateway';
 export * from './ota';
 export * from './paths';
+export * from './relayUrl';

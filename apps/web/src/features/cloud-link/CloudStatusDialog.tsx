@@ -92,6 +92,14 @@ function DialogContent({ link, onClose }: { link: CloudLink; onClose: () => void
 
   return (
     <Stack gap="xs">
+      {link.tokenRefused ? (
+        <>
+          <Alert color="red" role="alert" data-testid="cloud-token-refused">
+            {t('gateway.cloud.problem.TOKEN_REFUSED')}
+          </Alert>
+          <CloudConnectForm link={link} />
+        </>
+      ) : null}
       {cloudConfig.data ? (
         <TextInput label={t('gateway.cloud.config')} value={cloudConfig.data.cloudUrl} readOnly />
       ) : null}

@@ -17,7 +17,9 @@ export function CloudStatusWidget() {
   const [opened, { open, close }] = useDisclosure(false);
   const dialogLoaded = useOpenedOnce(opened);
   const status = link.status.data;
-  const statusText = t(`gateway.cloud.status.${status ?? 'UNKNOWN'}`);
+  const statusText = link.tokenRefused
+    ? t('gateway.cloud.status.TOKEN_REFUSED')
+    : t(`gateway.cloud.status.${status ?? 'UNKNOWN'}`);
   return (
     <>
       <Tooltip label={t('gateway.cloud.conn.status.title')}>
@@ -37,6 +39,7 @@ export function CloudStatusWidget() {
           aria-haspopup="dialog"
           data-testid="cloud-status"
           data-status={status ?? 'UNKNOWN'}
+          data-problem={link.tokenRefused ? 'TOKEN_REFUSED' : undefined}
         >
           <Text span size="sm" truncate maw={{ base: 90, sm: 220 }}>
             {t('gateway.cloud.conn.status', { status: statusText })}

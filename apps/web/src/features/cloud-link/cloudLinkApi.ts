@@ -9,6 +9,7 @@ export function cloudLinkApi(http: HttpClient) {
     identity: () => http.request(gatewayRequest('gateway.cloud.identity')),
     config: () => http.request(gatewayRequest('gateway.cloud.config')),
     status: () => http.request(gatewayRequest('gateway.cloud.status')),
+    problem: () => http.request(gatewayRequest('gateway.cloud.problem')),
     login: (payload: CloudLoginPayload) =>
       http.request(gatewayRequest('gateway.cloud.login', { body: payload })),
     logout: () => http.request(gatewayRequest('gateway.cloud.logout')),
@@ -23,4 +24,5 @@ export const cloudLinkKeys = {
   identity: ['cloud', 'identity'] as const,
   config: ['cloud', 'config'] as const,
   status: ['cloud', 'status'] as const,
+  problem: ['cloud', 'problem'] as const,
 };

@@ -12,6 +12,8 @@ export function useCloudLink() {
   const identity = useQuery({ queryKey: cloudLinkKeys.identity, queryFn: api.identity });
   const cloudConfig = useQuery({ queryKey: cloudLinkKeys.config, queryFn: api.config });
   const status = useQuery({ queryKey: cloudLinkKeys.status, queryFn: api.status });
+  // Why the link is down when retrying cannot help (the cloud refused the token); null when none.
+  const problem = useQuery({ queryKey: cloudLinkKeys.problem, queryFn: api.problem });
 
   useEffect(
     () =>
@@ -19,7 +21,10 @@ export function useCloudLink() {
         live,
         log,
         topic: 'gateway.connection.status',
-        onMessage: ({ status }) => queryClient.setQueryData(cloudLinkKeys.status, status),
+        onMessage: ({ status, problem }) => {
+          queryClient.setQueryData(cloudLinkKeys.status, status);
+          queryClient.setQueryData(cloudLinkKeys.problem, { problem: problem ?? null });
+        },
       }),
     [live, queryClient, log],
   );
@@ -29,6 +34,7 @@ export function useCloudLink() {
     () =>
       live.onReconnect(() => {
         void queryClient.invalidateQueries({ queryKey: cloudLinkKeys.status });
+        void queryClient.invalidateQueries({ queryKey: cloudLinkKeys.problem });
       }),
     [live, queryClient],
   );
@@ -38,10 +44,12 @@ export function useCloudLink() {
       queryClient.invalidateQueries({ queryKey: cloudLinkKeys.identity }),
       queryClient.invalidateQueries({ queryKey: cloudLinkKeys.config }),
       queryClient.invalidateQueries({ queryKey: cloudLinkKeys.status }),
+      queryClient.invalidateQueries({ queryKey: cloudLinkKeys.problem }),
     ]);
   };
 
-  return { api, identity, cloudConfig, status, reload };
+  const tokenRefused = status.data === 'FAILED_TO_CONNECT' && problem.data?.problem === 'TOKEN_REFUSED';
+  return { api, identity, cloudConfig, status, tokenRefused, reload };
 }
 
 export type CloudLink = ReturnType<typeof useCloudLink>;
