@@ -1,6 +1,7 @@
-import type { DeviceSample } from '@st/protocol';
+import { type DeviceSample, DeviceSampleSchema, topicDestination } from '@st/protocol';
 import { loopbackBlock, waitFor } from '@st/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { subscribe } from './helpers';
 import { type GatewayWithDevices, startGatewayWithDevices } from './support/harness';
 
 const INTERVAL = 600;
@@ -69,5 +70,16 @@ describe('sampler', () => {
       what: 'back',
       timeoutMs: 10_000,
     });
+  });
+
+  it('publishes every sample on the live /devices/samples topic', async () => {
+    const live = await subscribe(env.gw.wsUrl, topicDestination('gateway.devices.samples'));
+    try {
+      await waitFor(() => live.messages.length >= 4, { what: 'live samples' });
+      const first = DeviceSampleSchema.parse(live.messages[0]);
+      expect(env.sims[0]?.devices.map((d) => d.address)).toContain(first.ip);
+    } finally {
+      await live.close();
+    }
   });
 });
