@@ -28,6 +28,7 @@ import { SettingsDumps } from './services/dumps/dumps';
 import { DeviceLogs } from './services/logs/logs';
 import { Notifications } from './services/notifications/notifications';
 import { createOta } from './services/ota/index';
+import { Sampler } from './services/samples/sampler';
 import { SavedDevices } from './services/saved/savedDevices';
 import { SavedDevicesRepo } from './services/saved/savedDevicesRepo';
 
@@ -48,6 +49,8 @@ export interface Gateway {
   readonly stomp: StompServer<null>;
   readonly discovery: Discovery;
   readonly logs: DeviceLogs;
+  /** reads every device's sensors and metrics each interval; emits `device.sampled` */
+  readonly sampler: Sampler;
   /** extra parts (e.g. the cloud link) join here before start() */
   addPart(part: GatewayPart): void;
   /** listens; resolves with the HTTP port and the device log TCP port actually bound */
@@ -163,6 +166,21 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
   app.addHook('preClose', () => stomp.close());
   const stopLive = bridgeLiveTopics(bus, stomp, logger);
   const cloud = createCloudPart({ app, bus, stomp, dataDir: config.dataDir, logger }, options.cloud);
+  const sampleExcluded = new Set(config.sampleExclude);
+  const sampler = new Sampler(
+    {
+      intervalMs: config.sampleIntervalMs ?? config.sampleInterval * 1000,
+      maxInFlight: config.sampleConcurrency,
+      timeoutMs: config.deviceTimeoutMs ?? DEFAULTS.deviceTimeoutMs,
+    },
+    {
+      devices: () =>
+        [...discovery.list(), ...saved.list()].map((d) => d.ip).filter((ip) => !sampleExcluded.has(ip)),
+      client,
+      emit: (sample) => bus.emit('device.sampled', sample, onListenerError),
+    },
+    logger.child({ part: 'sampler' }),
+  );
 
   const parts: GatewayPart[] = [
     { name: 'live backpressure', start: () => live.start(), stop: () => live.stop() },
@@ -171,6 +189,7 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     cloud,
     { name: 'ota uploads', start: () => ota.service.start(), stop: () => ota.service.stop() },
     health.part,
+    { name: 'sampler', start: () => sampler.start(), stop: () => sampler.stop() },
   ];
   let started: GatewayPart[] = [];
 
@@ -183,6 +202,7 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     stomp,
     discovery,
     logs,
+    sampler,
     addPart: (part) => parts.push(part),
     async start() {
       for (const part of parts) {

@@ -19,6 +19,9 @@ export const GATEWAY_CONFIG_KEYS = {
   buildTime: 'ST_BUILD_TIME',
   otaFirmwareMaxBytes: 'ST_OTA_FIRMWARE_MAX_BYTES',
   otaConcurrency: 'ST_OTA_CONCURRENCY',
+  sampleInterval: 'ST_SAMPLE_INTERVAL',
+  sampleConcurrency: 'ST_SAMPLE_CONCURRENCY',
+  sampleExclude: 'ST_SAMPLE_EXCLUDE',
 } as const;
 
 export const GatewayConfigSchema = z.object({
@@ -40,6 +43,20 @@ export const GatewayConfigSchema = z.object({
   otaFirmwareMaxBytes: configFields.positiveInt(OTA.firmwareMaxBytes),
   /** OTA uploads running at once; more wait in a queue */
   otaConcurrency: configFields.positiveInt(OTA.maxParallelUploads),
+  /** seconds between two readings of a device's sensors and metrics; 0 turns sampling off */
+  sampleInterval: z.coerce.number().int().nonnegative().default(30),
+  /** devices being sampled at once, at most */
+  sampleConcurrency: configFields.positiveInt(16),
+  /** device addresses (ip or ip:port) never sampled, comma separated */
+  sampleExclude: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
 });
 export type GatewayConfigInput = z.input<typeof GatewayConfigSchema>;
 
@@ -55,6 +72,8 @@ export type GatewayConfig = z.output<typeof GatewayConfigSchema> & {
   readonly otaTimeouts?: Partial<JobTimeouts>;
   /** alert outbox polling and retry timing (tests shorten them) */
   readonly alertTimings?: Partial<OutboxTimings>;
+  /** sampling interval in ms; overrides `sampleInterval` (tests sample faster than once a second) */
+  readonly sampleIntervalMs?: number;
 };
 
 export const DEFAULTS = {

@@ -13,6 +13,7 @@ export * from './entities/notifications';
 export * from './entities/ota';
 export * from './entities/relay';
 export * from './entities/timeline';
+export * from './entities/samples';
 export * from './errors';
 export * from './hooks';
 export * from './limits';

@@ -29,6 +29,7 @@ export class TopicForwarder {
         if (!this.topics.has(logs)) return;
         for (const line of lines) this.sink(logs, line);
       }),
+      this.bus.on('device.sampled', forward(TOPICS['gateway.devices.samples'].pattern)),
     ];
   }
 

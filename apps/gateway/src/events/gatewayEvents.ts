@@ -1,4 +1,11 @@
-import type { DeviceInfo, LogMessage, Notification, OtaProgressMessage, TimelineEntry } from '@st/protocol';
+import type {
+  DeviceInfo,
+  DeviceSample,
+  LogMessage,
+  Notification,
+  OtaProgressMessage,
+  TimelineEntry,
+} from '@st/protocol';
 import { EventBus } from './bus';
 
 /** Everything that happens inside the gateway that others (live channel, cloud link) may follow. */
@@ -14,6 +21,8 @@ export interface GatewayEvents {
   'ota.progress': { taskId: string; message: OtaProgressMessage };
   /** an entry was added to a device's timeline */
   'timeline.entry': TimelineEntry;
+  /** one device's reading of a sampling round (`ok: false` = the device did not answer: a gap) */
+  'device.sampled': DeviceSample;
 }
 
 export interface DeviceCommandEvent {

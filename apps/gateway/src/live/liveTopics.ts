@@ -7,7 +7,8 @@ type PlainTopic =
   | 'gateway.devices.found'
   | 'gateway.devices.lost'
   | 'gateway.devices.logs'
-  | 'gateway.notifications';
+  | 'gateway.notifications'
+  | 'gateway.devices.samples';
 
 /** The live channel as the bridge needs it (a StompServer with its in-process bus). */
 export interface LiveChannel extends JsonPublishing {
@@ -33,6 +34,7 @@ export function bridgeLiveTopics(bus: GatewayBus, stomp: LiveChannel, logger: Lo
   const lost = publisher('gateway.devices.lost');
   const logs = publisher('gateway.devices.logs');
   const notifications = publisher('gateway.notifications');
+  const samples = publisher('gateway.devices.samples');
   const offs = [
     bus.on('device.found', found),
     bus.on('device.lost', lost),
@@ -41,6 +43,9 @@ export function bridgeLiveTopics(bus: GatewayBus, stomp: LiveChannel, logger: Lo
       for (const line of lines) logs(line);
     }),
     bus.on('notification', notifications),
+    bus.on('device.sampled', (sample) => {
+      if (stomp.subscriberCount(TOPICS['gateway.devices.samples'].pattern) > 0) samples(sample);
+    }),
   ];
   return () => {
     for (const off of offs) off();

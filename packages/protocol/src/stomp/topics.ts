@@ -5,6 +5,7 @@ import { ConnectionStatusMessage } from '../entities/connection';
 import { LogMessage } from '../entities/devices';
 import { GatewayNotification, Notification } from '../entities/notifications';
 import { OtaProgressMessage } from '../entities/ota';
+import { DeviceSampleSchema } from '../entities/samples';
 
 // Live-channel destinations (design.md "Live channel"), each with the schema of its payload. Gateway mode has
 // no prefix; cloud mode has /secured/events and /secured/notifications for all of the user's gateways, and
@@ -23,6 +24,11 @@ export const TOPICS = {
   'cloud.devices.lost': { pattern: '/secured/gateway/{gatewayId}/devices/lost', payload: DeviceInfoSchema },
   'cloud.devices.logs': { pattern: '/secured/gateway/{gatewayId}/devices/logs', payload: LogMessage },
   'cloud.ota': { pattern: '/secured/gateway/{gatewayId}/ota/{taskId}', payload: OtaProgressMessage },
+  'gateway.devices.samples': { pattern: '/devices/samples', payload: DeviceSampleSchema },
+  'cloud.devices.samples': {
+    pattern: '/secured/gateway/{gatewayId}/devices/samples',
+    payload: DeviceSampleSchema,
+  },
 } as const;
 
 export type Topics = typeof TOPICS;
@@ -93,6 +99,7 @@ const FORWARDED: Partial<Record<TopicName, TopicName>> = {
   'gateway.devices.logs': 'cloud.devices.logs',
   'gateway.notifications': 'cloud.notifications',
   'gateway.ota': 'cloud.ota',
+  'gateway.devices.samples': 'cloud.devices.samples',
 };
 
 export function isForwardableGatewayTopic(destination: string): boolean {

@@ -49,6 +49,7 @@ export class AlertRules {
     this.offs = [
       bus.on('device.found', (d) => this.onFound(d)),
       bus.on('device.lost', (d) => this.onLost(d)),
+      bus.on('device.sampled', (sample) => this.observe(sample)),
       bus.on('notification', (n) => {
         if (!this.deps.settings.get().notifications) return;
         this.raise('notification', n.device.ip, n.device.name, n.notification.message);
