@@ -16,8 +16,10 @@ import { type Db, openDatabase } from './db/database';
 import { createGatewayBus, type GatewayBus } from './events/gatewayEvents';
 import { LiveBackpressure } from './live/liveBackpressure';
 import { bridgeLiveTopics } from './live/liveTopics';
+import { deviceHealthRoutes } from './routes/alerts/index';
 import { registerRoutes } from './routes/index';
 import { otaRoutes } from './routes/ota/index';
+import { createDeviceHealth } from './services/alerts/index';
 import { CommandRunner } from './services/devices/commandRunner';
 import { DeviceClient } from './services/devices/deviceClient';
 import { DeviceResolver } from './services/devices/resolver';
@@ -127,6 +129,7 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
         .publishJson(destination, message)
         .catch((err: unknown) => logger.warn({ err, destination }, 'publish failed'));
       cloud.forward(destination, message);
+      bus.emit('ota.progress', { taskId, message }, onListenerError);
     },
     logger: logger.child({ part: 'ota' }),
     concurrency: config.otaConcurrency,
@@ -146,6 +149,14 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     notifications: new Notifications(db),
   });
   await otaRoutes(app, { ...ota, firmwareMaxBytes: config.otaFirmwareMaxBytes });
+  const health = createDeviceHealth({
+    db,
+    bus,
+    logger: logger.child({ part: 'alerts' }),
+    gateway: () => cloud.link.identity?.gateway,
+    ...(config.alertTimings ? { timings: config.alertTimings } : {}),
+  });
+  deviceHealthRoutes(app, health);
   await serveConsole(app, { webDist: config.webDist, runtime: { mode: 'gateway', basePath: '/', version } });
 
   const stomp = attachStomp<null>(app.server, {
@@ -177,6 +188,7 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     { name: 'device logs', start: () => logs.start(), stop: () => logs.stop() },
     cloud,
     { name: 'ota uploads', start: () => ota.service.start(), stop: () => ota.service.stop() },
+    health.part,
     { name: 'sampler', start: () => sampler.start(), stop: () => sampler.stop() },
   ];
   let started: GatewayPart[] = [];

@@ -1,6 +1,7 @@
 import { DEVICE_LOG_PORT, DISCOVERY_GROUP, DISCOVERY_PORT, LOGS, OTA, TIMEOUTS } from '@st/protocol';
 import { configFields } from '@st/server-kit';
 import { z } from 'zod';
+import type { OutboxTimings } from './services/alerts/outbox';
 import type { JobTimeouts } from './services/ota/otaJob';
 
 /** Config key -> environment variable; flags mirror them (`ST_LOG_PORT` <-> `--log-port`). */
@@ -69,6 +70,8 @@ export type GatewayConfig = z.output<typeof GatewayConfigSchema> & {
   readonly logFlushIntervalMs?: number;
   /** OTA phase timeouts (tests shorten them) */
   readonly otaTimeouts?: Partial<JobTimeouts>;
+  /** alert outbox polling and retry timing (tests shorten them) */
+  readonly alertTimings?: Partial<OutboxTimings>;
   /** sampling interval in ms; overrides `sampleInterval` (tests sample faster than once a second) */
   readonly sampleIntervalMs?: number;
 };

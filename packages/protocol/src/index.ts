@@ -2,6 +2,7 @@
 // ./device; everything the console, gateway and cloud exchange lives beside this file.
 export * from './base64';
 export * from './device/index';
+export * from './entities/alerts';
 export * from './entities/build';
 export * from './entities/cloud';
 export * from './entities/common';
@@ -12,6 +13,7 @@ export * from './entities/logFilter';
 export * from './entities/notifications';
 export * from './entities/ota';
 export * from './entities/relay';
+export * from './entities/timeline';
 export * from './entities/samples';
 export * from './errors';
 export * from './hooks';

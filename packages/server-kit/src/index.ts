@@ -1,3 +1,4 @@
+export * from './alerts/index';
 export {
   ConfigError,
   type ConfigSources,

@@ -74,4 +74,41 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX ota_tasks_finished ON ota_tasks (finished_at);
     `,
   },
+  {
+    version: 4,
+    name: 'device timeline, alert settings, alert outbox and open incidents',
+    sql: `
+      CREATE TABLE device_timeline (
+        id INTEGER PRIMARY KEY,
+        ip TEXT NOT NULL,
+        t INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        text TEXT NOT NULL,
+        details TEXT
+      );
+      CREATE INDEX device_timeline_ip_t ON device_timeline (ip, t);
+      CREATE TABLE alert_settings (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        settings TEXT NOT NULL
+      );
+      CREATE TABLE alert_outbox (
+        id INTEGER PRIMARY KEY,
+        channel_id TEXT NOT NULL,
+        ip TEXT,
+        payload TEXT NOT NULL,
+        status TEXT NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        created_at INTEGER NOT NULL,
+        next_at INTEGER NOT NULL,
+        last_error TEXT
+      );
+      CREATE INDEX alert_outbox_due ON alert_outbox (status, next_at);
+      CREATE TABLE alert_incidents (
+        key TEXT PRIMARY KEY,
+        ip TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        opened_at INTEGER NOT NULL
+      );
+    `,
+  },
 ];

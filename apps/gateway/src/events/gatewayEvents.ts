@@ -1,4 +1,11 @@
-import type { DeviceInfo, DeviceSample, LogMessage, Notification } from '@st/protocol';
+import type {
+  DeviceInfo,
+  DeviceSample,
+  LogMessage,
+  Notification,
+  OtaProgressMessage,
+  TimelineEntry,
+} from '@st/protocol';
 import { EventBus } from './bus';
 
 /** Everything that happens inside the gateway that others (live channel, cloud link) may follow. */
@@ -8,8 +15,23 @@ export interface GatewayEvents {
   /** a batch of log lines, just persisted, in arrival order */
   'device.logs': readonly LogMessage[];
   notification: Notification;
+  /** a device command ran (console or cloud relay): the device timeline records those that change things */
+  'device.command': DeviceCommandEvent;
+  /** an OTA task changed state */
+  'ota.progress': { taskId: string; message: OtaProgressMessage };
+  /** an entry was added to a device's timeline */
+  'timeline.entry': TimelineEntry;
   /** one device's reading of a sampling round (`ok: false` = the device did not answer: a gap) */
   'device.sampled': DeviceSample;
+}
+
+export interface DeviceCommandEvent {
+  readonly ip: string;
+  readonly command: string;
+  readonly params: Record<string, unknown>;
+  /** the device's answer status (or the gateway's error status) */
+  readonly status: number;
+  readonly via: 'console' | 'cloud';
 }
 
 export type GatewayBus = EventBus<GatewayEvents>;

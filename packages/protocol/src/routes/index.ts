@@ -1,3 +1,4 @@
+export * from './alerts';
 export * from './catalog';
 export * from './cloud';
 export * from './define';

@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { formatServerTiming, GATEWAY_ROUTES } from '@st/protocol';
+import { RELAYED_HEADER } from '../../cloud/requests';
 import { listDeviceCommands } from '../../services/devices/commandsListing';
 import type { RouteModule } from '../context';
 
@@ -25,6 +26,11 @@ export const deviceRequestRoutes: RouteModule = (app, ctx) => {
       const device = ctx.resolver.resolve(req.body.device);
       const started = performance.now();
       const answer = await ctx.commands.run(device.ip, req.body.command, req.body.params);
+      const via = req.headers[RELAYED_HEADER] === 'true' ? 'cloud' : 'console';
+      const { command, params } = req.body;
+      ctx.bus.emit('device.command', { ip: device.ip, command, params, status: answer.status, via }, (err) =>
+        req.log.error({ err }, 'command listener failed'),
+      );
       return reply
         .code(answer.status)
         .header('server-timing', formatServerTiming([{ name: 'device', durMs: performance.now() - started }]))

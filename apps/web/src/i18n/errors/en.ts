@@ -69,4 +69,5 @@ export const errorsEn: Partial<Record<ErrorCode, string>> = {
   OTA_ALREADY_RUNNING: 'An upload to this device is already running',
   OTA_DEVICE_REQUIRED: 'Device info missing!',
   OTA_NOT_ABORTABLE: 'The firmware is already on the device; the upload can no longer be aborted',
+  ALERT_CHANNEL_NOT_FOUND: 'There is no saved alert channel with this id',
 };

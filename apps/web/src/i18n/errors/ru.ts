@@ -67,4 +67,5 @@ export const errorsRu: Partial<Record<ErrorCode, string>> = {
   OTA_ALREADY_RUNNING: 'Загрузка на это устройство уже идёт',
   OTA_DEVICE_REQUIRED: 'Нет данных устройства!',
   OTA_NOT_ABORTABLE: 'Прошивка уже на устройстве; загрузку больше нельзя прервать',
+  ALERT_CHANNEL_NOT_FOUND: 'Нет сохранённого канала оповещений с таким id',
 };

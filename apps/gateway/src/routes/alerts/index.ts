@@ -1,0 +1,48 @@
+import { ALERT_ROUTES } from '@st/protocol';
+import type { HttpApp } from '@st/server-kit';
+import type { DeviceHealth } from '../../services/alerts/index';
+
+/** `/api/alerts` (rules, channels, test) and the device timeline and crash loops. */
+export function deviceHealthRoutes(app: HttpApp, health: DeviceHealth): void {
+  const tags = ['alerts'];
+  const get = ALERT_ROUTES['gateway.alerts.get'];
+  app.route({
+    method: get.method,
+    url: get.path,
+    schema: { tags, summary: get.summary, response: { 200: get.response } },
+    handler: () => health.settings.getPublic(),
+  });
+  const put = ALERT_ROUTES['gateway.alerts.put'];
+  app.route({
+    method: put.method,
+    url: put.path,
+    schema: { tags, summary: put.summary, body: put.body, response: { 200: put.response } },
+    handler: (req) => health.settings.put(req.body),
+  });
+  const test = ALERT_ROUTES['gateway.alerts.test'];
+  app.route({
+    method: test.method,
+    url: test.path,
+    schema: { tags, summary: test.summary, querystring: test.query, response: { 200: test.response } },
+    handler: (req) => health.test(req.query.channel),
+  });
+  const timeline = ALERT_ROUTES['gateway.devices.timeline'];
+  app.route({
+    method: timeline.method,
+    url: timeline.path,
+    schema: {
+      tags: ['devices'],
+      summary: timeline.summary,
+      querystring: timeline.query,
+      response: { 200: timeline.response },
+    },
+    handler: (req) => health.store.query(req.query),
+  });
+  const loops = ALERT_ROUTES['gateway.devices.crashLoops'];
+  app.route({
+    method: loops.method,
+    url: loops.path,
+    schema: { tags: ['devices'], summary: loops.summary, response: { 200: loops.response } },
+    handler: () => health.rules.crashLoops(),
+  });
+}

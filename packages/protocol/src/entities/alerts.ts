@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { DeviceAddress } from './common';
+
+// Alerts (issue 16): the channels an alert goes out on, the rules of the gateway and of the cloud, and the
+// body a webhook receives. Secrets are write-only: GET answers `hasSecret`/`hasPassword`/`hasToken` instead.
+
+export const ALERT_KINDS = [
+  'device-offline',
+  'device-online',
+  'crash-loop',
+  'crash-loop-ended',
+  'notification',
+  'gateway-offline',
+  'gateway-online',
+  'test',
+] as const;
+export const AlertKind = z.enum(ALERT_KINDS);
+export type AlertKind = z.infer<typeof AlertKind>;
+
+export const AlertChannelId = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,40}$/, 'Channel id: 1-40 letters, digits, "-" or "_"');
+
+const httpUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((s) => /^https?:\/\/[^\s]+$/i.test(s) && URL.canParse(s), 'Must be an http(s) URL');
+/** A write-only secret: omitted on PUT keeps the stored one, `''` clears it. */
+const secret = z.string().max(500).optional();
+
+export const WebhookChannel = z.object({
+  id: AlertChannelId,
+  type: z.literal('webhook'),
+  url: httpUrl,
+  secret,
+  hasSecret: z.boolean().optional(),
+});
+export const NtfyChannel = z.object({
+  id: AlertChannelId,
+  type: z.literal('ntfy'),
+  /** the ntfy server, e.g. https://ntfy.sh */
+  url: httpUrl,
+  topic: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'ntfy topic: 1-64 letters, digits, "-" or "_"'),
+  token: secret,
+  hasToken: z.boolean().optional(),
+});
+export const EmailChannel = z.object({
+  id: AlertChannelId,
+  type: z.literal('email'),
+  host: z.string().trim().min(1).max(253),
+  port: z.number().int().min(1).max(65535).default(587),
+  /** TLS from the start (port 465); otherwise STARTTLS when the server offers it */
+  secure: z.boolean().default(false),
+  user: z.string().max(200).optional(),
+  password: secret,
+  hasPassword: z.boolean().optional(),
+  from: z.email(),
+  to: z.array(z.email()).min(1).max(10),
+});
+export const AlertChannel = z.discriminatedUnion('type', [WebhookChannel, NtfyChannel, EmailChannel]);
+export type AlertChannel = z.infer<typeof AlertChannel>;
+export type AlertChannelInput = z.input<typeof AlertChannel>;
+export type AlertChannelType = AlertChannel['type'];
+
+const channels = z
+  .array(AlertChannel)
+  .max(10)
+  .refine((list) => new Set(list.map((c) => c.id)).size === list.length, 'Channel ids must be unique');
+
+/** The gateway's `GET/PUT /api/alerts`. Durations in seconds. */
+export const AlertSettings = z.object({
+  channels: channels.default([]),
+  deviceOfflineAfter: z
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 86_400)
+    .default(300),
+  crashLoop: z
+    .object({
+      reboots: z.number().int().min(2).max(50).default(3),
+      within: z.number().int().min(10).max(86_400).default(600),
+    })
+    .default({ reboots: 3, within: 600 }),
+  notifications: z.boolean().default(true),
+  muted: z.array(DeviceAddress).max(1000).default([]),
+});
+export type AlertSettings = z.infer<typeof AlertSettings>;
+export type AlertSettingsInput = z.input<typeof AlertSettings>;
+
+/** The cloud's `GET/PUT /api/alerts`: the signed-in user's own channels and gateway-offline threshold. */
+export const CloudAlertSettings = z.object({
+  channels: channels.default([]),
+  gatewayOfflineAfter: z
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 86_400)
+    .default(300),
+});
+export type CloudAlertSettings = z.infer<typeof CloudAlertSettings>;
+export type CloudAlertSettingsInput = z.input<typeof CloudAlertSettings>;
+
+/** `POST /api/alerts/test?channel=ID`: sends a test alert on one saved channel, now. */
+export const AlertTestQuery = z.object({ channel: AlertChannelId });
+export const AlertTestResult = z.object({ ok: z.boolean(), error: z.string().optional() });
+export type AlertTestResult = z.infer<typeof AlertTestResult>;
+
+/** What a webhook receives (JSON POST), signed with `X-Signature-256: sha256=<hex HMAC>` when a secret is set. */
+export const AlertPayload = z.object({
+  kind: AlertKind,
+  gateway: z.object({ id: z.string(), name: z.string() }),
+  device: z.object({ ip: z.string(), name: z.string() }).optional(),
+  at: z.number().int(),
+  text: z.string(),
+});
+export type AlertPayload = z.infer<typeof AlertPayload>;
+
+export const ALERT_SIGNATURE_HEADER = 'x-signature-256';

@@ -1,0 +1,108 @@
+import { createHmac } from 'node:crypto';
+import type { AlertChannel, AlertKind, AlertPayload } from '@st/protocol';
+import { createTransport } from 'nodemailer';
+
+// Sends one alert on one channel: a signed webhook POST, an ntfy publish, or an e-mail over SMTP. Throws on
+// failure (the outbox retries); never logs or returns a secret.
+
+export const ALERT_SEND_TIMEOUT_MS = 10_000;
+
+/** `sha256=<hex HMAC-SHA256 of the body>` (the GitHub webhook convention). */
+export function signBody(secret: string, body: string): string {
+  return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+}
+
+const NTFY_PRIORITY: Record<AlertKind, number> = {
+  'device-offline': 4,
+  'device-online': 3,
+  'crash-loop': 5,
+  'crash-loop-ended': 3,
+  notification: 3,
+  'gateway-offline': 5,
+  'gateway-online': 3,
+  test: 2,
+};
+const NTFY_TAGS: Record<AlertKind, string[]> = {
+  'device-offline': ['warning', 'device-offline'],
+  'device-online': ['white_check_mark', 'device-online'],
+  'crash-loop': ['rotating_light', 'crash-loop'],
+  'crash-loop-ended': ['white_check_mark', 'crash-loop-ended'],
+  notification: ['bell', 'notification'],
+  'gateway-offline': ['rotating_light', 'gateway-offline'],
+  'gateway-online': ['white_check_mark', 'gateway-online'],
+  test: ['test_tube', 'test'],
+};
+
+/** One line naming what the alert is about: `hall-lamp (10.0.0.7) on home`. */
+export function alertTitle(p: AlertPayload): string {
+  const subject = p.device ? `${p.device.name || p.device.ip} (${p.device.ip})` : p.gateway.name;
+  return `${p.kind}: ${subject}${p.device ? ` on ${p.gateway.name}` : ''}`;
+}
+
+/** ntfy's JSON publish body (POST to the server root). */
+export function ntfyMessage(topic: string, p: AlertPayload) {
+  return {
+    topic,
+    title: alertTitle(p),
+    message: p.text,
+    priority: NTFY_PRIORITY[p.kind],
+    tags: NTFY_TAGS[p.kind],
+  };
+}
+
+async function post(url: string, body: string, headers: Record<string, string>): Promise<void> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'user-agent': 'SmartThing-alerts', ...headers },
+    body,
+    redirect: 'error',
+    signal: AbortSignal.timeout(ALERT_SEND_TIMEOUT_MS),
+  });
+  await res.body?.cancel();
+  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+}
+
+export async function sendAlert(channel: AlertChannel, payload: AlertPayload): Promise<void> {
+  switch (channel.type) {
+    case 'webhook': {
+      const body = JSON.stringify(payload);
+      const headers: Record<string, string> = { 'x-smartthing-event': payload.kind };
+      if (channel.secret) headers['x-signature-256'] = signBody(channel.secret, body);
+      return post(channel.url, body, headers);
+    }
+    case 'ntfy': {
+      const headers: Record<string, string> = {};
+      if (channel.token) headers.authorization = `Bearer ${channel.token}`;
+      const root = channel.url.replace(/\/+$/, '');
+      return post(`${root}/`, JSON.stringify(ntfyMessage(channel.topic, payload)), headers);
+    }
+    case 'email': {
+      const transport = createTransport({
+        host: channel.host,
+        port: channel.port,
+        secure: channel.secure,
+        ...(channel.user ? { auth: { user: channel.user, pass: channel.password ?? '' } } : {}),
+        connectionTimeout: ALERT_SEND_TIMEOUT_MS,
+        greetingTimeout: ALERT_SEND_TIMEOUT_MS,
+        socketTimeout: ALERT_SEND_TIMEOUT_MS,
+      });
+      try {
+        await transport.sendMail({
+          from: channel.from,
+          to: channel.to,
+          subject: `[SmartThing] ${alertTitle(payload)}`,
+          text: `${payload.text}\n\n${new Date(payload.at).toISOString()}\n`,
+        });
+      } finally {
+        transport.close();
+      }
+      return;
+    }
+  }
+}
+
+/** A short reason for the timeline and logs, with nothing secret in it. */
+export function sendError(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  return message.slice(0, 300);
+}
