@@ -100,6 +100,7 @@ export const ERROR_CATALOG = {
   OTA_ALREADY_RUNNING: def(409, 'There is already upload task running for this device'),
   OTA_DEVICE_REQUIRED: def(400, 'Device info missing!'),
   OTA_NOT_ABORTABLE: def(409, 'The firmware is already on the device; the upload can no longer be aborted'),
+  FIRMWARE_TYPE_MISMATCH: def(409, 'The firmware is built for another device type'),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;
