@@ -1,13 +1,12 @@
 // Helpers shared by the logs and settings specs: opening a console screen in either mode, the gateway's
 // devices, a device's own API, a TCP device logger, and screenshots in both themes.
 
-import { mkdirSync } from 'node:fs';
 import { connect } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
 import { type DeviceInfo, DeviceInfoSchema, type DeviceLogLine, formatDeviceLogLine } from '@st/protocol';
 import { z } from 'zod';
 import { system } from './env';
+import { screenshotDir } from './support/screenshotDir';
 
 export type Mode = 'gateway' | 'cloud';
 export const MODES: readonly Mode[] = ['gateway', 'cloud'];
@@ -109,8 +108,7 @@ export async function waitForStoredLine(text: string): Promise<void> {
  * header switch may sit under an open dialog's overlay) and put back afterwards.
  */
 export async function screenshotBothThemes(page: Page, name: string): Promise<void> {
-  const dir = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
-  mkdirSync(dir, { recursive: true });
+  const dir = screenshotDir();
   const setScheme = (scheme: string) =>
     page.evaluate((s) => document.documentElement.setAttribute('data-mantine-color-scheme', s), scheme);
   const current = await page.evaluate(() =>

@@ -113,7 +113,7 @@ for (const mode of MODES) {
       const name = `ota-ok-${mode === 'gateway' ? 'gw' : 'cl'}`;
       const ip = await ownDevice(name, true);
       const version = `e2e-${mode}-2.0`;
-      const type = `e2e-lamp-${mode}`;
+      const type = 'lamp';
       await openOta(page, mode);
 
       await page.getByRole('button', { name: 'Add firmware' }).click();
@@ -121,7 +121,7 @@ for (const mode of MODES) {
       await dialog.getByRole('button', { name: 'Add firmware' }).click();
       await expect(dialog.getByText('Required').first()).toBeVisible();
       await dialog.locator('input[type="file"]').setInputFiles({
-        name: `${type}.bin`,
+        name: `${type}-${mode}.bin`,
         mimeType: 'application/octet-stream',
         buffer: Buffer.from(makeFirmwareImage({ version, size: 300_000 })),
       });
@@ -134,7 +134,7 @@ for (const mode of MODES) {
       const saved = Firmware.array().parse(
         await (await fetch(`${system.gatewayUrl}/api/ota/firmware`)).json(),
       );
-      const mine = saved.find((f) => f.type === type);
+      const mine = saved.find((f) => f.type === type && f.version === version);
       expect(mine).toMatchObject({ board: 'esp32', version });
       if (mine) firmwareIds.push(mine.id);
       await closeToasts(page);
@@ -156,7 +156,7 @@ for (const mode of MODES) {
       const name = `ota-ab-${mode === 'gateway' ? 'gw' : 'cl'}`;
       const ip = await ownDevice(name, false);
       const before = await deviceVersion(ip);
-      const f = await addFirmware(`e2e-wait-${mode}`, `wait-${mode}`, 4096);
+      const f = await addFirmware('button', `wait-${mode}`, 4096);
       await openOta(page, mode);
       await uploadTo(page, f, [`${name} (${ip})`]);
       const card = page.getByTestId('ota-upload').filter({ hasText: name });
@@ -174,6 +174,47 @@ for (const mode of MODES) {
       await expect(historyItem(page, name, ip)).toContainText('Aborted by the user');
       await expect(card).toBeHidden();
       expect(await deviceVersion(ip)).toBe(before);
+    });
+
+    test('refuses firmware of another type until the override is confirmed, and warns on a downgrade', async ({
+      page,
+    }) => {
+      const name = `ota-ty-${mode === 'gateway' ? 'gw' : 'cl'}`;
+      const ip = await ownDevice(name, true);
+      const current = (await deviceVersion(ip)) ?? '';
+      const older = await addFirmware('lamp', `0.0.1-${mode}`, 4096);
+      const other = await addFirmware('button', `9.${mode === 'gateway' ? 1 : 2}.0`, 4096);
+      await openOta(page, mode);
+
+      await page.getByRole('button', { name: `Actions for lamp ${older.version} (esp32)` }).click();
+      await page.getByRole('menuitem', { name: 'Upload to devices' }).click();
+      let picker = page.getByRole('dialog', { name: `Upload lamp ${older.version} to devices` });
+      const row = picker.locator('.mantine-Checkbox-root').filter({ hasText: `${name} (${ip})` });
+      await expect(row).toContainText(`${current} → ${older.version}`);
+      await expect(row).toContainText('downgrade');
+      await picker.getByLabel(`${name} (${ip})`).check();
+      await picker.getByRole('button', { name: 'Upload' }).click();
+      let confirm = page.getByRole('dialog', { name: 'Please confirm' });
+      await expect(confirm).toContainText(`This is a downgrade for: ${name}.`);
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+
+      await page.getByRole('button', { name: `Actions for button ${other.version} (esp32)` }).click();
+      await page.getByRole('menuitem', { name: 'Upload to devices' }).click();
+      picker = page.getByRole('dialog', { name: `Upload button ${other.version} to devices` });
+      const device = picker.getByLabel(`${name} (${ip})`);
+      await expect(device).toBeDisabled();
+      await expect(picker.locator('.mantine-Checkbox-root').filter({ hasText: name })).toContainText(
+        'type lamp',
+      );
+      await picker.getByLabel('Also offer devices of another type (override)').check();
+      await device.check();
+      await picker.getByRole('button', { name: 'Upload' }).click();
+      confirm = page.getByRole('dialog', { name: 'Please confirm' });
+      await expect(confirm).toContainText(`These devices are not button devices: ${name}.`);
+      await confirm.getByRole('button', { name: 'Flash anyway' }).click();
+      await expect(page.getByText(`Upload started: ${name}`)).toBeVisible();
+      await expect(historyItem(page, name, ip)).toContainText('Updated', { timeout: 30_000 });
+      expect(await deviceVersion(ip)).toBe(other.version);
     });
 
     test('downloads, edits and deletes a firmware from its menu', async ({ page }) => {

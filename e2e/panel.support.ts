@@ -1,13 +1,12 @@
 // Helpers of the control-panel specs: opening the panel in either mode, the system's devices, a device's own
 // API (the truth the console must agree with), a device of the spec's own, and screenshots in both themes.
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { type DeviceInfo, DeviceInfoSchema, type Features } from '@st/protocol';
 import { KINDS, type KindName, type Simulator, startSimulator } from '@st/simulator';
 import { loopbackBlock } from '@st/testkit';
 import { z } from 'zod';
 import { system } from './env';
+import { screenshotDir } from './support/screenshotDir';
 
 export type Mode = 'gateway' | 'cloud';
 export const MODES: readonly Mode[] = ['gateway', 'cloud'];
@@ -137,8 +136,7 @@ export async function closeToasts(page: Page): Promise<void> {
 
 /** Saves `docs/screenshots/<name>-light.png` and `-dark.png`, leaving the theme as it was. */
 export async function screenshotBothThemes(page: Page, name: string): Promise<void> {
-  const dir = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
-  mkdirSync(dir, { recursive: true });
+  const dir = screenshotDir();
   const toDark = page.getByRole('button', { name: 'Switch to the dark theme' });
   const startsLight = await toDark.isVisible();
   const first = startsLight ? 'light' : 'dark';

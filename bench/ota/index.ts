@@ -76,7 +76,7 @@ export async function run(input: Partial<OtaBenchOptions> = {}): Promise<OtaBenc
     );
     const flash = async (version: string, targets: string[]) => {
       const form = new FormData();
-      form.append('info', JSON.stringify({ board: 'esp32', type: 'bench', version }));
+      form.append('info', JSON.stringify({ board: 'esp32', type: 'lamp', version }));
       form.append('file', new Blob([Uint8Array.from(makeFirmwareImage({ version, size }))]), 'bench.bin');
       const fw = Firmware.parse(await json(`${base}/api/ota/firmware`, { method: 'POST', body: form }));
       const started = performance.now();

@@ -1,12 +1,9 @@
 // Checks of a whole screen: an axe-core scan (no serious or critical violation) and a screenshot for the docs.
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect } from './console';
+import { screenshotDir } from './screenshotDir';
 import { settled, type Theme } from './shell';
-
-const SCREENSHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
 
 /**
  * Fails with a readable list when axe finds a serious or critical violation on the page as it is now, or
@@ -28,9 +25,8 @@ export async function expectAccessible(page: Page, screen: string, include: stri
 
 /** Saves docs/screenshots/<name>-<theme>.png of the page as it is now. */
 export async function saveScreenshot(page: Page, name: string, theme: Theme): Promise<void> {
-  mkdirSync(SCREENSHOTS, { recursive: true });
   await settled(page);
-  await page.screenshot({ path: `${SCREENSHOTS}${name}-${theme}.png`, animations: 'disabled' });
+  await page.screenshot({ path: `${screenshotDir()}${name}-${theme}.png`, animations: 'disabled' });
 }
 
 /** Both checks of a screen in the current theme (axe limited to `include` when given). */

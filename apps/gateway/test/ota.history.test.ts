@@ -57,7 +57,7 @@ describe('OTA queue and history', () => {
     if (!a || !b) throw new Error('devices missing');
     const fw = await addFirmwareOk(
       base,
-      { board: 'esp32', type: 'q', version: '1' },
+      { board: 'esp32', type: 'lamp', version: '1' },
       makeFirmwareImage({ version: '1' }),
     );
     const first = OtaTask.parse((await startUpload(base, fw.id, a.address)).body);

@@ -93,13 +93,44 @@ describe('OTA upload to one device', () => {
     expect(esp8266.state.version).toBe(before);
   });
 
+  it('refuses firmware of another device type unless the override is asked for, then flashes it', async () => {
+    const device = lamp(4);
+    const before = device.state.version;
+    const fw = await addFirmwareOk(
+      gw.base,
+      { board: 'esp32', type: 'button', version: '3.3' },
+      makeFirmwareImage({ version: '3.3', seed: 33 }),
+    );
+    const refused = await startUpload(gw.base, fw.id, device.address);
+    expect(refused.status).toBe(409);
+    expect(ErrorBody.parse(refused.body)).toMatchObject({
+      code: 'FIRMWARE_TYPE_MISMATCH',
+      message: expect.stringMatching(/built for button devices; .* is a lamp/),
+    });
+    const batch = await http(gw.base, 'POST', `/api/ota/firmware/upload/batch?id=${fw.id}`, [
+      { ip: device.address },
+    ]);
+    expect(batch.body).toEqual({});
+    expect(await active(gw.base)).toEqual([]);
+    expect(device.state.version).toBe(before);
+
+    const forced = await http(gw.base, 'POST', `/api/ota/firmware/upload?id=${fw.id}`, {
+      ip: device.address,
+      allowTypeMismatch: true,
+    });
+    expect(forced.status).toBe(200);
+    const done = await finished(OtaTask.parse(forced.body).taskId);
+    expect(done.status).toBe('FINISHED');
+    expect(device.state.version).toBe('3.3');
+  });
+
   it('ends INVITATION_FAILED, after retrying, when the device never answers the invitation', async () => {
     const device = gw.sim(1).devices[0];
     if (!device) throw new Error('no silent device');
     const before = device.state.version;
     const fw = await addFirmwareOk(
       gw.base,
-      { board: 'esp32', type: 'silent', version: '1.0' },
+      { board: 'esp32', type: 'lamp', version: '1.0' },
       makeFirmwareImage({ version: '1.0' }),
     );
     const task = OtaTask.parse((await startUpload(gw.base, fw.id, device.address)).body);
@@ -114,7 +145,7 @@ describe('OTA upload to one device', () => {
     const before = device.state.version;
     const fw = await addFirmwareOk(
       gw.base,
-      { board: 'esp32', type: 'rot', version: '6.6' },
+      { board: 'esp32', type: 'lamp', version: '6.6' },
       makeFirmwareImage({ version: '6.6', seed: 66 }),
     );
     writeFileSync(
@@ -132,7 +163,7 @@ describe('OTA upload to one device', () => {
     let firmwareId = '';
     beforeAll(async () => {
       const image = makeFirmwareImage({ version: '8.0.0', size: 12 * 1024 * 1024, seed: 8 });
-      firmwareId = (await addFirmwareOk(gw.base, { board: 'esp32', type: 'big', version: '8.0.0' }, image))
+      firmwareId = (await addFirmwareOk(gw.base, { board: 'esp32', type: 'lamp', version: '8.0.0' }, image))
         .id;
     });
 
@@ -185,7 +216,7 @@ describe('OTA batch', () => {
     const targets = gw.sim(0).devices.slice(0, LAMPS);
     const fw = await addFirmwareOk(
       gw.base,
-      { board: 'esp32', type: 'fleet', version: '10.0' },
+      { board: 'esp32', type: 'lamp', version: '10.0' },
       makeFirmwareImage({ version: '10.0', size: 1024 * 1024 }),
     );
     const res = await http(gw.base, 'POST', `/api/ota/firmware/upload/batch?id=${fw.id}`, [

@@ -105,6 +105,7 @@ export const ERROR_CATALOG = {
 
   // Alerts (gateway and cloud)
   ALERT_CHANNEL_NOT_FOUND: def(404, 'There is no saved alert channel with this id'),
+  FIRMWARE_TYPE_MISMATCH: def(409, 'The firmware is built for another device type'),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;

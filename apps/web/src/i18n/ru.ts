@@ -1,4 +1,5 @@
 import { securityRu } from '../features/security/messages';
+import { otaRu } from '../features/ota/messages';
 import type { Catalog } from './en';
 
 export const ru: Catalog = {
@@ -456,4 +457,5 @@ export const ru: Catalog = {
   'ota.status.FINISHED': 'Обновлено',
   'ota.status.ABORTED': 'Прервано',
   ...securityRu,
+  ...otaRu,
 };

@@ -102,7 +102,11 @@ export type OtaProgressMessage = z.infer<typeof OtaProgressMessage>;
  * Upload target: a device object as the console lists it. Only `ip` is needed (the gateway resolves the
  * device among found and saved ones); other fields are accepted and ignored.
  */
-export const OtaTarget = z.looseObject({ ip: z.string().trim().min(1, 'Device info missing!') });
+export const OtaTarget = z.looseObject({
+  ip: z.string().trim().min(1, 'Device info missing!'),
+  /** flash a firmware built for another device type (the console asks the user to confirm first) */
+  allowTypeMismatch: z.boolean().optional(),
+});
 export type OtaTarget = z.infer<typeof OtaTarget>;
 
 export const OtaBatchRequest = z.array(OtaTarget).min(1, 'Choose at least one device');

@@ -80,6 +80,12 @@ export class OtaService {
         `Firmware and target device board type are different! Expected ${firmware.board}, got ${device.board} (${device.name})`,
       );
     }
+    if (firmware.type !== device.type && target.allowTypeMismatch !== true) {
+      throw new ApiError(
+        'FIRMWARE_TYPE_MISMATCH',
+        `The firmware is built for ${firmware.type} devices; ${device.name} (${device.ip}) is a ${device.type}. Confirm the override to flash it anyway`,
+      );
+    }
     if (this.stopped) throw new ApiError('SHUTTING_DOWN');
     const task: OtaTask = {
       taskId: randomUUID(),

@@ -1,20 +1,37 @@
-import { Button, Center, Checkbox, Group, Loader, ScrollArea, Stack, Text } from '@mantine/core';
-import type { Firmware } from '@st/protocol';
+import {
+  Badge,
+  Button,
+  Center,
+  Checkbox,
+  Group,
+  Loader,
+  ScrollArea,
+  Stack,
+  Switch,
+  Text,
+} from '@mantine/core';
+import type { DeviceInfo, Firmware } from '@st/protocol';
 import { IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../ui/AppModal';
+import { sortByIp } from '../devices/model/address';
 import { otaKeys } from './otaApi';
 import { useOtaActions } from './useOtaActions';
 import { useOtaApi } from './useOtaApi';
+import { sameType, versionStep } from './versions';
 
 export interface UploadDialogProps {
   firmware: Firmware | undefined;
   onClose: () => void;
 }
 
-/** The device picker of an upload: devices of the firmware's board, several at once, then a confirmation. */
+/**
+ * The device picker of an upload: devices of the firmware's board (sorted by ip), several at once, each with
+ * its current version beside the firmware's. Devices of another type are offered only after the override
+ * switch, and the confirmation then names them.
+ */
 export function UploadDialog({ firmware, onClose }: UploadDialogProps) {
   const { t } = useTranslation();
   const { api, gatewayKey } = useOtaApi();
@@ -22,15 +39,26 @@ export function UploadDialog({ firmware, onClose }: UploadDialogProps) {
   const opened = firmware !== undefined;
   const devices = useQuery({ queryKey: otaKeys.devices(gatewayKey), queryFn: api.devices, enabled: opened });
   const [chosen, setChosen] = useState<string[]>([]);
+  const [override, setOverride] = useState(false);
 
   useEffect(() => {
-    if (opened) setChosen([]);
+    if (opened) {
+      setChosen([]);
+      setOverride(false);
+    }
   }, [opened]);
 
-  const fitting = (devices.data ?? []).filter((d) => d.board === firmware?.board);
+  const fitting = sortByIp((devices.data ?? []).filter((d) => d.board === firmware?.board));
+  const allowed = (d: DeviceInfo) => firmware !== undefined && (override || sameType(d, firmware));
+  const hasOtherTypes = firmware !== undefined && fitting.some((d) => !sameType(d, firmware));
+  const toggleOverride = (on: boolean) => {
+    setOverride(on);
+    if (!on && firmware !== undefined)
+      setChosen((list) => list.filter((ip) => fitting.some((d) => d.ip === ip && sameType(d, firmware))));
+  };
   const upload = async () => {
     if (firmware === undefined) return;
-    const targets = fitting.filter((d) => chosen.includes(d.ip));
+    const targets = fitting.filter((d) => chosen.includes(d.ip) && allowed(d));
     onClose();
     await actions.upload(firmware, targets);
   };
@@ -55,17 +83,23 @@ export function UploadDialog({ firmware, onClose }: UploadDialogProps) {
         {devices.data !== undefined && fitting.length === 0 ? (
           <Text size="sm">{t('ota.upload.to.none', { board: firmware?.board ?? '' })}</Text>
         ) : null}
+        {hasOtherTypes ? (
+          <Switch
+            checked={override}
+            onChange={(e) => toggleOverride(e.currentTarget.checked)}
+            label={t('ota.upload.override')}
+            description={t('ota.upload.override.hint')}
+            color="red"
+          />
+        ) : null}
         <ScrollArea.Autosize mah={320}>
           <Checkbox.Group value={chosen} onChange={setChosen}>
             <Stack gap="xs">
-              {fitting.map((d) => (
-                <Checkbox
-                  key={d.ip}
-                  value={d.ip}
-                  label={`${d.name} (${d.ip})`}
-                  description={d.version ? t('ota.upload.to.current', { version: d.version }) : undefined}
-                />
-              ))}
+              {firmware === undefined
+                ? null
+                : fitting.map((d) => (
+                    <DeviceChoice key={d.ip} device={d} firmware={firmware} disabled={!allowed(d)} />
+                  ))}
             </Stack>
           </Checkbox.Group>
         </ScrollArea.Autosize>
@@ -80,5 +114,49 @@ export function UploadDialog({ firmware, onClose }: UploadDialogProps) {
         </Group>
       </Stack>
     </AppModal>
+  );
+}
+
+function DeviceChoice({
+  device,
+  firmware,
+  disabled,
+}: {
+  device: DeviceInfo;
+  firmware: Firmware;
+  disabled: boolean;
+}) {
+  const { t } = useTranslation();
+  const step = versionStep(device, firmware);
+  const versions = t('ota.upload.versions', {
+    current: device.version || t('ota.upload.version.unknown'),
+    next: firmware.version,
+  });
+  return (
+    <Checkbox
+      value={device.ip}
+      disabled={disabled}
+      label={`${device.name} (${device.ip})`}
+      description={
+        <Group gap={6} component="span" data-testid="ota-upload-versions">
+          <span>{versions}</span>
+          {sameType(device, firmware) ? null : (
+            <Badge size="xs" color="red" variant="light" component="span">
+              {t('ota.upload.badge.otherType', { type: device.type })}
+            </Badge>
+          )}
+          {step === 'downgrade' ? (
+            <Badge size="xs" color="orange" variant="light" component="span">
+              {t('ota.upload.badge.downgrade')}
+            </Badge>
+          ) : null}
+          {step === 'same' ? (
+            <Badge size="xs" color="gray" variant="light" component="span">
+              {t('ota.upload.badge.same')}
+            </Badge>
+          ) : null}
+        </Group>
+      }
+    />
   );
 }

@@ -10,6 +10,7 @@ import type { GatewayFetch, GatewayTarget } from '../../api/gatewayFetch';
 import type { HttpClient } from '../../api/http';
 import { cloudRequest, gatewayCall } from '../../api/routes';
 import type { ConsoleMode } from '../../app/runtime';
+import { sortByIp } from '../devices/model/address';
 
 export interface OtaApiContext {
   mode: ConsoleMode;
@@ -64,7 +65,7 @@ export function otaApi(ctx: OtaApiContext) {
       ]);
       const byIp = new Map<string, DeviceInfo>();
       for (const device of [...saved, ...found]) byIp.set(device.ip, device);
-      return [...byIp.values()].sort((a, b) => a.name.localeCompare(b.name) || a.ip.localeCompare(b.ip));
+      return sortByIp([...byIp.values()]);
     },
   };
 }

@@ -9,6 +9,7 @@ import { useConfirm } from '../../ui/useConfirm';
 import { downloadThroughCloud } from './downloadFirmware';
 import { otaKeys } from './otaApi';
 import { useOtaApi } from './useOtaApi';
+import { sameType, versionStep } from './versions';
 
 const names = (devices: readonly DeviceInfo[]) => devices.map((d) => d.name).join(', ');
 
@@ -66,17 +67,35 @@ export function useOtaActions() {
       /** Asks first; resolves true when the request was sent (some devices may still have been refused). */
       upload: async (f: Firmware, devices: DeviceInfo[]): Promise<boolean> => {
         if (devices.length === 0) return false;
-        const message = t('ota.upload.confirm', {
-          firmwareType: f.type,
-          firmwareVersion: f.version,
-          deviceName: names(devices),
-        });
-        if (!(await confirm({ message, danger: false }))) return false;
+        const otherType = devices.filter((d) => !sameType(d, f));
+        const downgrade = devices.filter((d) => versionStep(d, f) === 'downgrade');
+        const message = [
+          otherType.length > 0
+            ? t('ota.upload.confirm.mismatch', { firmwareType: f.type, devices: names(otherType) })
+            : '',
+          downgrade.length > 0 ? t('ota.upload.confirm.downgrade', { devices: names(downgrade) }) : '',
+          t('ota.upload.confirm', {
+            firmwareType: f.type,
+            firmwareVersion: f.version,
+            deviceName: names(devices),
+          }),
+        ]
+          .filter((line) => line !== '')
+          .join(' ');
+        const risky = otherType.length > 0;
+        const asked = risky
+          ? { message, danger: true, confirmLabel: t('ota.upload.confirm.override') }
+          : { message, danger: downgrade.length > 0 };
+        if (!(await confirm(asked))) return false;
         let started: Record<string, string>;
         try {
           started = await api.uploadTo(
             f.id,
-            devices.map((d) => ({ ip: d.ip, name: d.name })),
+            devices.map((d) => ({
+              ip: d.ip,
+              name: d.name,
+              ...(sameType(d, f) ? {} : { allowTypeMismatch: true }),
+            })),
           );
         } catch (error) {
           fail(t('ota.upload.error', { deviceName: names(devices) }), 'Firmware upload failed', error);

@@ -4,6 +4,7 @@ import type { HttpClient } from '../../api/http';
 import { gatewayCall } from '../../api/routes';
 import type { ConsoleMode } from '../../app/runtime';
 import { createDeviceCaller } from '../devices/api/deviceCommand';
+import { sortByIp } from '../devices/model/address';
 
 export interface DumpsApiContext {
   mode: ConsoleMode;
@@ -32,7 +33,7 @@ export function dumpsApi(ctx: DumpsApiContext) {
       ]);
       const byIp = new Map<string, DeviceInfo>();
       for (const device of [...saved, ...found]) byIp.set(device.ip, device);
-      return [...byIp.values()].sort((a, b) => a.name.localeCompare(b.name) || a.ip.localeCompare(b.ip));
+      return sortByIp([...byIp.values()]);
     },
     exportFrom: (ip: string) => callDevice(ip, 'exportSettings'),
     importTo: (ip: string, dump: string) => callDevice(ip, 'importSettings', { settings: dump }),

@@ -64,6 +64,7 @@ export const errorsEn: Partial<Record<ErrorCode, string>> = {
   FIRMWARE_DUPLICATE: 'This firmware is already saved',
   FIRMWARE_CORRUPTED: 'Firmware file corrupted!',
   FIRMWARE_BOARD_MISMATCH: 'Firmware and target device board type are different!',
+  FIRMWARE_TYPE_MISMATCH: 'The firmware is built for another device type',
   BOARD_NOT_SUPPORTED: 'This board is not supported',
   OTA_TASK_NOT_FOUND: 'Upload task not found',
   OTA_ALREADY_RUNNING: 'An upload to this device is already running',

@@ -62,6 +62,7 @@ export const errorsRu: Partial<Record<ErrorCode, string>> = {
   FIRMWARE_DUPLICATE: 'Такая прошивка уже сохранена',
   FIRMWARE_CORRUPTED: 'Файл прошивки повреждён!',
   FIRMWARE_BOARD_MISMATCH: 'Плата прошивки и плата устройства различаются!',
+  FIRMWARE_TYPE_MISMATCH: 'Прошивка собрана для другого типа устройства',
   BOARD_NOT_SUPPORTED: 'Эта плата не поддерживается',
   OTA_TASK_NOT_FOUND: 'Задача загрузки не найдена',
   OTA_ALREADY_RUNNING: 'Загрузка на это устройство уже идёт',
