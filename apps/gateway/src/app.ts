@@ -1,4 +1,10 @@
-import { JSON_BODY_MAX_BYTES, PRODUCT_VERSION, topicDestination } from '@st/protocol';
+import {
+  type DeviceInfo,
+  JSON_BODY_MAX_BYTES,
+  LINK_DESTINATIONS,
+  PRODUCT_VERSION,
+  topicDestination,
+} from '@st/protocol';
 import {
   createHttpApp,
   createLogger,
@@ -16,8 +22,11 @@ import { type Db, openDatabase } from './db/database';
 import { createGatewayBus, type GatewayBus } from './events/gatewayEvents';
 import { LiveBackpressure } from './live/liveBackpressure';
 import { bridgeLiveTopics } from './live/liveTopics';
+import { backupRoutes } from './routes/backups/index';
 import { registerRoutes } from './routes/index';
 import { otaRoutes } from './routes/ota/index';
+import { Backups } from './services/backups/backups';
+import { BackupStore } from './services/backups/store';
 import { CommandRunner } from './services/devices/commandRunner';
 import { DeviceClient } from './services/devices/deviceClient';
 import { DeviceResolver } from './services/devices/resolver';
@@ -129,6 +138,21 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     concurrency: config.otaConcurrency,
     timeouts: config.otaTimeouts,
   });
+  const commands = new CommandRunner(client);
+  const backupStore = new BackupStore(db);
+  const backups = new Backups({
+    store: backupStore,
+    commands,
+    resolver,
+    devices: () => {
+      const all = new Map<string, DeviceInfo>(saved.list().map(({ id: _id, ...d }) => [d.ip, d]));
+      for (const d of discovery.list()) all.set(d.ip, d);
+      return [...all.values()];
+    },
+    push: (copy) => cloud.link.send(LINK_DESTINATIONS.backups, copy),
+    logger: logger.child({ part: 'backups' }),
+  });
+  bus.on('device.found', (d) => backups.onFound(d));
   registerRoutes(app, {
     config,
     version,
@@ -137,12 +161,13 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     discovery,
     saved,
     resolver,
-    commands: new CommandRunner(client),
+    commands,
     logs,
-    dumps: new SettingsDumps(db),
+    dumps: new SettingsDumps(db, () => backups.flushCloud()),
     notifications: new Notifications(db),
   });
   await otaRoutes(app, { ...ota, firmwareMaxBytes: config.otaFirmwareMaxBytes });
+  await backupRoutes(app, { backups, store: backupStore, fetchCloudCopies: () => cloud.link.backupCopies() });
   await serveConsole(app, { webDist: config.webDist, runtime: { mode: 'gateway', basePath: '/', version } });
 
   const stomp = attachStomp<null>(app.server, {
@@ -151,7 +176,17 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
   });
   app.addHook('preClose', () => stomp.close());
   const stopLive = bridgeLiveTopics(bus, stomp, logger);
-  const cloud = createCloudPart({ app, bus, stomp, dataDir: config.dataDir, logger }, options.cloud);
+  const cloud = createCloudPart(
+    {
+      app,
+      bus,
+      stomp,
+      dataDir: config.dataDir,
+      logger,
+      onStatus: (s) => (s === 'CONNECTED' ? backups.flushCloud() : undefined),
+    },
+    options.cloud,
+  );
 
   const parts: GatewayPart[] = [
     { name: 'live backpressure', start: () => live.start(), stop: () => live.stop() },
@@ -159,6 +194,7 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     { name: 'device logs', start: () => logs.start(), stop: () => logs.stop() },
     cloud,
     { name: 'ota uploads', start: () => ota.service.start(), stop: () => ota.service.stop() },
+    { name: 'backups', start: () => backups.start(), stop: () => backups.stop() },
   ];
   let started: GatewayPart[] = [];
 

@@ -100,6 +100,11 @@ export const ERROR_CATALOG = {
   OTA_ALREADY_RUNNING: def(409, 'There is already upload task running for this device'),
   OTA_DEVICE_REQUIRED: def(400, 'Device info missing!'),
   OTA_NOT_ABORTABLE: def(409, 'The firmware is already on the device; the upload can no longer be aborted'),
+
+  // Backups (gateway)
+  BACKUP_ARCHIVE_INVALID: def(400, 'This is not a backup archive made by a gateway'),
+  BACKUP_TYPE_MISMATCH: def(400, 'A backup can only be restored to a device of the same type'),
+  BACKUP_CLOUD_UNAVAILABLE: def(409, 'The gateway is not connected to a cloud'),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;

@@ -2,6 +2,7 @@
 // ./device; everything the console, gateway and cloud exchange lives beside this file.
 export * from './base64';
 export * from './device/index';
+export * from './entities/backups';
 export * from './entities/build';
 export * from './entities/cloud';
 export * from './entities/common';

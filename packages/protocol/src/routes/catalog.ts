@@ -1,16 +1,26 @@
 import type { z } from 'zod';
+import { BACKUP_CLOUD_ROUTES, BACKUP_ROUTES } from './backups';
 import { CLOUD_ROUTES } from './cloud';
 import type { RouteDef } from './define';
 import { GATEWAY_ROUTES } from './gateway';
 import { OTA_ROUTES } from './ota';
 
 /** Every HTTP route of the cloud and the gateway, by name. The name fixes every schema and type. */
-export const ROUTES = { ...CLOUD_ROUTES, ...GATEWAY_ROUTES, ...OTA_ROUTES } as const;
+export const ROUTES = {
+  ...CLOUD_ROUTES,
+  ...GATEWAY_ROUTES,
+  ...OTA_ROUTES,
+  ...BACKUP_ROUTES,
+  ...BACKUP_CLOUD_ROUTES,
+} as const;
 
 export type Routes = typeof ROUTES;
 export type RouteName = keyof Routes;
-export type CloudRouteName = keyof typeof CLOUD_ROUTES;
-export type GatewayRouteName = keyof typeof GATEWAY_ROUTES | keyof typeof OTA_ROUTES;
+export type CloudRouteName = keyof typeof CLOUD_ROUTES | keyof typeof BACKUP_CLOUD_ROUTES;
+export type GatewayRouteName =
+  | keyof typeof GATEWAY_ROUTES
+  | keyof typeof OTA_ROUTES
+  | keyof typeof BACKUP_ROUTES;
 
 export const ROUTE_NAMES = Object.keys(ROUTES) as RouteName[];
 

@@ -1,3 +1,4 @@
+export * from './backups';
 export * from './catalog';
 export * from './cloud';
 export * from './define';
