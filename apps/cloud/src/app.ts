@@ -16,6 +16,9 @@ import { RateLimiter } from './auth/rateLimit';
 import { registerAuthRoutes } from './auth/routes';
 import { loadSecret } from './auth/secret';
 import { SessionStore } from './auth/sessions';
+import { BackupCipher } from './backups/crypto';
+import { receiveLinkBackups, registerBackupRoutes } from './backups/routes';
+import { CloudBackupStore } from './backups/store';
 import { type CloudConfig, storageTarget } from './config';
 import { openDatabase } from './db/connect';
 import { registerGatewayRoutes } from './gateways/routes';
@@ -93,10 +96,13 @@ export class CloudServer {
     const relay = new Relay(cluster, presence, opts.relayTimeoutMs ?? TIMEOUTS.relayMs);
     links.start();
     relay.start();
+    const backups = new CloudBackupStore(db, new BackupCipher(loadSecret(config.secret, config.dataDir)));
+    const stopBackups = receiveLinkBackups(stomp, backups, log.child({ part: 'backups' }));
     const linkManager = links;
     this.steps.unshift(
       { name: 'stomp', stop: () => stomp.close() },
       { name: 'links', stop: () => linkManager.stop() },
+      { name: 'backups', stop: stopBackups },
       { name: 'relay', stop: () => relay.stop() },
       { name: 'http', stop: () => this.app.close() },
     );
@@ -119,6 +125,7 @@ export class CloudServer {
     const revoke = (id: string) => void linkManager.revoke(id).catch(() => undefined);
     registerGatewayRoutes(this.app, { gateways, presence, auth, onGatewayRevoked: revoke });
     registerRelayRoutes(this.app, { relay, gateways, auth, rawBodyLimit: OTA.firmwareMaxBytes + 64 * 1024 });
+    registerBackupRoutes(this.app, { backups, gateways, auth });
     const buildTime = opts.buildTime ?? new Date().toISOString();
     this.app.get(CLOUD_ROUTES['cloud.build'].path, async () => ({
       version: PRODUCT_VERSION,
