@@ -65,4 +65,7 @@ export const errorsRu: Partial<Record<ErrorCode, string>> = {
   OTA_ALREADY_RUNNING: 'Загрузка на это устройство уже идёт',
   OTA_DEVICE_REQUIRED: 'Нет данных устройства!',
   OTA_NOT_ABORTABLE: 'Прошивка уже на устройстве; загрузку больше нельзя прервать',
+  BACKUP_ARCHIVE_INVALID: 'Это не архив резервных копий шлюза',
+  BACKUP_TYPE_MISMATCH: 'Копию можно восстановить только на устройство того же типа',
+  BACKUP_CLOUD_UNAVAILABLE: 'Шлюз не подключён к облаку',
 };
