@@ -14,6 +14,7 @@ import { DeviceTable } from './DeviceTable';
 import { LastRun } from './LastRun';
 import { ScheduleForm } from './ScheduleForm';
 import { useBackupsApi } from './useBackupsApi';
+import './styles';
 
 const VersionsDialog = lazy(() => import('./VersionsDialog').then((m) => ({ default: m.VersionsDialog })));
 const RestoreAllDialog = lazy(() =>
