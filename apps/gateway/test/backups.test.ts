@@ -156,7 +156,7 @@ describe('scheduled backups', () => {
     const setup = await gatewaySetup();
     const fresh = await startGateway(setup);
     try {
-      const upload = (body: BodyInit, type = 'application/zip') =>
+      const upload = (body: Uint8Array, type = 'application/zip') =>
         fetch(`${fresh.base}/api/backups/archive`, {
           method: 'POST',
           headers: { 'content-type': type },
