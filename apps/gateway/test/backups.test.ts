@@ -167,6 +167,15 @@ describe('scheduled backups', () => {
       expect(ErrorBody.parse(await garbage.json()).code).toBe('BACKUP_ARCHIVE_INVALID');
       const truncated = await upload(zip.subarray(0, zip.length - 30));
       expect(truncated.status).toBe(400);
+      const json = await fetch(`${fresh.base}/api/backups/archive`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"backups":[]}',
+      });
+      expect(json.status).toBe(415);
+      expect(ErrorBody.parse(await json.json()).code).toBe('UNSUPPORTED_MEDIA_TYPE');
+      const huge = await upload(new Uint8Array(9 * 1024 * 1024));
+      expect(huge.status).toBe(413);
       expect((await http(fresh.base, 'GET', '/api/devices/settings')).body).toEqual([]);
 
       const ok = await upload(zip);
