@@ -45,7 +45,8 @@ export function rssMiB(pid: number): number {
   return kb / 1024;
 }
 
-function cpuTicks(pid: number): number {
+/** CPU time a process has used so far, in clock ticks (1/100 s). */
+export function cpuTicks(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
   return Number(fields[11]) + Number(fields[12]);
 }

@@ -17,6 +17,9 @@ import { RateLimiter } from './auth/rateLimit';
 import { registerAuthRoutes } from './auth/routes';
 import { loadSecret } from './auth/secret';
 import { SessionStore } from './auth/sessions';
+import { BackupCipher } from './backups/crypto';
+import { receiveLinkBackups, registerBackupRoutes } from './backups/routes';
+import { CloudBackupStore } from './backups/store';
 import { type CloudConfig, storageTarget } from './config';
 import { openDatabase } from './db/connect';
 import type { CloudDatabase } from './db/schema';
@@ -105,6 +108,8 @@ export class CloudServer {
     links.start();
     relay.start();
     this.relayRef = relay;
+    const backups = new CloudBackupStore(db, new BackupCipher(loadSecret(config.secret, config.dataDir)));
+    const stopBackups = receiveLinkBackups(stomp, backups, log.child({ part: 'backups' }));
     const linkManager = links;
     const checks: DependencyCheck[] = [{ name: 'database', check: () => pingDatabase(db) }];
     if (hub) checks.push({ name: 'redis', check: async () => void (await hub.cmd.ping()) });
@@ -136,6 +141,7 @@ export class CloudServer {
     this.steps.unshift(
       { name: 'stomp', stop: () => stomp.close() },
       { name: 'links', stop: () => linkManager.stop() },
+      { name: 'backups', stop: stopBackups },
       { name: 'relay', stop: () => relay.stop() },
       { name: 'http', stop: () => this.app.close() },
     );
@@ -164,6 +170,7 @@ export class CloudServer {
       rawBodyLimit: OTA.firmwareMaxBytes + 64 * 1024,
       admission: new Admission(config.relayMaxAdmitting),
     });
+    registerBackupRoutes(this.app, { backups, gateways, auth });
     const buildTime = opts.buildTime ?? new Date().toISOString();
     this.app.get(CLOUD_ROUTES['cloud.build'].path, async () => ({
       version: PRODUCT_VERSION,

@@ -1,4 +1,10 @@
-import { JSON_BODY_MAX_BYTES, PRODUCT_VERSION, topicDestination } from '@st/protocol';
+import {
+  type DeviceInfo,
+  JSON_BODY_MAX_BYTES,
+  LINK_DESTINATIONS,
+  PRODUCT_VERSION,
+  topicDestination,
+} from '@st/protocol';
 import {
   createHttpApp,
   createLogger,
@@ -17,9 +23,12 @@ import { createGatewayBus, type GatewayBus } from './events/gatewayEvents';
 import { LiveBackpressure } from './live/liveBackpressure';
 import { bridgeLiveTopics } from './live/liveTopics';
 import { deviceHealthRoutes } from './routes/alerts/index';
+import { backupRoutes } from './routes/backups/index';
 import { registerRoutes } from './routes/index';
 import { otaRoutes } from './routes/ota/index';
 import { createDeviceHealth } from './services/alerts/index';
+import { Backups } from './services/backups/backups';
+import { BackupStore } from './services/backups/store';
 import { CommandRunner } from './services/devices/commandRunner';
 import { DeviceClient } from './services/devices/deviceClient';
 import { DeviceResolver } from './services/devices/resolver';
@@ -135,6 +144,21 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     concurrency: config.otaConcurrency,
     timeouts: config.otaTimeouts,
   });
+  const commands = new CommandRunner(client);
+  const backupStore = new BackupStore(db);
+  const backups = new Backups({
+    store: backupStore,
+    commands,
+    resolver,
+    devices: () => {
+      const all = new Map<string, DeviceInfo>(saved.list().map(({ id: _id, ...d }) => [d.ip, d]));
+      for (const d of discovery.list()) all.set(d.ip, d);
+      return [...all.values()];
+    },
+    push: (copy) => cloud.link.send(LINK_DESTINATIONS.backups, copy),
+    logger: logger.child({ part: 'backups' }),
+  });
+  bus.on('device.found', (d) => backups.onFound(d));
   registerRoutes(app, {
     config,
     version,
@@ -143,9 +167,9 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     discovery,
     saved,
     resolver,
-    commands: new CommandRunner(client),
+    commands,
     logs,
-    dumps: new SettingsDumps(db),
+    dumps: new SettingsDumps(db, () => backups.flushCloud()),
     notifications: new Notifications(db),
   });
   await otaRoutes(app, { ...ota, firmwareMaxBytes: config.otaFirmwareMaxBytes });
@@ -157,6 +181,7 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     ...(config.alertTimings ? { timings: config.alertTimings } : {}),
   });
   deviceHealthRoutes(app, health);
+  await backupRoutes(app, { backups, store: backupStore, fetchCloudCopies: () => cloud.link.backupCopies() });
   await serveConsole(app, { webDist: config.webDist, runtime: { mode: 'gateway', basePath: '/', version } });
 
   const stomp = attachStomp<null>(app.server, {
@@ -165,7 +190,17 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
   });
   app.addHook('preClose', () => stomp.close());
   const stopLive = bridgeLiveTopics(bus, stomp, logger);
-  const cloud = createCloudPart({ app, bus, stomp, dataDir: config.dataDir, logger }, options.cloud);
+  const cloud = createCloudPart(
+    {
+      app,
+      bus,
+      stomp,
+      dataDir: config.dataDir,
+      logger,
+      onStatus: (s) => (s === 'CONNECTED' ? backups.flushCloud() : undefined),
+    },
+    options.cloud,
+  );
   const sampleExcluded = new Set(config.sampleExclude);
   const sampler = new Sampler(
     {
@@ -190,6 +225,7 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     { name: 'ota uploads', start: () => ota.service.start(), stop: () => ota.service.stop() },
     health.part,
     { name: 'sampler', start: () => sampler.start(), stop: () => sampler.stop() },
+    { name: 'backups', start: () => backups.start(), stop: () => backups.stop() },
   ];
   let started: GatewayPart[] = [];
 

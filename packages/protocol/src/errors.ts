@@ -106,6 +106,10 @@ export const ERROR_CATALOG = {
   // Alerts (gateway and cloud)
   ALERT_CHANNEL_NOT_FOUND: def(404, 'There is no saved alert channel with this id'),
   FIRMWARE_TYPE_MISMATCH: def(409, 'The firmware is built for another device type'),
+  // Backups (gateway)
+  BACKUP_ARCHIVE_INVALID: def(400, 'This is not a backup archive made by a gateway'),
+  BACKUP_TYPE_MISMATCH: def(400, 'A backup can only be restored to a device of the same type'),
+  BACKUP_CLOUD_UNAVAILABLE: def(409, 'The gateway is not connected to a cloud'),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;

@@ -51,6 +51,29 @@ const migrations: Record<string, Migration> = {
       }
     },
   },
+  '004_backups': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('backups')
+        .addColumn('gateway_id', 'text', (c) => c.notNull().references('gateways.id').onDelete('cascade'))
+        .addColumn('id', 'text', (c) => c.notNull())
+        .addColumn('device_ip', 'text', (c) => c.notNull())
+        .addColumn('source', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('iv', 'text', (c) => c.notNull())
+        .addColumn('data', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('backups_pk', ['gateway_id', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('backups_gateway_time')
+        .on('backups')
+        .columns(['gateway_id', 'created_at'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('backups').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

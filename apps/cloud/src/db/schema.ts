@@ -39,10 +39,22 @@ export interface RefreshTokensTable {
   created_at: string;
 }
 
+/** A gateway's backup version (issue 18): device and dump sealed with AES-GCM (see backups/crypto). */
+export interface BackupsTable {
+  gateway_id: string;
+  id: string;
+  device_ip: string;
+  source: string;
+  created_at: string;
+  iv: string;
+  data: string;
+}
+
 export interface CloudDatabase {
   users: UsersTable;
   gateways: GatewaysTable;
   gateway_tokens: GatewayTokensTable;
   session_families: SessionFamiliesTable;
   refresh_tokens: RefreshTokensTable;
+  backups: BackupsTable;
 }

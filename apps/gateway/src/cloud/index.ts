@@ -1,4 +1,4 @@
-import { TOPICS } from '@st/protocol';
+import { type ConnectionStatus, TOPICS } from '@st/protocol';
 import type { HttpApp, Logger } from '@st/server-kit';
 import type { JsonPublishing } from '@st/stomp';
 import type { GatewayBus } from '../events/gatewayEvents';
@@ -14,6 +14,8 @@ export interface CloudPartDeps {
   stomp: JsonPublishing;
   dataDir: string;
   logger: Logger;
+  /** told of every link status change (backups flush their backlog on CONNECTED) */
+  onStatus?: (status: ConnectionStatus) => void;
 }
 
 /**
@@ -29,10 +31,12 @@ export function createCloudPart(deps: CloudPartDeps, opts: CloudLinkOptions = {}
       bus: deps.bus,
       file: new CredentialsFile(deps.dataDir),
       logger,
-      publishStatus: (s, problem) =>
+      publishStatus: (s, problem) => {
+        deps.onStatus?.(s);
         void deps.stomp
           .publishJson(status, problem ? { status: s, problem } : { status: s })
-          .catch((err) => logger.warn({ err }, 'status publish failed')),
+          .catch((err) => logger.warn({ err }, 'status publish failed'));
+      },
     },
     opts,
   );

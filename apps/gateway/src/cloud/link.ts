@@ -11,6 +11,7 @@ import {
 } from '@st/protocol';
 import type { HttpApp, Logger } from '@st/server-kit';
 import type { GatewayBus } from '../events/gatewayEvents';
+import { fetchBackupCopies } from './backups';
 import { fetchIdentity, linkUrl, revokeToken } from './cloudApi';
 import { LinkConnection, TokenRefusedError } from './connection';
 import type { CloudCredentials, CredentialsFile } from './credentials';
@@ -84,6 +85,20 @@ export class CloudLink {
   /** Offers one message of a gateway topic the bus does not carry (OTA progress) for forwarding. */
   forward(topic: string, payload: unknown): void {
     this.forwarder.offer(topic, payload);
+  }
+
+  /** Sends one message to a link destination (backups); false when not connected now. */
+  send(destination: string, payload: unknown): boolean {
+    if (this.state !== 'CONNECTED' || !this.connection) return false;
+    this.connection.send(destination, payload);
+    return true;
+  }
+
+  /** This gateway record's backups kept by the cloud (a new gateway pulls them). */
+  backupCopies() {
+    const c = this.credentials;
+    if (!c) throw new ApiError('BACKUP_CLOUD_UNAVAILABLE');
+    return fetchBackupCopies(c.cloudUrl, c.token);
   }
 
   start(): void {

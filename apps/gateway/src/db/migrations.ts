@@ -111,4 +111,24 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 5,
+    name: 'scheduled backups: dump source, device key and hash, schedule state, devices to retry',
+    sql: `
+      ALTER TABLE settings_dumps ADD COLUMN source TEXT NOT NULL DEFAULT 'manual';
+      ALTER TABLE settings_dumps ADD COLUMN device_ip TEXT NOT NULL DEFAULT '';
+      ALTER TABLE settings_dumps ADD COLUMN cloud_pushed INTEGER NOT NULL DEFAULT 0;
+      UPDATE settings_dumps SET device_ip = COALESCE(json_extract(device, '$.ip'), '');
+      CREATE INDEX settings_dumps_device ON settings_dumps (device_ip, created_at);
+      CREATE TABLE backup_state (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      );
+      CREATE TABLE backup_pending (
+        ip TEXT PRIMARY KEY,
+        error TEXT NOT NULL,
+        since INTEGER NOT NULL
+      );
+    `,
+  },
 ];

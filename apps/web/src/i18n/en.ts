@@ -1,4 +1,5 @@
 import { otaEn } from '../features/ota/messages';
+import { backupsEn } from '../features/backups/messages';
 // The English catalog is the source of the message keys: every other catalog is typed from it, and
 // i18next's types make `t('…')` accept only these keys. Keys are flat (keySeparator is off), because
 // several keys are prefixes of others. Interpolation uses {{name}}.
@@ -458,6 +459,7 @@ export const en = {
   'ota.status.ABORTED': 'Aborted',
   ...securityEn,
   ...otaEn,
+  ...backupsEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

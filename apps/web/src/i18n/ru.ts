@@ -1,5 +1,6 @@
 import { securityRu } from '../features/security/messages';
 import { otaRu } from '../features/ota/messages';
+import { backupsRu } from '../features/backups/messages';
 import type { Catalog } from './en';
 
 export const ru: Catalog = {
@@ -458,4 +459,5 @@ export const ru: Catalog = {
   'ota.status.ABORTED': 'Прервано',
   ...securityRu,
   ...otaRu,
+  ...backupsRu,
 };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DeviceInfoSchema } from '../device/index';
 import { LOGS } from '../limits';
 import { LogLevelName } from '../logLevels';
+import { BackupSource } from './backups';
 import { DateTime, Id } from './common';
 
 // What the gateway keeps and serves about devices: saved devices, settings dumps, logs, device commands.
@@ -16,6 +17,8 @@ export const SettingsDumpRecord = z.object({
   device: DeviceInfoSchema,
   creationDateTime: DateTime,
   dump: z.string(),
+  /** how it was made (scheduled backups, issue 18); absent on gateways before them */
+  source: BackupSource.optional(),
 });
 export type SettingsDumpRecord = z.infer<typeof SettingsDumpRecord>;
 

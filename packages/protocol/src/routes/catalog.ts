@@ -1,22 +1,32 @@
 import type { z } from 'zod';
 import { ALERT_ROUTES } from './alerts';
+import { BACKUP_CLOUD_ROUTES, BACKUP_ROUTES } from './backups';
 import { CLOUD_ROUTES } from './cloud';
 import type { RouteDef } from './define';
 import { GATEWAY_ROUTES } from './gateway';
 import { OTA_ROUTES } from './ota';
 
 /** Every HTTP route of the cloud and the gateway, by name. The name fixes every schema and type. */
-export const ROUTES = { ...CLOUD_ROUTES, ...GATEWAY_ROUTES, ...OTA_ROUTES, ...ALERT_ROUTES } as const;
+export const ROUTES = {
+  ...CLOUD_ROUTES,
+  ...GATEWAY_ROUTES,
+  ...OTA_ROUTES,
+  ...ALERT_ROUTES,
+  ...BACKUP_ROUTES,
+  ...BACKUP_CLOUD_ROUTES,
+} as const;
 
 export type Routes = typeof ROUTES;
 export type RouteName = keyof Routes;
 export type CloudRouteName =
   | keyof typeof CLOUD_ROUTES
-  | Extract<keyof typeof ALERT_ROUTES, `cloud.${string}`>;
+  | Extract<keyof typeof ALERT_ROUTES, `cloud.${string}`>
+  | keyof typeof BACKUP_CLOUD_ROUTES;
 export type GatewayRouteName =
   | keyof typeof GATEWAY_ROUTES
   | keyof typeof OTA_ROUTES
-  | Extract<keyof typeof ALERT_ROUTES, `gateway.${string}`>;
+  | Extract<keyof typeof ALERT_ROUTES, `gateway.${string}`>
+  | keyof typeof BACKUP_ROUTES;
 
 export const ROUTE_NAMES = Object.keys(ROUTES) as RouteName[];
 

@@ -1,4 +1,5 @@
 export * from './alerts';
+export * from './backups';
 export * from './catalog';
 export * from './cloud';
 export * from './define';

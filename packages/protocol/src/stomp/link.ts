@@ -15,6 +15,8 @@ export const LINK_DESTINATIONS = {
   topics: '/link/topics',
   /** gateway -> cloud (SEND): LinkEvent, one message of a forwarded topic. */
   events: '/link/events',
+  /** gateway -> cloud (SEND): BackupCopy, one new backup version to keep (issue 18). */
+  backups: '/link/backups',
 } as const;
 
 /** Header carrying the gateway token, on the WebSocket handshake and on the STOMP CONNECT frame. */

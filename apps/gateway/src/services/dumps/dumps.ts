@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   ApiError,
+  BackupSource,
   type DeviceInfo,
   DeviceInfoSchema,
   parseSettingsDump,
@@ -13,7 +14,10 @@ interface Row {
   device: string;
   dump: string;
   creation_date_time: string;
+  source: string;
 }
+
+const COLUMNS = 'id, device, dump, creation_date_time, source';
 
 function toRecord(row: Row): SettingsDumpRecord | undefined {
   let json: unknown;
@@ -24,27 +28,34 @@ function toRecord(row: Row): SettingsDumpRecord | undefined {
   }
   const device = DeviceInfoSchema.safeParse(json);
   if (!device.success) return undefined;
-  return { id: row.id, device: device.data, dump: row.dump, creationDateTime: row.creation_date_time };
+  const source = BackupSource.catch('manual').parse(row.source);
+  return {
+    id: row.id,
+    device: device.data,
+    dump: row.dump,
+    creationDateTime: row.creation_date_time,
+    source,
+  };
 }
 
 /** Saved device settings dumps (exported by a device, kept to import later). Newest first. */
 export class SettingsDumps {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** told after each saved dump (the backups service copies it to the cloud) */
+    private readonly onCreated: (record: SettingsDumpRecord) => void = () => undefined,
+  ) {}
 
   list(): SettingsDumpRecord[] {
     return this.db
-      .prepare<[], Row>(
-        'SELECT id, device, dump, creation_date_time FROM settings_dumps ORDER BY created_at DESC, rowid DESC',
-      )
+      .prepare<[], Row>(`SELECT ${COLUMNS} FROM settings_dumps ORDER BY created_at DESC, rowid DESC`)
       .all()
       .map(toRecord)
       .filter((r): r is SettingsDumpRecord => r !== undefined);
   }
 
   get(id: string): SettingsDumpRecord | undefined {
-    const row = this.db
-      .prepare<[string], Row>('SELECT id, device, dump, creation_date_time FROM settings_dumps WHERE id = ?')
-      .get(id);
+    const row = this.db.prepare<[string], Row>(`SELECT ${COLUMNS} FROM settings_dumps WHERE id = ?`).get(id);
     return row ? toRecord(row) : undefined;
   }
 
@@ -59,12 +70,15 @@ export class SettingsDumps {
       device,
       dump,
       creationDateTime: new Date().toISOString(),
+      source: 'manual',
     };
     this.db
       .prepare(
-        'INSERT INTO settings_dumps (id, device, dump, creation_date_time, created_at) VALUES (?, ?, ?, ?, ?)',
+        `INSERT INTO settings_dumps (id, device, dump, creation_date_time, created_at, source, device_ip)
+         VALUES (?, ?, ?, ?, ?, 'manual', ?)`,
       )
-      .run(record.id, JSON.stringify(device), dump, record.creationDateTime, Date.now());
+      .run(record.id, JSON.stringify(device), dump, record.creationDateTime, Date.now(), device.ip);
+    this.onCreated(record);
     return record;
   }
 

@@ -22,6 +22,7 @@ export function DumpItem({ record, onOpen, onImport, onDelete }: DumpItemProps) 
         </Text>
         <Text size="xs" c="dimmed">
           {t('device.settings.item.date', { date: created })}
+          {record.source === undefined ? null : ` · ${t(`backups.source.${record.source}`)}`}
         </Text>
       </UnstyledButton>
       <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>

@@ -6,6 +6,7 @@ import { Fragment, lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/ServicesContext';
 import { useOpenedOnce } from '../../ui/useOpenedOnce';
+import { BackupsPanel } from '../backups/BackupsPanel';
 import { DumpItem } from './DumpItem';
 import { dumpKeys } from './dumpsApi';
 import { useDumpActions } from './useDumpActions';
@@ -65,6 +66,7 @@ export default function SettingsPage() {
           {t('device.settings.export')}
         </Button>
       </Group>
+      <BackupsPanel />
       {list.isPending ? (
         <Center p="md">
           <Loader size="sm" aria-label={t('common.loading')} />

@@ -71,4 +71,7 @@ export const errorsEn: Partial<Record<ErrorCode, string>> = {
   OTA_DEVICE_REQUIRED: 'Device info missing!',
   OTA_NOT_ABORTABLE: 'The firmware is already on the device; the upload can no longer be aborted',
   ALERT_CHANNEL_NOT_FOUND: 'There is no saved alert channel with this id',
+  BACKUP_ARCHIVE_INVALID: 'This is not a backup archive made by a gateway',
+  BACKUP_TYPE_MISMATCH: 'A backup can only be restored to a device of the same type',
+  BACKUP_CLOUD_UNAVAILABLE: 'The gateway is not connected to a cloud',
 };

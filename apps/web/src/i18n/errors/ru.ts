@@ -69,4 +69,7 @@ export const errorsRu: Partial<Record<ErrorCode, string>> = {
   OTA_DEVICE_REQUIRED: 'Нет данных устройства!',
   OTA_NOT_ABORTABLE: 'Прошивка уже на устройстве; загрузку больше нельзя прервать',
   ALERT_CHANNEL_NOT_FOUND: 'Нет сохранённого канала оповещений с таким id',
+  BACKUP_ARCHIVE_INVALID: 'Это не архив резервных копий шлюза',
+  BACKUP_TYPE_MISMATCH: 'Копию можно восстановить только на устройство того же типа',
+  BACKUP_CLOUD_UNAVAILABLE: 'Шлюз не подключён к облаку',
 };

@@ -1,0 +1,60 @@
+import { BACKUP_CLOUD_ROUTES, BackupCopy, LINK_DESTINATIONS } from '@st/protocol';
+import type { HttpApp, Logger } from '@st/server-kit';
+import { StompRefusal, type StompServer } from '@st/stomp';
+import type { GatewayStore } from '../gateways/store';
+import { cloudErrors } from '../http/errors';
+import type { RequestAuth } from '../http/requestAuth';
+import type { LivePrincipal } from '../live/stomp';
+import type { CloudBackupStore } from './store';
+
+export interface BackupRouteDeps {
+  backups: CloudBackupStore;
+  gateways: GatewayStore;
+  auth: RequestAuth;
+}
+
+/**
+ * The cloud's backup copies: a gateway's owners list them (anyone else gets 404, as for the gateway
+ * itself); a gateway reads its own record's copies with its token (a new gateway pulls them).
+ */
+export function registerBackupRoutes(app: HttpApp, deps: BackupRouteDeps): void {
+  const { backups, gateways, auth } = deps;
+  const list = BACKUP_CLOUD_ROUTES['cloud.backups.list'];
+  app.get(
+    list.path,
+    { schema: { params: list.params, summary: list.summary, response: { 200: list.response } } },
+    async (req) => {
+      const user = await auth.user(req);
+      const g = await gateways.get(user.userId, req.params.gatewayId);
+      if (!g) throw cloudErrors.gatewayNotFound(req.params.gatewayId);
+      return backups.list(g.id);
+    },
+  );
+  const own = BACKUP_CLOUD_ROUTES['cloud.backups.own'];
+  app.get(own.path, { schema: { summary: own.summary, response: { 200: own.response } } }, async (req) => {
+    const gateway = await auth.gateway(req);
+    return backups.list(gateway.gatewayId);
+  });
+}
+
+/** Keeps each backup version a linked gateway sends over its link. Returns the remover. */
+export function receiveLinkBackups(
+  stomp: StompServer<LivePrincipal>,
+  backups: CloudBackupStore,
+  logger: Logger,
+): () => void {
+  return stomp.handle(LINK_DESTINATIONS.backups, async (ctx) => {
+    const p = ctx.principal;
+    if (p.kind !== 'gateway') throw new StompRefusal('Only a gateway link may send backups');
+    let json: unknown;
+    try {
+      json = JSON.parse(ctx.text());
+    } catch {
+      throw new StompRefusal('Malformed backup');
+    }
+    const copy = BackupCopy.safeParse(json);
+    if (!copy.success) throw new StompRefusal('Malformed backup');
+    await backups.add(p.gatewayId, copy.data);
+    logger.debug({ gateway: p.gatewayId, backup: copy.data.id }, 'backup kept');
+  });
+}

@@ -1,0 +1,66 @@
+import { type BackupCopy, BackupSource, DeviceInfoSchema } from '@st/protocol';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { CloudDatabase } from '../db/schema';
+import type { BackupCipher } from './crypto';
+
+/** What is sealed: everything a person could read (the dump holds the WiFi password, the device its name). */
+const Secret = z.object({ device: DeviceInfoSchema, dump: z.string() });
+
+/** The cloud's copies of gateways' backups, one row per version, sealed per gateway (see BackupCipher). */
+export class CloudBackupStore {
+  constructor(
+    private readonly db: Kysely<CloudDatabase>,
+    private readonly cipher: BackupCipher,
+  ) {}
+
+  /** Keeps one version; a version already kept (same gateway and id) is left as it is. */
+  async add(gatewayId: string, copy: BackupCopy): Promise<void> {
+    const sealed = this.cipher.seal(
+      gatewayId,
+      copy.id,
+      JSON.stringify({ device: copy.device, dump: copy.dump }),
+    );
+    await this.db
+      .insertInto('backups')
+      .values({
+        gateway_id: gatewayId,
+        id: copy.id,
+        device_ip: copy.ip,
+        source: copy.source,
+        created_at: copy.creationDateTime,
+        iv: sealed.iv,
+        data: sealed.data,
+      })
+      .onConflict((oc) => oc.columns(['gateway_id', 'id']).doNothing())
+      .execute();
+  }
+
+  /** Every kept version of a gateway, newest first; a row that does not open is skipped. */
+  async list(gatewayId: string): Promise<BackupCopy[]> {
+    const rows = await this.db
+      .selectFrom('backups')
+      .selectAll()
+      .where('gateway_id', '=', gatewayId)
+      .orderBy('created_at', 'desc')
+      .execute();
+    const out: BackupCopy[] = [];
+    for (const row of rows) {
+      let secret: z.infer<typeof Secret>;
+      try {
+        secret = Secret.parse(JSON.parse(this.cipher.open(gatewayId, row.id, row)));
+      } catch {
+        continue;
+      }
+      out.push({
+        id: row.id,
+        ip: row.device_ip,
+        device: secret.device,
+        source: BackupSource.catch('schedule').parse(row.source),
+        creationDateTime: row.created_at,
+        dump: secret.dump,
+      });
+    }
+    return out;
+  }
+}

@@ -1,0 +1,239 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ApiError,
+  type BackupCopy,
+  type BackupOverview,
+  type BackupRunResult,
+  type BackupSchedule,
+  type DeviceInfo,
+  parseSettingsDump,
+} from '@st/protocol';
+import type { Logger } from 'pino';
+import type { CommandRunner } from '../devices/commandRunner';
+import type { DeviceResolver } from '../devices/resolver';
+import { runPool } from './pool';
+import type { BackupStore } from './store';
+
+export interface BackupsDeps {
+  readonly store: BackupStore;
+  readonly commands: CommandRunner;
+  readonly resolver: DeviceResolver;
+  /** every device the gateway knows now: found and saved, one per address */
+  readonly devices: () => DeviceInfo[];
+  /** sends one version to the cloud; false when there is no link now (it is sent on the next connect) */
+  readonly push: (copy: BackupCopy) => boolean;
+  readonly logger: Logger;
+  /** device calls in flight during a run */
+  readonly concurrency?: number;
+}
+
+/** The longest delay a Node timer takes; longer waits re-arm. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+type Outcome = 'backedUp' | 'unchanged';
+
+/**
+ * Scheduled fleet backups: on an interval, exports the settings of every found and saved device and stores
+ * a new version only when the dump changed, keeping the newest `keep` per device (manual exports are kept).
+ * A device that cannot be reached is remembered and backed up when discovery finds it again. Each new
+ * version is pushed to the cloud when linked (and the backlog on the next connect).
+ */
+export class Backups {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<BackupRunResult> | undefined;
+  private readonly retrying = new Set<string>();
+  private started = false;
+  private readonly startedAt = Date.now();
+
+  constructor(private readonly deps: BackupsDeps) {}
+
+  start(): void {
+    this.started = true;
+    this.arm();
+  }
+
+  stop(): void {
+    this.started = false;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  schedule(): BackupSchedule {
+    return this.deps.store.schedule();
+  }
+
+  setSchedule(schedule: BackupSchedule): BackupSchedule {
+    this.deps.store.setSchedule(schedule);
+    this.arm();
+    return schedule;
+  }
+
+  overview(): BackupOverview {
+    const { store } = this.deps;
+    const pending = store.pending();
+    const lastRun = store.lastRun() ?? null;
+    const due = this.dueAt();
+    return {
+      schedule: store.schedule(),
+      lastRun,
+      nextRunAt: due === undefined ? null : new Date(due).toISOString(),
+      devices: store.latestAll().map(({ copy, versions }) => ({
+        ip: copy.ip,
+        device: copy.device,
+        lastBackupAt: copy.creationDateTime,
+        lastBackupId: copy.id,
+        versions,
+        pending: pending.has(copy.ip),
+      })),
+    };
+  }
+
+  /** Backs up every known device now; a run already going is joined, not doubled. */
+  run(): Promise<BackupRunResult> {
+    if (!this.running) {
+      this.running = this.runAll().finally(() => {
+        this.running = undefined;
+        this.arm();
+      });
+    }
+    return this.running;
+  }
+
+  /** Discovery found a device: if a run missed it, back it up now. */
+  onFound(device: DeviceInfo): void {
+    const { store, logger } = this.deps;
+    if (!this.started || this.retrying.has(device.ip) || !store.isPending(device.ip)) return;
+    this.retrying.add(device.ip);
+    this.backupOne(device)
+      .then((outcome) => {
+        store.clearPending(device.ip);
+        logger.info({ ip: device.ip, outcome }, 'missed device backed up when found again');
+      })
+      .catch((err: unknown) => {
+        store.setPending(device.ip, message(err));
+        logger.warn({ ip: device.ip, err: message(err) }, 'backup of a found device failed');
+      })
+      .finally(() => this.retrying.delete(device.ip));
+  }
+
+  /** Imports version `id` into the device at `ip`, which must be of the same type. */
+  async restore(id: string, ip: string): Promise<void> {
+    const copy = this.deps.store.byId(id);
+    if (!copy) throw new ApiError('DUMP_NOT_FOUND', `Device settings with id=${id} not found`);
+    const target = this.deps.resolver.resolve(ip);
+    if (target.type !== copy.device.type) {
+      throw new ApiError(
+        'BACKUP_TYPE_MISMATCH',
+        `The backup is of a ${copy.device.type} device; ${target.name} is a ${target.type}`,
+      );
+    }
+    const answer = await this.deps.commands.run(target.ip, 'importSettings', { settings: copy.dump });
+    if (answer.status >= 400) {
+      throw new ApiError(
+        'DEVICE_BAD_ANSWER',
+        `${target.name} refused the settings: ${deviceError(answer.body)}`,
+      );
+    }
+  }
+
+  /** Sends the versions the cloud has not had yet (after a connect, after a run). */
+  flushCloud(): number {
+    const { store, push } = this.deps;
+    let sent = 0;
+    for (;;) {
+      const batch = store.unpushed(100);
+      for (const copy of batch) {
+        if (!push(copy)) return sent;
+        store.markPushed(copy.id);
+        sent += 1;
+      }
+      if (batch.length < 100) return sent;
+    }
+  }
+
+  private async runAll(): Promise<BackupRunResult> {
+    const { store, logger } = this.deps;
+    const result: BackupRunResult = { backedUp: 0, unchanged: 0, failed: [] };
+    await runPool(this.deps.devices(), this.deps.concurrency ?? 8, async (device) => {
+      try {
+        const outcome = await this.backupOne(device);
+        result[outcome] += 1;
+        store.clearPending(device.ip);
+      } catch (err) {
+        const error = message(err);
+        result.failed.push({ ip: device.ip, error });
+        store.setPending(device.ip, error);
+      }
+    });
+    result.failed.sort((a, b) => a.ip.localeCompare(b.ip));
+    store.setLastRun({ ...result, at: new Date().toISOString() });
+    logger.info(
+      { backedUp: result.backedUp, unchanged: result.unchanged, failed: result.failed.length },
+      'backup run',
+    );
+    this.flushCloud();
+    return result;
+  }
+
+  private async backupOne(device: DeviceInfo): Promise<Outcome> {
+    const { store, commands } = this.deps;
+    const answer = await commands.run(device.ip, 'exportSettings', {});
+    const text = answer.body.toString('utf8').trim();
+    if (answer.status !== 200)
+      throw new Error(`the device answered ${answer.status}: ${deviceError(answer.body)}`);
+    const parsed = parseSettingsDump(text);
+    if (!parsed.ok) throw new Error(`the device exported a dump that is not valid: ${parsed.error}`);
+    if (store.latest(device.ip)?.dump === text) return 'unchanged';
+    const copy: BackupCopy = {
+      id: randomUUID(),
+      ip: device.ip,
+      device,
+      source: 'schedule',
+      creationDateTime: new Date().toISOString(),
+      dump: text,
+    };
+    const pushed = this.deps.push(copy);
+    store.insert(copy, pushed);
+    store.prune(device.ip, store.schedule().keep);
+    return 'backedUp';
+  }
+
+  /** When the next scheduled run is due (undefined when the schedule is off). */
+  private dueAt(): number | undefined {
+    const schedule = this.deps.store.schedule();
+    if (!schedule.enabled) return undefined;
+    const last = this.deps.store.lastRun();
+    const from = last ? Date.parse(last.at) : this.startedAt;
+    return from + schedule.every * 1000;
+  }
+
+  private arm(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const due = this.dueAt();
+    if (!this.started || due === undefined) return;
+    const delay = Math.min(Math.max(0, due - Date.now()), MAX_TIMER_MS);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      if ((this.dueAt() ?? Number.POSITIVE_INFINITY) > Date.now()) return this.arm();
+      this.run().catch((err: unknown) => this.deps.logger.error({ err }, 'scheduled backup failed'));
+    }, delay);
+    this.timer.unref();
+  }
+}
+
+function message(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+function deviceError(body: Buffer): string {
+  const text = body.toString('utf8');
+  try {
+    const json: unknown = JSON.parse(text);
+    if (typeof json === 'object' && json !== null && 'error' in json && typeof json.error === 'string')
+      return json.error;
+  } catch {
+    // not JSON: the text itself
+  }
+  return text.slice(0, 200) || 'no reason given';
+}
