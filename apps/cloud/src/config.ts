@@ -20,6 +20,8 @@ export const CLOUD_CONFIG_KEYS = {
   loginMaxPerIp: 'ST_LOGIN_MAX_PER_IP',
   loginMaxFailures: 'ST_LOGIN_MAX_FAILURES',
   refreshTtlDays: 'ST_REFRESH_TTL_DAYS',
+  metrics: 'ST_METRICS',
+  metricsToken: 'ST_METRICS_TOKEN',
 } as const;
 
 export const CloudConfig = z.object({
@@ -49,6 +51,10 @@ export const CloudConfig = z.object({
   /** failed logins per login name per 15 minutes */
   loginMaxFailures: configFields.positiveInt(5),
   refreshTtlDays: configFields.positiveInt(30),
+  /** GET /metrics (Prometheus); off removes the route */
+  metrics: configFields.onOff(true),
+  /** when set, /metrics wants `Authorization: Bearer <token>` from any address; unset: private addresses only */
+  metricsToken: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 export type CloudConfig = z.output<typeof CloudConfig>;
 

@@ -5,6 +5,7 @@ import {
   type HttpApp,
   type Logger,
   registerErrorHandling,
+  registerMetrics,
   registerOpenApi,
   serveConsole,
   stopInOrder,
@@ -24,6 +25,7 @@ import { DeviceResolver } from './services/devices/resolver';
 import { Discovery } from './services/discovery/discovery';
 import { SettingsDumps } from './services/dumps/dumps';
 import { DeviceLogs } from './services/logs/logs';
+import { createGatewayMetrics } from './services/metrics/gatewayMetrics';
 import { Notifications } from './services/notifications/notifications';
 import { createOta } from './services/ota/index';
 import { SavedDevices } from './services/saved/savedDevices';
@@ -106,6 +108,7 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
   const app = createHttpApp({ logger, bodyLimit: JSON_BODY_MAX_BYTES });
   const live = new LiveBackpressure(app.server, { path: DEFAULT_STOMP_PATH });
   registerErrorHandling(app);
+  const metrics = registerMetrics(app, { enabled: config.metrics, token: config.metricsToken });
   await registerOpenApi(app, {
     title: 'SmartThing gateway',
     version,
@@ -119,6 +122,7 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     client,
     findDevice: (ip) => resolver.find(ip),
     publish: (taskId, message) => {
+      gatewayMetrics.otaStatus(message.status);
       const destination = topicDestination('gateway.ota', { taskId });
       stomp
         .publishJson(destination, message)
@@ -151,6 +155,7 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
   });
   app.addHook('preClose', () => stomp.close());
   const stopLive = bridgeLiveTopics(bus, stomp, logger);
+  const gatewayMetrics = createGatewayMetrics({ registry: metrics.registry, bus, discovery, logs, stomp });
   const cloud = createCloudPart({ app, bus, stomp, dataDir: config.dataDir, logger }, options.cloud);
 
   const parts: GatewayPart[] = [

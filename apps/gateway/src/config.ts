@@ -18,6 +18,11 @@ export const GATEWAY_CONFIG_KEYS = {
   buildTime: 'ST_BUILD_TIME',
   otaFirmwareMaxBytes: 'ST_OTA_FIRMWARE_MAX_BYTES',
   otaConcurrency: 'ST_OTA_CONCURRENCY',
+  metrics: 'ST_METRICS',
+  metricsToken: 'ST_METRICS_TOKEN',
+  mqttUrl: 'ST_MQTT_URL',
+  mqttUsername: 'ST_MQTT_USERNAME',
+  mqttPassword: 'ST_MQTT_PASSWORD',
 } as const;
 
 export const GatewayConfigSchema = z.object({
@@ -39,6 +44,17 @@ export const GatewayConfigSchema = z.object({
   otaFirmwareMaxBytes: configFields.positiveInt(OTA.firmwareMaxBytes),
   /** OTA uploads running at once; more wait in a queue */
   otaConcurrency: configFields.positiveInt(OTA.maxParallelUploads),
+  /** GET /metrics (Prometheus); off removes the route */
+  metrics: configFields.onOff(true),
+  /** when set, /metrics wants `Authorization: Bearer <token>` from any address; unset: private addresses only */
+  metricsToken: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** the MQTT broker of the Home Assistant bridge; overrides the one saved from the console */
+  mqttUrl: z
+    .string()
+    .regex(/^mqtts?:\/\/[^/]+/, 'expected an mqtt:// or mqtts:// URL')
+    .optional(),
+  mqttUsername: z.string().min(1).optional(),
+  mqttPassword: z.string().min(1).optional(),
 });
 export type GatewayConfigInput = z.input<typeof GatewayConfigSchema>;
 

@@ -1,4 +1,5 @@
 export { freeTcpPort, freeUdpPort, loopbackBlock, loopbackFirstIp } from './net';
 export { type PostgresServer, startPostgres } from './postgres';
+export { type MetricSample, Metrics, parseMetrics } from './prometheus';
 export { type RedisServer, startRedis } from './redis';
 export { waitFor } from './wait';
