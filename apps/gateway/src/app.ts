@@ -18,6 +18,7 @@ import { createGatewayBus, type GatewayBus } from './events/gatewayEvents';
 import { LiveBackpressure } from './live/liveBackpressure';
 import { bridgeLiveTopics } from './live/liveTopics';
 import { registerRoutes } from './routes/index';
+import { integrationRoutes } from './routes/integrations/index';
 import { otaRoutes } from './routes/ota/index';
 import { CommandRunner } from './services/devices/commandRunner';
 import { DeviceClient } from './services/devices/deviceClient';
@@ -26,6 +27,7 @@ import { Discovery } from './services/discovery/discovery';
 import { SettingsDumps } from './services/dumps/dumps';
 import { DeviceLogs } from './services/logs/logs';
 import { createGatewayMetrics } from './services/metrics/gatewayMetrics';
+import { type BridgeOptions, createMqttPart } from './services/mqtt/index';
 import { Notifications } from './services/notifications/notifications';
 import { createOta } from './services/ota/index';
 import { SavedDevices } from './services/saved/savedDevices';
@@ -60,6 +62,8 @@ export interface BuildOptions {
   readonly logger?: Logger;
   /** cloud link timing knobs (tests shorten the reconnect delay) */
   readonly cloud?: CloudLinkOptions;
+  /** MQTT bridge reconnect knobs (tests shorten them) */
+  readonly mqtt?: BridgeOptions;
 }
 
 /** The composition root: wires config, storage, services, routes and the live channel. Does not listen. */
@@ -133,6 +137,11 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     concurrency: config.otaConcurrency,
     timeouts: config.otaTimeouts,
   });
+  const commands = new CommandRunner(client);
+  const mqtt = createMqttPart(
+    { app, config, db, bus, runner: commands, version, logger: logger.child({ part: 'mqtt' }) },
+    options.mqtt,
+  );
   registerRoutes(app, {
     config,
     version,
@@ -141,12 +150,13 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     discovery,
     saved,
     resolver,
-    commands: new CommandRunner(client),
+    commands,
     logs,
     dumps: new SettingsDumps(db),
     notifications: new Notifications(db),
   });
   await otaRoutes(app, { ...ota, firmwareMaxBytes: config.otaFirmwareMaxBytes });
+  integrationRoutes(app, mqtt.integration);
   await serveConsole(app, { webDist: config.webDist, runtime: { mode: 'gateway', basePath: '/', version } });
 
   const stomp = attachStomp<null>(app.server, {
@@ -164,6 +174,7 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     { name: 'device logs', start: () => logs.start(), stop: () => logs.stop() },
     cloud,
     { name: 'ota uploads', start: () => ota.service.start(), stop: () => ota.service.stop() },
+    mqtt.part,
   ];
   let started: GatewayPart[] = [];
 

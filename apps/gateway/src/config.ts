@@ -51,7 +51,10 @@ export const GatewayConfigSchema = z.object({
   /** the MQTT broker of the Home Assistant bridge; overrides the one saved from the console */
   mqttUrl: z
     .string()
-    .regex(/^mqtts?:\/\/[^/]+/, 'expected an mqtt:// or mqtts:// URL')
+    .regex(
+      /^mqtts?:\/\/[^/\s@]+\/?$/,
+      'expected mqtt://host[:port] or mqtts://host[:port] (login in ST_MQTT_USERNAME)',
+    )
     .optional(),
   mqttUsername: z.string().min(1).optional(),
   mqttPassword: z.string().min(1).optional(),

@@ -100,6 +100,9 @@ export const ERROR_CATALOG = {
   OTA_ALREADY_RUNNING: def(409, 'There is already upload task running for this device'),
   OTA_DEVICE_REQUIRED: def(400, 'Device info missing!'),
   OTA_NOT_ABORTABLE: def(409, 'The firmware is already on the device; the upload can no longer be aborted'),
+
+  // Integrations (gateway)
+  MQTT_SETTINGS_FROM_ENV: def(409, 'The MQTT bridge is set by ST_MQTT_URL on the gateway; change it there'),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;

@@ -67,4 +67,5 @@ export const errorsEn: Partial<Record<ErrorCode, string>> = {
   OTA_ALREADY_RUNNING: 'An upload to this device is already running',
   OTA_DEVICE_REQUIRED: 'Device info missing!',
   OTA_NOT_ABORTABLE: 'The firmware is already on the device; the upload can no longer be aborted',
+  MQTT_SETTINGS_FROM_ENV: 'The MQTT bridge is set by ST_MQTT_URL on the gateway; change it there',
 };

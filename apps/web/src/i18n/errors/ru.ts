@@ -65,4 +65,5 @@ export const errorsRu: Partial<Record<ErrorCode, string>> = {
   OTA_ALREADY_RUNNING: 'Загрузка на это устройство уже идёт',
   OTA_DEVICE_REQUIRED: 'Нет данных устройства!',
   OTA_NOT_ABORTABLE: 'Прошивка уже на устройстве; загрузку больше нельзя прервать',
+  MQTT_SETTINGS_FROM_ENV: 'Мост MQTT задан переменной ST_MQTT_URL на шлюзе; меняйте его там',
 };
