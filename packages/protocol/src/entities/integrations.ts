@@ -64,3 +64,4 @@ export const MqttSettingsUpdate = z
     path: ['baseTopic'],
   });
 export type MqttSettingsUpdate = z.infer<typeof MqttSettingsUpdate>;
+export type MqttSettingsUpdateInput = z.input<typeof MqttSettingsUpdate>;
