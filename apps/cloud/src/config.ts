@@ -51,7 +51,7 @@ export const CloudConfig = z.object({
   /** failed logins per login name per 15 minutes */
   loginMaxFailures: configFields.positiveInt(5),
   refreshTtlDays: configFields.positiveInt(30),
-  /** GET /metrics (Prometheus); off removes the route */
+  /** GET /metrics (Prometheus); off answers 404 */
   metrics: configFields.onOff(true),
   /** when set, /metrics wants `Authorization: Bearer <token>` from any address; unset: private addresses only */
   metricsToken: z.string().min(16, 'must be at least 16 characters').optional(),

@@ -30,6 +30,7 @@ import { createGatewayMetrics } from './services/metrics/gatewayMetrics';
 import { type BridgeOptions, createMqttPart } from './services/mqtt/index';
 import { Notifications } from './services/notifications/notifications';
 import { createOta } from './services/ota/index';
+import { Sampler } from './services/samples/sampler';
 import { SavedDevices } from './services/saved/savedDevices';
 import { SavedDevicesRepo } from './services/saved/savedDevicesRepo';
 
@@ -50,6 +51,8 @@ export interface Gateway {
   readonly stomp: StompServer<null>;
   readonly discovery: Discovery;
   readonly logs: DeviceLogs;
+  /** reads every device's sensors and metrics each interval; emits `device.sampled` */
+  readonly sampler: Sampler;
   /** extra parts (e.g. the cloud link) join here before start() */
   addPart(part: GatewayPart): void;
   /** listens; resolves with the HTTP port and the device log TCP port actually bound */
@@ -167,6 +170,21 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
   const stopLive = bridgeLiveTopics(bus, stomp, logger);
   const gatewayMetrics = createGatewayMetrics({ registry: metrics.registry, bus, discovery, logs, stomp });
   const cloud = createCloudPart({ app, bus, stomp, dataDir: config.dataDir, logger }, options.cloud);
+  const sampleExcluded = new Set(config.sampleExclude);
+  const sampler = new Sampler(
+    {
+      intervalMs: config.sampleIntervalMs ?? config.sampleInterval * 1000,
+      maxInFlight: config.sampleConcurrency,
+      timeoutMs: config.deviceTimeoutMs ?? DEFAULTS.deviceTimeoutMs,
+    },
+    {
+      devices: () =>
+        [...discovery.list(), ...saved.list()].map((d) => d.ip).filter((ip) => !sampleExcluded.has(ip)),
+      client,
+      emit: (sample) => bus.emit('device.sampled', sample, onListenerError),
+    },
+    logger.child({ part: 'sampler' }),
+  );
 
   const parts: GatewayPart[] = [
     { name: 'live backpressure', start: () => live.start(), stop: () => live.stop() },
@@ -175,6 +193,7 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     cloud,
     { name: 'ota uploads', start: () => ota.service.start(), stop: () => ota.service.stop() },
     mqtt.part,
+    { name: 'sampler', start: () => sampler.start(), stop: () => sampler.stop() },
   ];
   let started: GatewayPart[] = [];
 
@@ -187,6 +206,7 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     stomp,
     discovery,
     logs,
+    sampler,
     addPart: (part) => parts.push(part),
     async start() {
       for (const part of parts) {

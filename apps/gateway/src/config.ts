@@ -23,6 +23,9 @@ export const GATEWAY_CONFIG_KEYS = {
   mqttUrl: 'ST_MQTT_URL',
   mqttUsername: 'ST_MQTT_USERNAME',
   mqttPassword: 'ST_MQTT_PASSWORD',
+  sampleInterval: 'ST_SAMPLE_INTERVAL',
+  sampleConcurrency: 'ST_SAMPLE_CONCURRENCY',
+  sampleExclude: 'ST_SAMPLE_EXCLUDE',
 } as const;
 
 export const GatewayConfigSchema = z.object({
@@ -44,7 +47,7 @@ export const GatewayConfigSchema = z.object({
   otaFirmwareMaxBytes: configFields.positiveInt(OTA.firmwareMaxBytes),
   /** OTA uploads running at once; more wait in a queue */
   otaConcurrency: configFields.positiveInt(OTA.maxParallelUploads),
-  /** GET /metrics (Prometheus); off removes the route */
+  /** GET /metrics (Prometheus); off answers 404 */
   metrics: configFields.onOff(true),
   /** when set, /metrics wants `Authorization: Bearer <token>` from any address; unset: private addresses only */
   metricsToken: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -58,6 +61,20 @@ export const GatewayConfigSchema = z.object({
     .optional(),
   mqttUsername: z.string().min(1).optional(),
   mqttPassword: z.string().min(1).optional(),
+  /** seconds between two readings of a device's sensors and metrics; 0 turns sampling off */
+  sampleInterval: z.coerce.number().int().nonnegative().default(30),
+  /** devices being sampled at once, at most */
+  sampleConcurrency: configFields.positiveInt(16),
+  /** device addresses (ip or ip:port) never sampled, comma separated */
+  sampleExclude: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
 });
 export type GatewayConfigInput = z.input<typeof GatewayConfigSchema>;
 
@@ -71,6 +88,8 @@ export type GatewayConfig = z.output<typeof GatewayConfigSchema> & {
   readonly logFlushIntervalMs?: number;
   /** OTA phase timeouts (tests shorten them) */
   readonly otaTimeouts?: Partial<JobTimeouts>;
+  /** sampling interval in ms; overrides `sampleInterval` (tests sample faster than once a second) */
+  readonly sampleIntervalMs?: number;
 };
 
 export const DEFAULTS = {

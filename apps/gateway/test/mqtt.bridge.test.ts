@@ -56,7 +56,13 @@ let ha: FakeHomeAssistant;
 beforeAll(async () => {
   broker = await startMosquitto();
   sys = await startGatewayWithDevices({
-    gateway: { mqttUrl: broker.url, lostAfterMs: 1500, lostCheckIntervalMs: 200, deviceTimeoutMs: 1500 },
+    gateway: {
+      mqttUrl: broker.url,
+      lostAfterMs: 1500,
+      lostCheckIntervalMs: 200,
+      deviceTimeoutMs: 1500,
+      sampleIntervalMs: 400,
+    },
     devices: [{ ips: loopbackBlock(2), kinds: ['lamp', 'weather'], logRate: 0, beaconIntervalMs: 300 }],
   });
   ha = await FakeHomeAssistant.connect(broker.url);
@@ -104,11 +110,12 @@ describe('Home Assistant bridge', () => {
           expect(parsed.success, `${topic}: ${parsed.error?.message}`).toBe(true);
           const config = late.json(topic);
           // state and availability topics hold retained messages; command topics are the gateway's
-          for (const key of ['state_topic']) {
-            if (typeof config[key] === 'string')
-              expect(late.latest.has(config[key]), `${topic} ${key}`).toBe(true);
-          }
+          // (retained messages of different topics may arrive in any order)
+          const state = config.state_topic;
+          if (typeof state === 'string')
+            await waitFor(() => late.latest.has(state), { what: `${topic}: ${state}` });
           for (const a of config.availability as Array<{ topic: string }>) {
+            await waitFor(() => late.latest.has(a.topic), { what: `${topic}: ${a.topic}` });
             expect(late.latest.get(a.topic), a.topic).toMatch(/^(online|offline)$/);
           }
           if (typeof config.command_topic === 'string') {
@@ -142,10 +149,16 @@ describe('Home Assistant bridge', () => {
     expect(ha.latest.get(`${BASE}/${nodeOf(lamp)}/availability`)).toBe('online');
   });
 
-  it('publishes the sensor state as JSON', async () => {
+  it('publishes the sensor state as JSON after each sample, with uptime and free heap', async () => {
     const { weather } = addresses();
     const state = `${BASE}/${nodeOf(weather)}/state`;
-    await waitFor(() => ha.latest.has(state));
+    // uptime and heap come only from the sampler's readings (the configs' first state is the sensors alone)
+    await waitFor(() => ha.latest.has(state) && typeof ha.json(state).uptime === 'number', {
+      what: 'a sampled state',
+    });
+    const first = ha.json(state);
+    expect(first.heap).toEqual(expect.any(Number));
+    await waitFor(() => (ha.json(state).t as number) > (first.t as number), { what: 'the next sample' });
     const sensors = ha.json(state).sensors as Record<string, unknown>;
     expect(Object.keys(sensors).sort()).toEqual(Object.keys(simDevice(weather).state.sensors).sort());
     expect(Object.keys(sensors)).toEqual(

@@ -12,6 +12,7 @@ export * from './entities/logFilter';
 export * from './entities/notifications';
 export * from './entities/ota';
 export * from './entities/relay';
+export * from './entities/samples';
 export * from './errors';
 export * from './hooks';
 export * from './limits';

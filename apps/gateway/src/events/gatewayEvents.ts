@@ -1,4 +1,4 @@
-import type { DeviceInfo, LogMessage, Notification } from '@st/protocol';
+import type { DeviceInfo, DeviceSample, LogMessage, Notification } from '@st/protocol';
 import { EventBus } from './bus';
 
 /** Everything that happens inside the gateway that others (live channel, cloud link) may follow. */
@@ -8,6 +8,8 @@ export interface GatewayEvents {
   /** a batch of log lines, just persisted, in arrival order */
   'device.logs': readonly LogMessage[];
   notification: Notification;
+  /** one device's reading of a sampling round (`ok: false` = the device did not answer: a gap) */
+  'device.sampled': DeviceSample;
 }
 
 export type GatewayBus = EventBus<GatewayEvents>;

@@ -97,6 +97,15 @@ export function createGatewayMetrics(src: GatewayMetricSources): GatewayMetrics 
     labelNames: ['status'] as const,
     registers: [registry],
   });
+  const samples = new Counter({
+    name: 'smartthing_sensor_samples_total',
+    help: 'Sensor sampling outcomes per device reading: ok, or unreachable (the device did not answer)',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+  const offSampled = src.bus.on('device.sampled', (s) =>
+    samples.inc({ outcome: s.ok ? 'ok' : 'unreachable' }),
+  );
   const offFound = src.bus.on('device.found', () => devicesFound.inc());
   const offLost = src.bus.on('device.lost', () => devicesLost.inc());
   return {
@@ -106,6 +115,7 @@ export function createGatewayMetrics(src: GatewayMetricSources): GatewayMetrics 
     stop() {
       offFound();
       offLost();
+      offSampled();
     },
   };
 }

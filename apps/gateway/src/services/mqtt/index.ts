@@ -60,6 +60,7 @@ export function createMqttPart(deps: MqttPartDeps, options: BridgeOptions = {}) 
         offs.push(
           bus.on('device.found', (d) => bridge.deviceFound(d)),
           bus.on('device.lost', (d) => bridge.deviceLost(d)),
+          bus.on('device.sampled', (s) => bridge.sampled(s)),
         );
         await integration.start();
       },
