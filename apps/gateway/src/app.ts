@@ -168,7 +168,14 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
   });
   app.addHook('preClose', () => stomp.close());
   const stopLive = bridgeLiveTopics(bus, stomp, logger);
-  const gatewayMetrics = createGatewayMetrics({ registry: metrics.registry, bus, discovery, logs, stomp });
+  const gatewayMetrics = createGatewayMetrics({
+    registry: metrics.registry,
+    bus,
+    discovery,
+    logs,
+    stomp,
+    mqtt: { stats: mqtt.bridge.stats, connected: () => mqtt.bridge.getStatus().state === 'connected' },
+  });
   const cloud = createCloudPart({ app, bus, stomp, dataDir: config.dataDir, logger }, options.cloud);
   const sampleExcluded = new Set(config.sampleExclude);
   const sampler = new Sampler(

@@ -36,7 +36,7 @@ const lamp = {
 
 describe('gateway /metrics', () => {
   it('moves with the work done: devices found, requests by route, STOMP sessions, log lines', async () => {
-    const gw = await startGateway(setup);
+    const gw = await startGateway(setup, { sampleIntervalMs: 200 });
     try {
       const before = await scrape(gw.base);
       expect(before.value('smartthing_devices_found')).toBe(0);
@@ -65,6 +65,15 @@ describe('gateway /metrics', () => {
       expect(after.value('http_requests_total', { route: '/api/devices/found', status: '200' })).toBe(2);
       expect(after.value('http_request_duration_seconds_count', { route: '/api/devices/found' })).toBe(2);
       expect(after.types.get('smartthing_ota_outcomes_total')).toBe('COUNTER');
+      // the beacon names no real device: the sampler's readings of it fail
+      await waitFor(
+        async () =>
+          (await scrape(gw.base)).value('smartthing_sensor_samples_total', { outcome: 'unreachable' }) > 0,
+        {
+          what: 'an unreachable sample counted',
+        },
+      );
+      expect(after.value('smartthing_mqtt_connected')).toBe(0);
       await found.close();
     } finally {
       await gw.stop();

@@ -1,4 +1,4 @@
-import { loopbackBlock, type MosquittoServer, startMosquitto, waitFor } from '@st/testkit';
+import { loopbackBlock, type MosquittoServer, parseMetrics, startMosquitto, waitFor } from '@st/testkit';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeOf } from '../src/services/mqtt/discoveryConfigs';
@@ -216,6 +216,10 @@ describe('Home Assistant bridge', () => {
       await waitFor(() => fresh.latest.get(`${BASE}/${nodeOf(lamp)}/availability`) === 'online');
       const status = await fetch(`${sysBase()}/api/integrations/mqtt`).then((r) => r.json());
       expect(status).toMatchObject({ source: 'env', status: { state: 'connected' } });
+      const metrics = parseMetrics(await fetch(`${sysBase()}/metrics`).then((r) => r.text()));
+      expect(metrics.value('smartthing_mqtt_connected')).toBe(1);
+      expect(metrics.value('smartthing_mqtt_messages_total', { kind: 'published' })).toBeGreaterThan(20);
+      expect(metrics.value('smartthing_mqtt_messages_total', { kind: 'command' })).toBeGreaterThanOrEqual(2);
     } finally {
       await fresh.close();
     }

@@ -9,6 +9,8 @@ import type { DeviceLogs } from '../logs/logs';
 // Gauges and counters that mirror existing state read it when scraped (no bookkeeping on the hot paths).
 
 export interface GatewayMetricSources {
+  /** the Home Assistant bridge: messages published, commands received, connected or not */
+  readonly mqtt: { readonly stats: { published: number; commands: number }; connected(): boolean };
   readonly registry: Registry;
   readonly bus: GatewayBus;
   readonly discovery: Discovery;
@@ -89,6 +91,21 @@ export function createGatewayMetrics(src: GatewayMetricSources): GatewayMetrics 
       let n = 0;
       for (const s of src.stomp.sessions()) n += s.destinations().length;
       this.set(n);
+    },
+  });
+  mirroredCounter(
+    registry,
+    'smartthing_mqtt_messages_total',
+    'MQTT messages of the Home Assistant bridge: published (configs, state, availability, results), commands received',
+    () => ({ published: src.mqtt.stats.published, command: src.mqtt.stats.commands }),
+    'kind',
+  );
+  new Gauge({
+    name: 'smartthing_mqtt_connected',
+    help: '1 while the Home Assistant bridge is connected to its broker',
+    registers: [registry],
+    collect() {
+      this.set(src.mqtt.connected() ? 1 : 0);
     },
   });
   const ota = new Counter({
