@@ -2,7 +2,7 @@ import { loopbackBlock, type MosquittoServer, parseMetrics, startMosquitto, wait
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeOf } from '../src/services/mqtt/discoveryConfigs';
-import { command } from './helpers';
+import { command, http } from './helpers';
 import { HA_COMPONENTS, type HaComponent, parseDiscoveryTopic, topicMatches } from './support/haDiscovery';
 import { type GatewayWithDevices, startGatewayWithDevices } from './support/harness';
 
@@ -225,8 +225,10 @@ describe('Home Assistant bridge', () => {
     }
   });
 
-  it('marks a stopped device offline', async () => {
+  it('marks a stopped device offline, and removes it from HA when the user deletes it', async () => {
     const { weather } = addresses();
+    const saved = await http(sysBase(), 'POST', `/api/devices/saved?ip=${encodeURIComponent(weather)}`);
+    expect(saved.status).toBe(200);
     await simDevice(weather).goOffline();
     const fresh = await FakeHomeAssistant.connect(broker.url);
     try {
@@ -234,6 +236,13 @@ describe('Home Assistant bridge', () => {
         what: 'the weather station offline',
         timeoutMs: 10_000,
       });
+      expect(fresh.configsOf(nodeOf(weather)).length).toBeGreaterThan(4);
+      const deleted = await http(sysBase(), 'DELETE', `/api/devices/saved?ip=${encodeURIComponent(weather)}`);
+      expect(deleted.status).toBe(200);
+      // empty retained payloads clear every config and the device's topics on the broker
+      await waitFor(() => fresh.configsOf(nodeOf(weather)).length === 0, { what: 'configs removed' });
+      await waitFor(() => !fresh.latest.has(`${BASE}/${nodeOf(weather)}/availability`));
+      expect(fresh.configsOf(nodeOf(addresses().lamp)).length).toBeGreaterThan(4);
     } finally {
       await fresh.close();
     }

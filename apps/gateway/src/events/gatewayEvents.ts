@@ -10,6 +10,8 @@ export interface GatewayEvents {
   notification: Notification;
   /** one device's reading of a sampling round (`ok: false` = the device did not answer: a gap) */
   'device.sampled': DeviceSample;
+  /** a saved device deleted by the user */
+  'device.deleted': { readonly ip: string };
 }
 
 export type GatewayBus = EventBus<GatewayEvents>;

@@ -61,6 +61,7 @@ export function createMqttPart(deps: MqttPartDeps, options: BridgeOptions = {}) 
           bus.on('device.found', (d) => bridge.deviceFound(d)),
           bus.on('device.lost', (d) => bridge.deviceLost(d)),
           bus.on('device.sampled', (s) => bridge.sampled(s)),
+          bus.on('device.deleted', (d) => bridge.deviceDeleted(d.ip)),
         );
         await integration.start();
       },

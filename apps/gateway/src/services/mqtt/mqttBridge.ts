@@ -29,6 +29,8 @@ export interface BridgeOptions {
   readonly reconnectMs?: number;
   readonly maxReconnectMs?: number;
   readonly connectTimeoutMs?: number;
+  /** a device lost this long is gone for good: its configs are removed (default 24 h) */
+  readonly forgetLostAfterMs?: number;
 }
 
 /** A sampler round's result for one device (the sampler's DeviceSample, what the bridge reads of it). */
@@ -64,6 +66,7 @@ export class MqttBridge {
   private readonly devices = new Map<string, Entry>();
   private readonly nodes = new Map<string, string>();
   private readonly pending = new Map<string, Promise<void>>();
+  private readonly forgetTimers = new Map<string, NodeJS.Timeout>();
   private reconnectMs: number;
   readonly stats: BridgeStats = { published: 0, commands: 0 };
 
@@ -93,6 +96,8 @@ export class MqttBridge {
   }
 
   async stop(): Promise<void> {
+    for (const timer of this.forgetTimers.values()) clearTimeout(timer);
+    this.forgetTimers.clear();
     await this.disconnect();
   }
 
@@ -204,6 +209,8 @@ export class MqttBridge {
 
   /** A device found (first beacon, or its name, type or versions changed): describe it and publish. */
   deviceFound(info: DeviceInfo): void {
+    clearTimeout(this.forgetTimers.get(info.ip));
+    this.forgetTimers.delete(info.ip);
     const known = this.devices.get(info.ip);
     if (known) {
       known.online = true;
@@ -230,10 +237,25 @@ export class MqttBridge {
     if (!entry) return;
     entry.online = false;
     if (this.topics) this.publish(this.topics.device(nodeOf(info.ip)).availability, OFFLINE);
+    clearTimeout(this.forgetTimers.get(info.ip));
+    const timer = setTimeout(
+      () => {
+        this.forgetTimers.delete(info.ip);
+        this.deviceRemoved(info.ip);
+      },
+      this.opts.forgetLostAfterMs ?? 24 * 3_600_000,
+    );
+    timer.unref();
+    this.forgetTimers.set(info.ip, timer);
   }
 
-  /** A device deleted by the user: its configs, state and availability are removed from the broker. */
-  deviceRemoved(ip: string): void {
+  /** The user deleted a saved device: gone from HA too, unless it is still on the network (found). */
+  deviceDeleted(ip: string): void {
+    if (this.devices.get(ip)?.online === false) this.deviceRemoved(ip);
+  }
+
+  /** A device gone for good: its configs, state and availability are removed from the broker. */
+  private deviceRemoved(ip: string): void {
     const entry = this.devices.get(ip);
     if (!entry) return;
     this.devices.delete(ip);
