@@ -26,7 +26,26 @@ function parseBody(body: Buffer): unknown {
 }
 
 export class DeviceCalls {
-  constructor(private readonly runner: CommandRunner) {}
+  private active = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  /** `maxDescribing`: devices read at once when many are found together (gateway start, LAN back) */
+  constructor(
+    private readonly runner: CommandRunner,
+    private readonly maxDescribing = 8,
+  ) {}
+
+  /** First come, first served: the devices found first get their configs first. */
+  private async slot<T>(work: () => Promise<T>): Promise<T> {
+    if (this.active >= this.maxDescribing) await new Promise<void>((r) => this.waiting.push(r));
+    this.active++;
+    try {
+      return await work();
+    } finally {
+      this.active--;
+      this.waiting.shift()?.();
+    }
+  }
 
   /** A read whose answer parses with `schema`; undefined when the device lacks it or fails. */
   private async read<S extends z.ZodType>(ip: string, command: DeviceCommandName, schema: S) {
@@ -49,13 +68,15 @@ export class DeviceCalls {
   }
 
   /** Sensors, actions and config values, read at once; a device without a feature has none of it. */
-  async describe(info: DeviceInfo): Promise<DeviceDescription> {
-    const [sensors, actions, config] = await Promise.all([
-      this.sensors(info.ip),
-      this.read(info.ip, 'getActions', DeviceActionsSchema),
-      this.config(info.ip),
-    ]);
-    return { info, sensors: sensors ?? {}, actions: actions ?? [], config: config ?? {} };
+  describe(info: DeviceInfo): Promise<DeviceDescription> {
+    return this.slot(async () => {
+      const [sensors, actions, config] = await Promise.all([
+        this.sensors(info.ip),
+        this.read(info.ip, 'getActions', DeviceActionsSchema),
+        this.config(info.ip),
+      ]);
+      return { info, sensors: sensors ?? {}, actions: actions ?? [], config: config ?? {} };
+    });
   }
 
   /** Runs a command Home Assistant asked for; the outcome is published, never thrown. */

@@ -7,16 +7,16 @@ export interface NumericClass {
 }
 
 const NUMERIC: ReadonlyArray<[RegExp, NumericClass]> = [
-  [/^(temp|temperature)(_?\w*)?$/i, { deviceClass: 'temperature', unit: '°C' }],
-  [/^(hum|humidity)(_?\w*)?$/i, { deviceClass: 'humidity', unit: '%' }],
-  [/^(pressure|press)(_?\w*)?$/i, { deviceClass: 'pressure', unit: 'hPa' }],
-  [/^(power|watt|watts)(_?\w*)?$/i, { deviceClass: 'power', unit: 'W' }],
-  [/^(light|lux|illuminance|brightness_lx)(_?\w*)?$/i, { deviceClass: 'illuminance', unit: 'lx' }],
-  [/^(voltage|volt|volts)(_?\w*)?$/i, { deviceClass: 'voltage', unit: 'V' }],
-  [/^(current|amps?)(_?\w*)?$/i, { deviceClass: 'current', unit: 'A' }],
-  [/^(energy|kwh)(_?\w*)?$/i, { deviceClass: 'energy', unit: 'kWh' }],
-  [/^(co2)(_?\w*)?$/i, { deviceClass: 'carbon_dioxide', unit: 'ppm' }],
-  [/^(battery)(_?\w*)?$/i, { deviceClass: 'battery', unit: '%' }],
+  [/^(temp|temperature)(?:_\w+|\d+)?$/i, { deviceClass: 'temperature', unit: '°C' }],
+  [/^(hum|humidity)(?:_\w+|\d+)?$/i, { deviceClass: 'humidity', unit: '%' }],
+  [/^(pressure|press)(?:_\w+|\d+)?$/i, { deviceClass: 'pressure', unit: 'hPa' }],
+  [/^(power|watt|watts)(?:_\w+|\d+)?$/i, { deviceClass: 'power', unit: 'W' }],
+  [/^(light|lux|illuminance|brightness_lx)(?:_\w+|\d+)?$/i, { deviceClass: 'illuminance', unit: 'lx' }],
+  [/^(voltage|volt|volts)(?:_\w+|\d+)?$/i, { deviceClass: 'voltage', unit: 'V' }],
+  [/^(current|amps?)(?:_\w+|\d+)?$/i, { deviceClass: 'current', unit: 'A' }],
+  [/^(energy|kwh)(?:_\w+|\d+)?$/i, { deviceClass: 'energy', unit: 'kWh' }],
+  [/^(co2)(?:_\w+|\d+)?$/i, { deviceClass: 'carbon_dioxide', unit: 'ppm' }],
+  [/^(battery)(?:_\w+|\d+)?$/i, { deviceClass: 'battery', unit: '%' }],
 ];
 
 /** Names whose 0/1 values are an on/off state, with the binary_sensor device class where one fits. */
