@@ -12,7 +12,11 @@ export type Mode = 'gateway' | 'cloud';
 export const MODES: readonly Mode[] = ['gateway', 'cloud'];
 
 /** Opens `/{screen}` (gateway mode) or signs in, picks the gateway "Home" and opens `/{id}/{screen}`. */
-export async function openScreen(page: Page, mode: Mode, screen: 'logs' | 'settings'): Promise<void> {
+export async function openScreen(
+  page: Page,
+  mode: Mode,
+  screen: 'logs' | 'settings' | 'integrations',
+): Promise<void> {
   if (mode === 'gateway') {
     await page.goto(`${system.gatewayUrl}/${screen}`);
     return;

@@ -5,6 +5,7 @@ import {
   type HttpApp,
   type Logger,
   registerErrorHandling,
+  registerMetrics,
   registerOpenApi,
   type StopStep,
   serveConsole,
@@ -33,6 +34,7 @@ import { RequestAuth } from './http/requestAuth';
 import { LinkManager } from './link/links';
 import { LocalPresence, type Presence } from './link/presence';
 import { createLiveServer, type LivePrincipal } from './live/stomp';
+import { registerCloudMetrics } from './metrics/cloudMetrics';
 import { Admission } from './relay/admission';
 import { Relay } from './relay/relay';
 import { registerRelayRoutes } from './relay/routes';
@@ -147,6 +149,8 @@ export class CloudServer {
     );
 
     registerErrorHandling(this.app);
+    const metrics = registerMetrics(this.app, { enabled: config.metrics, token: config.metricsToken });
+    registerCloudMetrics(metrics.registry, stomp);
     acceptEmptyJson(this.app);
     await registerOpenApi(this.app, { title: 'SmartThing cloud', version: PRODUCT_VERSION });
     registerAuthRoutes(this.app, {

@@ -24,6 +24,8 @@ export const CLOUD_CONFIG_KEYS = {
   dbPoolMax: 'ST_DB_POOL_MAX',
   relayMaxAdmitting: 'ST_RELAY_MAX_ADMITTING',
   shutdownDrainMs: 'ST_SHUTDOWN_DRAIN_MS',
+  metrics: 'ST_METRICS',
+  metricsToken: 'ST_METRICS_TOKEN',
 } as const;
 
 export const CloudConfig = z.object({
@@ -61,6 +63,10 @@ export const CloudConfig = z.object({
   nodeAliveMs: configFields.positiveInt(3000),
   /** on SIGTERM: answer not-ready this long before closing, so a load balancer stops sending traffic first */
   shutdownDrainMs: z.coerce.number().int().min(0).max(120_000).default(0),
+  /** GET /metrics (Prometheus); off answers 404 */
+  metrics: configFields.onOff(true),
+  /** when set, /metrics wants `Authorization: Bearer <token>` from any address; unset: private addresses only */
+  metricsToken: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 export type CloudConfig = z.output<typeof CloudConfig>;
 

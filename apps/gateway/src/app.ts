@@ -11,6 +11,7 @@ import {
   type HttpApp,
   type Logger,
   registerErrorHandling,
+  registerMetrics,
   registerOpenApi,
   serveConsole,
   stopInOrder,
@@ -25,6 +26,7 @@ import { bridgeLiveTopics } from './live/liveTopics';
 import { deviceHealthRoutes } from './routes/alerts/index';
 import { backupRoutes } from './routes/backups/index';
 import { registerRoutes } from './routes/index';
+import { integrationRoutes } from './routes/integrations/index';
 import { otaRoutes } from './routes/ota/index';
 import { createDeviceHealth } from './services/alerts/index';
 import { Backups } from './services/backups/backups';
@@ -35,6 +37,8 @@ import { DeviceResolver } from './services/devices/resolver';
 import { Discovery } from './services/discovery/discovery';
 import { SettingsDumps } from './services/dumps/dumps';
 import { DeviceLogs } from './services/logs/logs';
+import { createGatewayMetrics } from './services/metrics/gatewayMetrics';
+import { type BridgeOptions, createMqttPart } from './services/mqtt/index';
 import { Notifications } from './services/notifications/notifications';
 import { createOta } from './services/ota/index';
 import { Sampler } from './services/samples/sampler';
@@ -72,6 +76,8 @@ export interface BuildOptions {
   readonly logger?: Logger;
   /** cloud link timing knobs (tests shorten the reconnect delay) */
   readonly cloud?: CloudLinkOptions;
+  /** MQTT bridge reconnect knobs (tests shorten them) */
+  readonly mqtt?: BridgeOptions;
 }
 
 /** The composition root: wires config, storage, services, routes and the live channel. Does not listen. */
@@ -120,6 +126,7 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
   const app = createHttpApp({ logger, bodyLimit: JSON_BODY_MAX_BYTES });
   const live = new LiveBackpressure(app.server, { path: DEFAULT_STOMP_PATH });
   registerErrorHandling(app);
+  const metrics = registerMetrics(app, { enabled: config.metrics, token: config.metricsToken });
   await registerOpenApi(app, {
     title: 'SmartThing gateway',
     version,
@@ -133,6 +140,7 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     client,
     findDevice: (ip) => resolver.find(ip),
     publish: (taskId, message) => {
+      gatewayMetrics.otaStatus(message.status);
       const destination = topicDestination('gateway.ota', { taskId });
       stomp
         .publishJson(destination, message)
@@ -159,6 +167,10 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     logger: logger.child({ part: 'backups' }),
   });
   bus.on('device.found', (d) => backups.onFound(d));
+  const mqtt = createMqttPart(
+    { app, config, db, bus, runner: commands, version, logger: logger.child({ part: 'mqtt' }) },
+    options.mqtt,
+  );
   registerRoutes(app, {
     config,
     version,
@@ -182,6 +194,7 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
   });
   deviceHealthRoutes(app, health);
   await backupRoutes(app, { backups, store: backupStore, fetchCloudCopies: () => cloud.link.backupCopies() });
+  integrationRoutes(app, mqtt.integration);
   await serveConsole(app, { webDist: config.webDist, runtime: { mode: 'gateway', basePath: '/', version } });
 
   const stomp = attachStomp<null>(app.server, {
@@ -190,6 +203,14 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
   });
   app.addHook('preClose', () => stomp.close());
   const stopLive = bridgeLiveTopics(bus, stomp, logger);
+  const gatewayMetrics = createGatewayMetrics({
+    registry: metrics.registry,
+    bus,
+    discovery,
+    logs,
+    stomp,
+    mqtt: { stats: mqtt.bridge.stats, connected: () => mqtt.bridge.getStatus().state === 'connected' },
+  });
   const cloud = createCloudPart(
     {
       app,
@@ -224,6 +245,7 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     cloud,
     { name: 'ota uploads', start: () => ota.service.start(), stop: () => ota.service.stop() },
     health.part,
+    mqtt.part,
     { name: 'sampler', start: () => sampler.start(), stop: () => sampler.stop() },
     { name: 'backups', start: () => backups.start(), stop: () => backups.stop() },
   ];

@@ -19,6 +19,11 @@ export const GATEWAY_CONFIG_KEYS = {
   buildTime: 'ST_BUILD_TIME',
   otaFirmwareMaxBytes: 'ST_OTA_FIRMWARE_MAX_BYTES',
   otaConcurrency: 'ST_OTA_CONCURRENCY',
+  metrics: 'ST_METRICS',
+  metricsToken: 'ST_METRICS_TOKEN',
+  mqttUrl: 'ST_MQTT_URL',
+  mqttUsername: 'ST_MQTT_USERNAME',
+  mqttPassword: 'ST_MQTT_PASSWORD',
   sampleInterval: 'ST_SAMPLE_INTERVAL',
   sampleConcurrency: 'ST_SAMPLE_CONCURRENCY',
   sampleExclude: 'ST_SAMPLE_EXCLUDE',
@@ -43,6 +48,20 @@ export const GatewayConfigSchema = z.object({
   otaFirmwareMaxBytes: configFields.positiveInt(OTA.firmwareMaxBytes),
   /** OTA uploads running at once; more wait in a queue */
   otaConcurrency: configFields.positiveInt(OTA.maxParallelUploads),
+  /** GET /metrics (Prometheus); off answers 404 */
+  metrics: configFields.onOff(true),
+  /** when set, /metrics wants `Authorization: Bearer <token>` from any address; unset: private addresses only */
+  metricsToken: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** the MQTT broker of the Home Assistant bridge; overrides the one saved from the console */
+  mqttUrl: z
+    .string()
+    .regex(
+      /^mqtts?:\/\/[^/\s@]+\/?$/,
+      'expected mqtt://host[:port] or mqtts://host[:port] (login in ST_MQTT_USERNAME)',
+    )
+    .optional(),
+  mqttUsername: z.string().min(1).optional(),
+  mqttPassword: z.string().min(1).optional(),
   /** seconds between two readings of a device's sensors and metrics; 0 turns sampling off */
   sampleInterval: z.coerce.number().int().nonnegative().default(30),
   /** devices being sampled at once, at most */

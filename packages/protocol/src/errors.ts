@@ -110,6 +110,8 @@ export const ERROR_CATALOG = {
   BACKUP_ARCHIVE_INVALID: def(400, 'This is not a backup archive made by a gateway'),
   BACKUP_TYPE_MISMATCH: def(400, 'A backup can only be restored to a device of the same type'),
   BACKUP_CLOUD_UNAVAILABLE: def(409, 'The gateway is not connected to a cloud'),
+  // Integrations (gateway)
+  MQTT_SETTINGS_FROM_ENV: def(409, 'The MQTT bridge is set by ST_MQTT_URL on the gateway; change it there'),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;

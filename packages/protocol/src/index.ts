@@ -10,6 +10,7 @@ export * from './entities/common';
 export * from './entities/connection';
 export * from './entities/devices';
 export * from './entities/health';
+export * from './entities/integrations';
 export * from './entities/logFilter';
 export * from './entities/notifications';
 export * from './entities/ota';

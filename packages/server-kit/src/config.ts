@@ -97,4 +97,10 @@ export const configFields = {
       .transform((v) => v === 'true' || v === '1' || v === 'yes')
       .default(fallback),
   ipv4: () => z.ipv4({ message: 'expected an IPv4 address' }),
+  /** `on`/`off` (also true/false, 1/0, yes/no) */
+  onOff: (fallback: boolean) =>
+    z
+      .enum(['on', 'off', 'true', 'false', '1', '0', 'yes', 'no'], { message: 'expected on or off' })
+      .transform((v) => v === 'on' || v === 'true' || v === '1' || v === 'yes')
+      .default(fallback),
 };

@@ -12,5 +12,12 @@ export { type ServeConsoleOptions, serveConsole } from './console';
 export { registerErrorHandling } from './errors';
 export { createHttpApp, type HttpApp, type HttpAppOptions } from './http';
 export { createLogger, type Logger, type LoggerConfig, REDACT_PATHS } from './logger';
+export {
+  isPrivateAddress,
+  METRICS_PATH,
+  type MetricsAccess,
+  registerMetrics,
+  type ServerMetrics,
+} from './metrics';
 export { type OpenApiOptions, registerOpenApi } from './openapi';
 export { handleShutdownSignals, type ShutdownOptions, type StopStep, stopInOrder } from './shutdown';

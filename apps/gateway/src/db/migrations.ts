@@ -131,4 +131,21 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 6,
+    name: 'Home Assistant MQTT bridge settings',
+    sql: `
+      CREATE TABLE mqtt_settings (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        enabled INTEGER NOT NULL,
+        url TEXT NOT NULL,
+        username TEXT NOT NULL,
+        password TEXT NOT NULL,
+        discovery_prefix TEXT NOT NULL,
+        base_topic TEXT NOT NULL,
+        gateway_id TEXT NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+    `,
+  },
 ];

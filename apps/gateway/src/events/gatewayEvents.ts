@@ -23,6 +23,8 @@ export interface GatewayEvents {
   'timeline.entry': TimelineEntry;
   /** one device's reading of a sampling round (`ok: false` = the device did not answer: a gap) */
   'device.sampled': DeviceSample;
+  /** a saved device deleted by the user */
+  'device.deleted': { readonly ip: string };
 }
 
 export interface DeviceCommandEvent {

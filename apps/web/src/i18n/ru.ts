@@ -1,6 +1,7 @@
 import { securityRu } from '../features/security/messages';
 import { otaRu } from '../features/ota/messages';
 import { backupsRu } from '../features/backups/messages';
+import { integrationsRu } from '../features/integrations/messages';
 import type { Catalog } from './en';
 
 export const ru: Catalog = {
@@ -460,4 +461,5 @@ export const ru: Catalog = {
   ...securityRu,
   ...otaRu,
   ...backupsRu,
+  ...integrationsRu,
 };

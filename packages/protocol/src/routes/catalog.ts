@@ -4,6 +4,7 @@ import { BACKUP_CLOUD_ROUTES, BACKUP_ROUTES } from './backups';
 import { CLOUD_ROUTES } from './cloud';
 import type { RouteDef } from './define';
 import { GATEWAY_ROUTES } from './gateway';
+import { INTEGRATION_ROUTES } from './integrations';
 import { OTA_ROUTES } from './ota';
 
 /** Every HTTP route of the cloud and the gateway, by name. The name fixes every schema and type. */
@@ -14,6 +15,7 @@ export const ROUTES = {
   ...ALERT_ROUTES,
   ...BACKUP_ROUTES,
   ...BACKUP_CLOUD_ROUTES,
+  ...INTEGRATION_ROUTES,
 } as const;
 
 export type Routes = typeof ROUTES;
@@ -26,7 +28,8 @@ export type GatewayRouteName =
   | keyof typeof GATEWAY_ROUTES
   | keyof typeof OTA_ROUTES
   | Extract<keyof typeof ALERT_ROUTES, `gateway.${string}`>
-  | keyof typeof BACKUP_ROUTES;
+  | keyof typeof BACKUP_ROUTES
+  | keyof typeof INTEGRATION_ROUTES;
 
 export const ROUTE_NAMES = Object.keys(ROUTES) as RouteName[];
 

@@ -37,7 +37,11 @@ export const savedRoutes: RouteModule = (app, ctx) => {
     url: remove.path,
     schema: { tags, summary: remove.summary, querystring: remove.query, response: { 200: remove.response } },
     handler: (req) => {
-      ctx.saved.delete(canonical(req.query.ip));
+      const ip = canonical(req.query.ip);
+      ctx.saved.delete(ip);
+      ctx.bus.emit('device.deleted', { ip }, (err) =>
+        req.log.error({ err }, 'device.deleted listener failed'),
+      );
       return OK;
     },
   });

@@ -74,4 +74,5 @@ export const errorsEn: Partial<Record<ErrorCode, string>> = {
   BACKUP_ARCHIVE_INVALID: 'This is not a backup archive made by a gateway',
   BACKUP_TYPE_MISMATCH: 'A backup can only be restored to a device of the same type',
   BACKUP_CLOUD_UNAVAILABLE: 'The gateway is not connected to a cloud',
+  MQTT_SETTINGS_FROM_ENV: 'The MQTT bridge is set by ST_MQTT_URL on the gateway; change it there',
 };

@@ -72,4 +72,5 @@ export const errorsRu: Partial<Record<ErrorCode, string>> = {
   BACKUP_ARCHIVE_INVALID: 'Это не архив резервных копий шлюза',
   BACKUP_TYPE_MISMATCH: 'Копию можно восстановить только на устройство того же типа',
   BACKUP_CLOUD_UNAVAILABLE: 'Шлюз не подключён к облаку',
+  MQTT_SETTINGS_FROM_ENV: 'Мост MQTT задан переменной ST_MQTT_URL на шлюзе; меняйте его там',
 };

@@ -1,0 +1,345 @@
+import type { DeviceInfo, MqttStatus, Sensors } from '@st/protocol';
+import type { Logger } from '@st/server-kit';
+import mqtt, { type MqttClient } from 'mqtt';
+import type { DeviceCalls } from './deviceCalls';
+import {
+  type BridgeTopics,
+  bridgeTopics,
+  type ConfigMessage,
+  type DeviceDescription,
+  deviceConfigs,
+  type GatewayIdentity,
+  gatewayConfig,
+  nodeOf,
+  OFFLINE,
+  ONLINE,
+  parseCommandTopic,
+  safeId,
+} from './discoveryConfigs';
+import type { StoredMqttSettings } from './mqttSettingsStore';
+
+// The Home Assistant bridge: keeps one MQTT connection (last will = the gateway offline), publishes each found
+// device's discovery configs, availability and state (retained), and runs the commands HA sends. Publishing
+// happens only while connected; on every (re)connect everything is published again, so a broker that was away
+// or restarted without persistence gets the whole picture. Nothing here ever waits on the broker for the rest
+// of the gateway: bus listeners only schedule work.
+
+export interface BridgeOptions {
+  /** first reconnect delay; doubles per failure up to maxReconnectMs */
+  readonly reconnectMs?: number;
+  readonly maxReconnectMs?: number;
+  readonly connectTimeoutMs?: number;
+  /** a device lost this long is gone for good: its configs are removed (default 24 h) */
+  readonly forgetLostAfterMs?: number;
+}
+
+/** A sampler round's result for one device (the sampler's DeviceSample, what the bridge reads of it). */
+export interface SampleForBridge {
+  readonly ip: string;
+  readonly ok: boolean;
+  readonly t: number;
+  readonly sensors?: Sensors | undefined;
+  readonly uptime?: number | undefined;
+  readonly heap?: number | undefined;
+}
+
+interface Entry {
+  description: DeviceDescription;
+  online: boolean;
+  /** config topics on the broker for this device */
+  published: Set<string>;
+  state: Record<string, unknown>;
+  actions: Map<string, string>;
+  configKeys: Map<string, string>;
+}
+
+export interface BridgeStats {
+  published: number;
+  commands: number;
+}
+
+export class MqttBridge {
+  private client: MqttClient | undefined;
+  private settings: StoredMqttSettings | undefined;
+  private topics: BridgeTopics | undefined;
+  private status: MqttStatus = { state: 'disabled', devices: 0 };
+  private readonly devices = new Map<string, Entry>();
+  private readonly nodes = new Map<string, string>();
+  private readonly pending = new Map<string, Promise<void>>();
+  private readonly forgetTimers = new Map<string, NodeJS.Timeout>();
+  private reconnectMs: number;
+  readonly stats: BridgeStats = { published: 0, commands: 0 };
+
+  constructor(
+    private readonly calls: DeviceCalls,
+    private readonly identity: () => Omit<GatewayIdentity, 'id'>,
+    private readonly logger: Logger,
+    private readonly opts: BridgeOptions = {},
+  ) {
+    this.reconnectMs = opts.reconnectMs ?? 1000;
+  }
+
+  getStatus(): MqttStatus {
+    return { ...this.status, devices: this.devices.size };
+  }
+
+  /** Applies settings: disconnects, then connects with the new ones when enabled. */
+  async configure(settings: StoredMqttSettings): Promise<void> {
+    await this.disconnect();
+    this.settings = settings;
+    if (!settings.enabled || !settings.url) {
+      this.status = { state: 'disabled', devices: 0 };
+      return;
+    }
+    this.topics = bridgeTopics(settings, settings.gatewayId);
+    this.connect(settings, this.topics);
+  }
+
+  async stop(): Promise<void> {
+    for (const timer of this.forgetTimers.values()) clearTimeout(timer);
+    this.forgetTimers.clear();
+    await this.disconnect();
+  }
+
+  private gateway(): GatewayIdentity {
+    return { ...this.identity(), id: this.settings?.gatewayId ?? 'gateway' };
+  }
+
+  private connect(s: StoredMqttSettings, t: BridgeTopics): void {
+    this.status = { state: 'connecting', devices: 0 };
+    this.reconnectMs = this.opts.reconnectMs ?? 1000;
+    const client = mqtt.connect(s.url, {
+      clientId: `smartthing-${safeId(s.gatewayId)}-${Math.random().toString(16).slice(2, 8)}`,
+      ...(s.username ? { username: s.username } : {}),
+      ...(s.password ? { password: s.password } : {}),
+      will: { topic: t.bridge, payload: Buffer.from(OFFLINE), retain: true, qos: 1 },
+      reconnectPeriod: this.reconnectMs,
+      connectTimeout: this.opts.connectTimeoutMs ?? 10_000,
+      // Nothing is queued while offline: everything is published again on connect.
+      queueQoSZero: false,
+      resubscribe: false,
+    });
+    this.client = client;
+    client.on('connect', () => {
+      this.reconnectMs = this.opts.reconnectMs ?? 1000;
+      client.options.reconnectPeriod = this.reconnectMs;
+      this.status = { state: 'connected', devices: this.devices.size };
+      this.logger.info({ url: s.url }, 'mqtt bridge connected');
+      client.subscribe(t.commands, { qos: 1 }, (err) => {
+        if (err) this.logger.warn({ err }, 'mqtt subscribe failed');
+      });
+      this.publishAll();
+    });
+    client.on('message', (topic, payload) => this.onCommand(topic, payload.toString('utf8')));
+    client.on('error', (err) => {
+      this.status = { state: 'error', error: err.message, devices: this.devices.size };
+      this.logger.warn({ err: err.message }, 'mqtt bridge error');
+    });
+    client.on('close', () => {
+      if (this.client !== client) return;
+      if (this.status.state === 'connected')
+        this.status = { state: 'connecting', devices: this.devices.size };
+      // backoff: the next attempt waits twice as long, up to the cap
+      this.reconnectMs = Math.min(this.reconnectMs * 2, this.opts.maxReconnectMs ?? 60_000);
+      client.options.reconnectPeriod = this.reconnectMs;
+    });
+  }
+
+  private async disconnect(): Promise<void> {
+    const client = this.client;
+    this.client = undefined;
+    if (!client) return;
+    if (client.connected && this.topics) {
+      // a clean goodbye: the will is not sent on a normal disconnect, so say offline ourselves
+      await client.publishAsync(this.topics.bridge, OFFLINE, { retain: true, qos: 1 }).catch(() => undefined);
+    }
+    await client.endAsync(true).catch(() => undefined);
+  }
+
+  private publish(topic: string, payload: string | Record<string, unknown>, retain = true): void {
+    const client = this.client;
+    if (!client?.connected) return;
+    const text = typeof payload === 'string' ? payload : JSON.stringify(payload);
+    this.stats.published++;
+    client.publish(topic, text, { retain, qos: 1 }, (err) => {
+      if (err) this.logger.debug({ err: err.message, topic }, 'mqtt publish failed');
+    });
+  }
+
+  private publishAll(): void {
+    const t = this.topics;
+    if (!t) return;
+    const gw = gatewayConfig(t, this.gateway());
+    this.publish(gw.topic, gw.payload);
+    this.publish(t.bridge, ONLINE);
+    for (const entry of this.devices.values()) this.publishDevice(entry, true);
+  }
+
+  /** Configs (removing those no longer there), availability, state and config values of one device. */
+  private publishDevice(entry: Entry, everything: boolean): void {
+    const t = this.topics;
+    const s = this.settings;
+    if (!t || !s) return;
+    const configs: ConfigMessage[] = deviceConfigs(s, t, this.gateway(), entry.description);
+    const now = new Set(configs.map((c) => c.topic));
+    for (const old of entry.published) if (!now.has(old)) this.publish(old, '');
+    for (const c of configs) this.publish(c.topic, c.payload);
+    entry.published = now;
+    const dt = t.device(nodeOf(entry.description.info.ip));
+    this.publish(dt.availability, entry.online ? ONLINE : OFFLINE);
+    if (everything || Object.keys(entry.state).length > 0) this.publish(dt.state, entry.state);
+    this.publish(dt.config, entry.description.config);
+  }
+
+  private entryFor(description: DeviceDescription, online: boolean): Entry {
+    const { info } = description;
+    const before = this.devices.get(info.ip);
+    const entry: Entry = {
+      description,
+      online,
+      published: before?.published ?? new Set(),
+      state: { ...(before?.state ?? {}), sensors: { ...description.sensors } },
+      actions: new Map(description.actions.map((a) => [safeId(a.name), a.name])),
+      configKeys: new Map(Object.keys(description.config).map((k) => [safeId(k), k])),
+    };
+    this.devices.set(info.ip, entry);
+    this.nodes.set(nodeOf(info.ip), info.ip);
+    return entry;
+  }
+
+  /** A device found (first beacon, or its name, type or versions changed): describe it and publish. */
+  deviceFound(info: DeviceInfo): void {
+    clearTimeout(this.forgetTimers.get(info.ip));
+    this.forgetTimers.delete(info.ip);
+    const known = this.devices.get(info.ip);
+    if (known) {
+      known.online = true;
+      const changed = JSON.stringify(known.description.info) !== JSON.stringify(info);
+      known.description = { ...known.description, info };
+      if (changed) this.publishDevice(known, false);
+      else if (this.topics) this.publish(this.topics.device(nodeOf(info.ip)).availability, ONLINE);
+      return;
+    }
+    this.schedule(info.ip, async () => {
+      const description = await this.calls.describe(info);
+      const current = this.devices.get(info.ip);
+      const entry = this.entryFor(
+        current ? { ...description, info: current.description.info } : description,
+        current?.online ?? true,
+      );
+      this.publishDevice(entry, true);
+    });
+  }
+
+  /** A device stopped beaconing: its entities go unavailable (the configs stay). */
+  deviceLost(info: DeviceInfo): void {
+    const entry = this.devices.get(info.ip);
+    if (!entry) return;
+    entry.online = false;
+    if (this.topics) this.publish(this.topics.device(nodeOf(info.ip)).availability, OFFLINE);
+    clearTimeout(this.forgetTimers.get(info.ip));
+    const timer = setTimeout(
+      () => {
+        this.forgetTimers.delete(info.ip);
+        this.deviceRemoved(info.ip);
+      },
+      this.opts.forgetLostAfterMs ?? 24 * 3_600_000,
+    );
+    timer.unref();
+    this.forgetTimers.set(info.ip, timer);
+  }
+
+  /** The user deleted a saved device: gone from HA too, unless it is still on the network (found). */
+  deviceDeleted(ip: string): void {
+    if (this.devices.get(ip)?.online === false) this.deviceRemoved(ip);
+  }
+
+  /** A device gone for good: its configs, state and availability are removed from the broker. */
+  private deviceRemoved(ip: string): void {
+    const entry = this.devices.get(ip);
+    if (!entry) return;
+    this.devices.delete(ip);
+    this.nodes.delete(nodeOf(ip));
+    const t = this.topics;
+    if (!t) return;
+    for (const topic of entry.published) this.publish(topic, '');
+    const dt = t.device(nodeOf(ip));
+    for (const topic of [dt.availability, dt.state, dt.config]) this.publish(topic, '');
+  }
+
+  /** A sampler round: the device's state, retained; new sensor names add entities. */
+  sampled(sample: SampleForBridge): void {
+    const entry = this.devices.get(sample.ip);
+    if (!entry || !sample.ok) return;
+    entry.state = {
+      sensors: sample.sensors ?? entry.state.sensors ?? {},
+      ...(sample.uptime !== undefined ? { uptime: sample.uptime } : {}),
+      ...(sample.heap !== undefined ? { heap: sample.heap } : {}),
+      t: sample.t,
+    };
+    const known = entry.description.sensors;
+    const added = Object.keys(sample.sensors ?? {}).some((name) => !(name in known));
+    if (added && sample.sensors) {
+      entry.description = { ...entry.description, sensors: { ...known, ...sample.sensors } };
+      this.publishDevice(entry, false);
+    }
+    if (this.topics) this.publish(this.topics.device(nodeOf(sample.ip)).state, entry.state);
+  }
+
+  /** One describe per device at a time; a failure is logged, never thrown at the bus. */
+  private schedule(ip: string, work: () => Promise<void>): void {
+    const before = this.pending.get(ip) ?? Promise.resolve();
+    const next = before
+      .then(work)
+      .catch((err: unknown) => this.logger.warn({ err, ip }, 'mqtt bridge device update failed'))
+      .finally(() => {
+        if (this.pending.get(ip) === next) this.pending.delete(ip);
+      });
+    this.pending.set(ip, next);
+  }
+
+  /** Resolves when the device updates scheduled so far are done (tests and benches). */
+  async idle(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all(this.pending.values());
+  }
+
+  private onCommand(topic: string, payload: string): void {
+    const s = this.settings;
+    const t = this.topics;
+    if (!s || !t) return;
+    const cmd = parseCommandTopic(s, topic);
+    const ip = cmd ? this.nodes.get(cmd.node) : undefined;
+    const entry = ip ? this.devices.get(ip) : undefined;
+    if (!cmd || !ip || !entry) return;
+    this.stats.commands++;
+    const dt = t.device(cmd.node);
+    this.schedule(ip, async () => {
+      let outcome: { command: string; target?: string; ok: boolean; status: number; error?: string };
+      if (cmd.kind === 'restart') {
+        outcome = { command: 'restart', ...(await this.calls.run(ip, 'restart', {})) };
+      } else if (cmd.kind === 'action') {
+        const name = entry.actions.get(cmd.object);
+        if (!name) return;
+        outcome = { command: 'action', target: name, ...(await this.calls.run(ip, 'callAction', { name })) };
+        const sensors = await this.calls.sensors(ip);
+        if (sensors) this.sampled({ ip, ok: true, t: Date.now(), sensors });
+      } else {
+        const key = entry.configKeys.get(cmd.object);
+        if (!key) return;
+        const values = { [key]: payload };
+        outcome = {
+          command: 'set',
+          target: key,
+          ...(await this.calls.run(ip, 'saveConfigValues', { values })),
+        };
+        const config = await this.calls.config(ip);
+        if (config) {
+          entry.description = { ...entry.description, config };
+          this.publish(dt.config, config);
+        }
+      }
+      this.publish(dt.result, { ...outcome, t: Date.now() }, false);
+      this.logger.info({ ip, ...outcome }, 'home assistant command');
+    });
+  }
+}
