@@ -100,6 +100,18 @@ export const ERROR_CATALOG = {
   OTA_ALREADY_RUNNING: def(409, 'There is already upload task running for this device'),
   OTA_DEVICE_REQUIRED: def(400, 'Device info missing!'),
   OTA_NOT_ABORTABLE: def(409, 'The firmware is already on the device; the upload can no longer be aborted'),
+
+  // Accounts, shares and audit (cloud)
+  ROLE_FORBIDDEN: def(403, 'Your role on this gateway does not allow this'),
+  ADMIN_REQUIRED: def(403, 'Only an admin may do this'),
+  USER_NOT_FOUND: def(404, 'No user with this login'),
+  USER_DISABLED: def(403, 'This account is disabled'),
+  SHARE_NOT_FOUND: def(404, 'This gateway is not shared with this user'),
+  SHARE_CREATOR: def(409, "The gateway's creator is always an owner"),
+  SHARE_EXPIRY_PAST: def(400, 'The expiry must be in the future'),
+  SELF_CHANGE_REFUSED: def(409, 'You cannot disable yourself or remove your own admin role'),
+  PASSWORD_WRONG: def(400, 'The current password is wrong'),
+  INVITE_INVALID: def(400, 'This invite link is not valid or was already used'),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;

@@ -20,3 +20,4 @@ export * from './runtime';
 export * from './serverTiming';
 export * from './stomp/index';
 export * from './token';
+export * from './entities/accounts';

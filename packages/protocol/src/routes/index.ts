@@ -4,3 +4,5 @@ export * from './define';
 export * from './gateway';
 export * from './ota';
 export * from './paths';
+export * from './accounts';
+export * from './access';
