@@ -20,6 +20,8 @@ export const CLOUD_CONFIG_KEYS = {
   loginMaxPerIp: 'ST_LOGIN_MAX_PER_IP',
   loginMaxFailures: 'ST_LOGIN_MAX_FAILURES',
   refreshTtlDays: 'ST_REFRESH_TTL_DAYS',
+  auditRetentionDays: 'ST_AUDIT_RETENTION_DAYS',
+  shareSweepMs: 'ST_SHARE_SWEEP_MS',
 } as const;
 
 export const CloudConfig = z.object({
@@ -49,6 +51,10 @@ export const CloudConfig = z.object({
   /** failed logins per login name per 15 minutes */
   loginMaxFailures: configFields.positiveInt(5),
   refreshTtlDays: configFields.positiveInt(30),
+  /** audit rows older than this are pruned (hourly) */
+  auditRetentionDays: configFields.positiveInt(180),
+  /** how often expired gateway shares are removed and their live channels ended */
+  shareSweepMs: configFields.positiveInt(15_000),
 });
 export type CloudConfig = z.output<typeof CloudConfig>;
 

@@ -2,6 +2,7 @@
 // ./device; everything the console, gateway and cloud exchange lives beside this file.
 export * from './base64';
 export * from './device/index';
+export * from './entities/accounts';
 export * from './entities/build';
 export * from './entities/cloud';
 export * from './entities/common';
@@ -20,4 +21,3 @@ export * from './runtime';
 export * from './serverTiming';
 export * from './stomp/index';
 export * from './token';
-export * from './entities/accounts';

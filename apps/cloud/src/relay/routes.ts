@@ -1,4 +1,5 @@
 import {
+  ApiError,
   CLOUD_ROUTES,
   decodeLinkBody,
   encodeLinkBody,
@@ -14,10 +15,12 @@ import {
 import type { HttpApp } from '@st/server-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AuditLog } from '../audit/log';
 import type { GatewayStore } from '../gateways/store';
 import { cloudErrors } from '../http/errors';
 import type { RequestAuth } from '../http/requestAuth';
 import type { OutgoingRequest, Relay } from './relay';
+import { checkRelayRole, classifyRelayCall } from './roleCheck';
 
 export interface RelayRouteDeps {
   relay: Relay;
@@ -25,6 +28,7 @@ export interface RelayRouteDeps {
   auth: RequestAuth;
   /** largest raw body (firmware upload) accepted by the raw relay */
   rawBodyLimit: number;
+  audit: AuditLog;
 }
 
 /** Only these headers of the gateway's answer reach the browser (no hop-by-hop, CORS or cookies). */
@@ -45,8 +49,38 @@ export function registerRelayRoutes(app: HttpApp, deps: RelayRouteDeps): void {
   ) => {
     const started = performance.now();
     const user = await auth.user(req);
-    if (!(await gateways.get(user.userId, gatewayId))) throw cloudErrors.gatewayNotFound(gatewayId);
-    const answer = await relay.send(gatewayId, request);
+    const member = await gateways.get(user.userId, gatewayId);
+    if (!member) throw cloudErrors.gatewayNotFound(gatewayId);
+    const call = classifyRelayCall(request);
+    // Reads are not audited; writes are, whatever their outcome (refused here, failed there, or done).
+    const audit = (outcome: string) => {
+      if (call.access !== 'write') return;
+      deps.audit.record({
+        action: request.kind === 'device' ? 'relay.device' : 'relay.request',
+        actorId: user.userId,
+        actor: user.login,
+        gatewayId,
+        device: call.device,
+        command: call.command,
+        outcome,
+        durationMs: performance.now() - started,
+        address: req.ip,
+      });
+    };
+    try {
+      checkRelayRole(member.role, call);
+    } catch (e) {
+      audit('denied');
+      throw e;
+    }
+    let answer: LinkResponse;
+    try {
+      answer = await relay.send(gatewayId, request);
+    } catch (e) {
+      audit(e instanceof ApiError ? String(e.status) : 'error');
+      throw e;
+    }
+    audit(String(answer.status));
     return sendAnswer(reply, answer, performance.now() - started);
   };
 
