@@ -1,4 +1,5 @@
 import type { Catalog } from './en';
+import { accountsRu } from '../features/accounts/messages';
 
 export const ru: Catalog = {
   'doc.title': 'SmartThing',
@@ -454,4 +455,5 @@ export const ru: Catalog = {
   'ota.status.FIRMWARE_TRANSFER_FINISHED': 'Передано; ожидание перезагрузки устройства',
   'ota.status.FINISHED': 'Обновлено',
   'ota.status.ABORTED': 'Прервано',
+  ...accountsRu,
 };

@@ -67,4 +67,15 @@ export const errorsEn: Partial<Record<ErrorCode, string>> = {
   OTA_ALREADY_RUNNING: 'An upload to this device is already running',
   OTA_DEVICE_REQUIRED: 'Device info missing!',
   OTA_NOT_ABORTABLE: 'The firmware is already on the device; the upload can no longer be aborted',
+  // Accounts, shares and audit (cloud)
+  ROLE_FORBIDDEN: 'Your role on this gateway does not allow this',
+  ADMIN_REQUIRED: 'Only an admin may do this',
+  USER_NOT_FOUND: 'No user with this login',
+  USER_DISABLED: 'This account is disabled',
+  SHARE_NOT_FOUND: 'This gateway is not shared with this user',
+  SHARE_CREATOR: "The gateway's creator is always an owner",
+  SHARE_EXPIRY_PAST: 'The expiry must be in the future',
+  SELF_CHANGE_REFUSED: 'You cannot disable yourself or remove your own admin role',
+  PASSWORD_WRONG: 'The current password is wrong',
+  INVITE_INVALID: 'This invite link is not valid or was already used',
 };

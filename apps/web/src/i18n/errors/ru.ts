@@ -65,4 +65,15 @@ export const errorsRu: Partial<Record<ErrorCode, string>> = {
   OTA_ALREADY_RUNNING: 'Загрузка на это устройство уже идёт',
   OTA_DEVICE_REQUIRED: 'Нет данных устройства!',
   OTA_NOT_ABORTABLE: 'Прошивка уже на устройстве; загрузку больше нельзя прервать',
+  // Accounts, shares and audit (cloud)
+  ROLE_FORBIDDEN: 'Ваша роль на этом шлюзе не позволяет это сделать',
+  ADMIN_REQUIRED: 'Это может сделать только администратор',
+  USER_NOT_FOUND: 'Нет пользователя с таким логином',
+  USER_DISABLED: 'Эта учётная запись отключена',
+  SHARE_NOT_FOUND: 'Этот шлюз не открыт этому пользователю',
+  SHARE_CREATOR: 'Создатель шлюза всегда остаётся владельцем',
+  SHARE_EXPIRY_PAST: 'Срок действия должен быть в будущем',
+  SELF_CHANGE_REFUSED: 'Нельзя отключить себя или снять с себя роль администратора',
+  PASSWORD_WRONG: 'Текущий пароль неверен',
+  INVITE_INVALID: 'Ссылка-приглашение недействительна или уже использована',
 };
