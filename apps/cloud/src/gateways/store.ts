@@ -43,6 +43,25 @@ export class GatewayStore {
     return row ? toView(row, userId) : undefined;
   }
 
+  /** Only the user's role on the gateway (the relay's per-call check: one small indexed query). */
+  async roleOf(userId: string, id: string): Promise<GatewayRole | undefined> {
+    const now = this.now();
+    const row = await this.db
+      .selectFrom('gateways as g')
+      .leftJoin('gateway_members as m', (j) =>
+        j
+          .onRef('m.gateway_id', '=', 'g.id')
+          .on('m.user_id', '=', userId)
+          .on((eb) => eb.or([eb('m.expires_at', 'is', null), eb('m.expires_at', '>', now)])),
+      )
+      .select(['g.owner_id', 'm.role'])
+      .where('g.id', '=', id)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    if (row.owner_id === userId) return 'owner';
+    return row.role === null ? undefined : GatewayRole.catch('viewer').parse(row.role);
+  }
+
   async create(ownerId: string, name: string, description: string): Promise<GatewayRecord> {
     await this.assertNameFree(ownerId, name);
     const id = randomUUID();
