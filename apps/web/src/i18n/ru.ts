@@ -1,5 +1,5 @@
-import type { Catalog } from './en';
 import { accountsRu } from '../features/accounts/messages';
+import type { Catalog } from './en';
 
 export const ru: Catalog = {
   'doc.title': 'SmartThing',
