@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { system } from './env';
 import { deviceGet, openDevice, systemDevice } from './panel.support';
 import { expect, test } from './support/console';
+import { expectAccessible } from './support/screens';
 import { gatewayItem, signIn } from './support/shell';
 
 const Sensors = z.record(z.string(), z.union([z.number(), z.string()]));
@@ -25,6 +26,7 @@ test('users, a shared gateway with roles, and the audit trail', async ({ page, b
   await expect(secret).toContainText(login);
   const password = (await secret.locator('pre, code').first().textContent())?.trim() ?? '';
   await expect(page.getByTestId('user-row').filter({ hasText: login })).toBeVisible();
+  await expectAccessible(page, 'users');
 
   // The owner shares "Home" as viewer.
   await page.getByRole('link', { name: 'Back to the gateways' }).click();
@@ -35,6 +37,7 @@ test('users, a shared gateway with roles, and the audit trail', async ({ page, b
   await shares.getByRole('button', { name: 'Share', exact: true }).click();
   const row = shares.getByTestId('share-row').filter({ hasText: login });
   await expect(row.getByRole('combobox')).toHaveValue('viewer');
+  await expectAccessible(page, 'shares dialog', ['.mantine-Modal-content']);
 
   // The viewer sees the gateway with its role and who shares it, and the panel, but cannot act.
   const viewerContext = await browser.newContext();
@@ -93,4 +96,8 @@ test('users, a shared gateway with roles, and the audit trail', async ({ page, b
   const calls = table.locator('tr[data-action="relay.device"]').filter({ hasText: login });
   await expect(calls.filter({ hasText: 'refused' })).toHaveCount(1);
   await expect(calls.filter({ hasText: '200' }).first()).toBeVisible();
+  await expectAccessible(page, 'audit (light)');
+  await page.getByRole('button', { name: 'Switch to the dark theme' }).click();
+  await expectAccessible(page, 'audit (dark)');
+  await page.getByRole('button', { name: 'Switch to the light theme' }).click();
 });
