@@ -21,7 +21,7 @@ export default function UserDialog({ opened, onClose, user, onLogout, extra }: U
       opened={opened}
       onClose={onClose}
       title={t('cloud.auth.info.title')}
-      size={extra === undefined ? 'small' : 'regular'}
+      size="small"
     >
       <Stack gap="xs">
         <Text size="sm">{t('cloud.auth.info.user.id', { id: user.id })}</Text>
