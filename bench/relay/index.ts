@@ -4,6 +4,9 @@
  * A, gateway linked to node B). Everything runs in this one process, so figures include the event loop
  * being shared by every part. Prints commands per second (sequential and with 16
  * in flight), p50/p99 latency, and the overhead each hop adds.
+ * Roles and audit (issue 20): the same read by a viewer the gateway is shared with (membership lookup and
+ * role check), and a write (callAction) straight to the gateway and through the cloud by an operator (role
+ * check and an audit row, written off the request path).
  *
  *   npx tsx bench/relay/index.ts [--requests 400]
  */
@@ -11,6 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { runIfMain } from '../lib/cli';
 import { percentile, round } from '../lib/figures';
+import { measureRoles } from './roles';
 import { type CloudTarget, startRelaySystem } from './setup';
 
 export interface PathFigures {
@@ -64,16 +68,31 @@ export async function run(opts: { requests?: number } = {}) {
         headers: { 'content-type': 'application/json', ...headers },
         body: JSON.stringify(body),
       });
-    const relay = (t: CloudTarget): Call => {
-      const body = { gatewayId: t.gatewayId, device: sys.device, command: 'getInfo', params: {} };
-      return () => post(`${t.url}/api/gateway/requests/device`, body, { cookie: t.cookie }).then(ok);
+    const relay = (t: CloudTarget, cookie = t.cookie, command = 'getInfo', params = {}): Call => {
+      const body = { gatewayId: t.gatewayId, device: sys.device, command, params };
+      return () => post(`${t.url}/api/gateway/requests/device`, body, { cookie }).then(ok);
     };
+    const write = { name: 'led_on' };
     const figures: Record<string, PathFigures> = {};
     figures.device = await measure(() => fetch(`${sys.deviceUrl}/info/system`).then(ok), requests, 16);
     const viaGateway = () =>
       post(`${sys.gatewayUrl}/api/device/request`, { device: sys.device, command: 'getInfo' }).then(ok);
     figures.gateway = await measure(viaGateway, requests, 16);
-    figures.cloud = await measure(relay(await sys.linkSingle()), requests, 16);
+    const single = await sys.linkSingle();
+    figures.cloud = await measure(relay(single), requests, 16);
+    figures.cloudViewerRead = await measure(relay(single, single.viewerCookie), requests, 16);
+    const gatewayWrite = () =>
+      post(`${sys.gatewayUrl}/api/device/request`, {
+        device: sys.device,
+        command: 'callAction',
+        params: write,
+      }).then(ok);
+    figures.gatewayWrite = await measure(gatewayWrite, requests, 16);
+    figures.cloudOperatorWrite = await measure(
+      relay(single, single.operatorCookie, 'callAction', write),
+      requests,
+      16,
+    );
     figures.cloudTwoNodes = await measure(relay(await sys.linkTwoNodes()), requests, 16);
     const hop = (from: string, to: string) => {
       const a = figures[from];
@@ -84,8 +103,12 @@ export async function run(opts: { requests?: number } = {}) {
       gatewayHop: hop('device', 'gateway'),
       cloudHop: hop('gateway', 'cloud'),
       redisHop: hop('cloud', 'cloudTwoNodes'),
+      /** a shared viewer's read against the creator's read: the membership join */
+      sharedReadVsOwner: hop('cloud', 'cloudViewerRead'),
+      /** the cloud hop of an audited write (role check + audit row) */
+      cloudHopAuditedWrite: hop('gatewayWrite', 'cloudOperatorWrite'),
     };
-    return { requests, inFlight: 16, ...figures, overheadP50Ms };
+    return { requests, inFlight: 16, ...figures, overheadP50Ms, rolesAndAudit: await measureRoles() };
   } finally {
     await sys.stop();
   }
@@ -94,12 +117,14 @@ export async function run(opts: { requests?: number } = {}) {
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { requests: { type: 'string' } } });
   const figures = await run(values.requests ? { requests: Number(values.requests) } : {});
-  const rows = ['device', 'gateway', 'cloud', 'cloudTwoNodes'].map((name) => {
+  const paths = ['device', 'gateway', 'cloud', 'cloudViewerRead', 'gatewayWrite', 'cloudOperatorWrite'];
+  const rows = [...paths, 'cloudTwoNodes'].map((name) => {
     const f = Reflect.get(figures, name);
     return { path: name, ...f };
   });
   console.table(rows);
   console.log('p50 overhead per hop (ms):', figures.overheadP50Ms);
+  console.log('roles and audit, per call (us):', figures.rolesAndAudit);
   process.exit(0);
 }
 

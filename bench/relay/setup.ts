@@ -15,6 +15,9 @@ export interface CloudTarget {
   url: string;
   cookie: string;
   gatewayId: string;
+  /** users the gateway is shared with (issue 20): a viewer and an operator */
+  viewerCookie: string;
+  operatorCookie: string;
 }
 
 export interface RelaySystem {
@@ -121,7 +124,32 @@ export async function startRelaySystem(): Promise<RelaySystem> {
       const g = await json(`${userNode}/api/gateway/management/${gatewayId}`, { headers });
       return Reflect.get(Object(g.body), 'online') === true;
     });
-    return { url: userNode, cookie, gatewayId };
+    const shared = async (role: 'viewer' | 'operator') => {
+      const login = `${role}-${clouds.length}`;
+      const made = await json(`${userNode}/api/users`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ login }),
+      });
+      const password = str(made.body, 'password');
+      await json(`${userNode}/api/gateway/management/share`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ gatewayId, login, role }),
+      });
+      const signedIn = await json(`${userNode}/api/auth/user`, {
+        method: 'POST',
+        body: JSON.stringify({ login, password }),
+      });
+      return (signedIn.res.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
+    };
+    return {
+      url: userNode,
+      cookie,
+      gatewayId,
+      viewerCookie: await shared('viewer'),
+      operatorCookie: await shared('operator'),
+    };
   };
 
   return {

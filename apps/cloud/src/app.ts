@@ -13,6 +13,8 @@ import {
 } from '@st/server-kit';
 import { MemoryBus, type StompBus, type StompServer } from '@st/stomp';
 import { type Kysely, sql } from 'kysely';
+import { AuditLog } from './audit/log';
+import { registerAuditRoutes } from './audit/routes';
 import { JwtSigner } from './auth/jwt';
 import { RateLimiter } from './auth/rateLimit';
 import { registerAuthRoutes } from './auth/routes';
@@ -44,7 +46,11 @@ import { NodeWatch } from './scale/nodeWatch';
 import { RedisStompBus } from './scale/redisBus';
 import { RedisCluster } from './scale/redisCluster';
 import { RedisPresence } from './scale/redisPresence';
+import { registerShareRoutes } from './shares/routes';
+import { ShareStore } from './shares/store';
+import { ShareSweeper } from './shares/sweeper';
 import { bootstrapAdmin } from './users/bootstrap';
+import { registerUserRoutes } from './users/routes';
 import { UserStore } from './users/users';
 
 export interface CloudOptions {
@@ -92,6 +98,14 @@ export class CloudServer {
     const sessions = new SessionStore(db, config.refreshTtlDays * 86_400_000);
     const jwt = new JwtSigner(loadSecret(config.secret, config.dataDir), ACCESS_TTL_SECONDS);
     const gateways = new GatewayStore(db);
+    const shares = new ShareStore(db);
+    const audit = new AuditLog(db, log.child({ part: 'audit' }), {
+      flushMs: 250,
+      retentionDays: config.auditRetentionDays,
+      pruneEveryMs: 3_600_000,
+    });
+    audit.start();
+    this.steps.unshift({ name: 'audit', stop: () => audit.stop() });
     const authenticator = new Authenticator(jwt, sessions, gateways);
     const auth = new RequestAuth(authenticator);
 
@@ -164,17 +178,20 @@ export class CloudServer {
         perLogin: new RateLimiter({ max: config.loginMaxFailures, windowMs: 15 * 60_000 }),
       },
       onSessionRevoked: (sid) => void linkManager.endUserSession(sid).catch(() => undefined),
+      audit,
     });
     const revoke = (id: string) => void linkManager.revoke(id).catch(() => undefined);
-    registerGatewayRoutes(this.app, { gateways, presence, auth, onGatewayRevoked: revoke });
+    registerGatewayRoutes(this.app, { gateways, presence, auth, onGatewayRevoked: revoke, audit });
     registerRelayRoutes(this.app, {
       relay,
       gateways,
       auth,
       rawBodyLimit: OTA.firmwareMaxBytes + 64 * 1024,
       admission: new Admission(config.relayMaxAdmitting),
+      audit,
     });
     registerBackupRoutes(this.app, { backups, gateways, auth });
+    this.registerAccounts({ users, sessions, gateways, shares, auth, audit, links: linkManager });
     const buildTime = opts.buildTime ?? new Date().toISOString();
     this.app.get(CLOUD_ROUTES['cloud.build'].path, async () => ({
       version: PRODUCT_VERSION,
@@ -195,6 +212,32 @@ export class CloudServer {
     this.steps.unshift({ name: 'readiness', stop: () => readiness.stop() });
     log.info({ port, node: this.nodeId, redis: Boolean(config.redisUrl) }, 'cloud listening');
     return port;
+  }
+
+  /** Users admin, shares (with the expiry sweeper) and the audit trail (issue 20). */
+  private registerAccounts(d: {
+    users: UserStore;
+    sessions: SessionStore;
+    gateways: GatewayStore;
+    shares: ShareStore;
+    auth: RequestAuth;
+    audit: AuditLog;
+    links: LinkManager;
+  }): void {
+    const log = this.opts.logger;
+    const onShareEnded = (gatewayId: string, userId: string) =>
+      void d.links
+        .endMember(gatewayId, userId)
+        .catch((err) => log.error({ err }, 'ending live channels failed'));
+    const onSessionsRevoked = (ids: string[]) => {
+      for (const id of ids) void d.links.endUserSession(id).catch(() => undefined);
+    };
+    registerShareRoutes(this.app, { ...d, onShareEnded });
+    registerUserRoutes(this.app, { ...d, onSessionsRevoked });
+    registerAuditRoutes(this.app, d);
+    const sweeper = new ShareSweeper(d.shares, d.audit, onShareEnded, log, this.config.shareSweepMs);
+    sweeper.start();
+    this.steps.unshift({ name: 'shares', stop: () => sweeper.stop() });
   }
 
   /** The user store (for the CLI and tests); available after start(). */

@@ -26,6 +26,8 @@ export const CLOUD_CONFIG_KEYS = {
   shutdownDrainMs: 'ST_SHUTDOWN_DRAIN_MS',
   metrics: 'ST_METRICS',
   metricsToken: 'ST_METRICS_TOKEN',
+  auditRetentionDays: 'ST_AUDIT_RETENTION_DAYS',
+  shareSweepMs: 'ST_SHARE_SWEEP_MS',
 } as const;
 
 export const CloudConfig = z.object({
@@ -67,6 +69,10 @@ export const CloudConfig = z.object({
   metrics: configFields.onOff(true),
   /** when set, /metrics wants `Authorization: Bearer <token>` from any address; unset: private addresses only */
   metricsToken: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** audit rows older than this are pruned (hourly) */
+  auditRetentionDays: configFields.positiveInt(180),
+  /** how often expired gateway shares are removed and their live channels ended */
+  shareSweepMs: configFields.positiveInt(15_000),
 });
 export type CloudConfig = z.output<typeof CloudConfig>;
 

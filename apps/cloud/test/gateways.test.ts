@@ -24,10 +24,28 @@ describe.each<StorageKind>(['sqlite', 'postgres'])('gateway management on %s', (
     });
     expect(created.status).toBe(201);
     const id = field(created.body, 'id');
-    expect(created.body).toEqual({ id, name: 'Home', description: 'flat', online: false, haveToken: false });
+    expect(created.body).toEqual({
+      id,
+      name: 'Home',
+      description: 'flat',
+      online: false,
+      haveToken: false,
+      role: 'owner',
+      sharedBy: null,
+    });
 
     const list = await b.call('GET', '/api/gateway/management/list');
-    expect(list.body).toEqual([{ id, name: 'Home', description: 'flat', online: false, haveToken: false }]);
+    expect(list.body).toEqual([
+      {
+        id,
+        name: 'Home',
+        description: 'flat',
+        online: false,
+        haveToken: false,
+        role: 'owner',
+        sharedBy: null,
+      },
+    ]);
 
     const upd = await b.call('PUT', '/api/gateway/management/update', {
       id,

@@ -112,6 +112,17 @@ export const ERROR_CATALOG = {
   BACKUP_CLOUD_UNAVAILABLE: def(409, 'The gateway is not connected to a cloud'),
   // Integrations (gateway)
   MQTT_SETTINGS_FROM_ENV: def(409, 'The MQTT bridge is set by ST_MQTT_URL on the gateway; change it there'),
+  // Accounts, shares and audit (cloud)
+  ROLE_FORBIDDEN: def(403, 'Your role on this gateway does not allow this'),
+  ADMIN_REQUIRED: def(403, 'Only an admin may do this'),
+  USER_NOT_FOUND: def(404, 'No user with this login'),
+  USER_DISABLED: def(403, 'This account is disabled'),
+  SHARE_NOT_FOUND: def(404, 'This gateway is not shared with this user'),
+  SHARE_CREATOR: def(409, "The gateway's creator is always an owner"),
+  SHARE_EXPIRY_PAST: def(400, 'The expiry must be in the future'),
+  SELF_CHANGE_REFUSED: def(409, 'You cannot disable yourself or remove your own admin role'),
+  PASSWORD_WRONG: def(400, 'The current password is wrong'),
+  INVITE_INVALID: def(400, 'This invite link is not valid or was already used'),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;

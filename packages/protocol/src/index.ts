@@ -4,6 +4,7 @@ export * from './base64';
 export * from './device/index';
 export * from './entities/alerts';
 export * from './entities/backups';
+export * from './entities/accounts';
 export * from './entities/build';
 export * from './entities/cloud';
 export * from './entities/common';

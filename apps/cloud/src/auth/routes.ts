@@ -1,4 +1,5 @@
 import {
+  ApiError,
   CLOUD_ROUTES,
   OK,
   RefreshRequest,
@@ -9,6 +10,7 @@ import {
 } from '@st/protocol';
 import type { HttpApp } from '@st/server-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AuditLog } from '../audit/log';
 import { cloudErrors } from '../http/errors';
 import { ACCESS_COOKIE } from '../http/principal';
 import type { RequestAuth } from '../http/requestAuth';
@@ -26,6 +28,7 @@ export interface AuthRouteDeps {
   limits: { perIp: RateLimiter; perLogin: RateLimiter };
   /** called when a session family is revoked (logout, reuse), to close its live sessions */
   onSessionRevoked: (familyId: string) => void;
+  audit: AuditLog;
 }
 
 function cookie(req: FastifyRequest, value: string, maxAge: number): string {
@@ -62,12 +65,28 @@ export function registerAuthRoutes(app: HttpApp, deps: AuthRouteDeps): void {
         reply.header('retry-after', String(wait));
         throw cloudErrors.rateLimited(wait);
       }
-      const user = await users.authenticate(login, password);
-      if (!user) {
+      const result = await users.authenticate(login, password);
+      if (!result.ok) {
         limits.perLogin.hit(login);
-        throw cloudErrors.wrongCredentials();
+        const detail = result.disabled ? 'disabled' : 'wrong login or password';
+        deps.audit.record({
+          action: 'auth.loginFailed',
+          actor: login,
+          detail,
+          outcome: '401',
+          address: req.ip,
+        });
+        throw result.disabled ? new ApiError('USER_DISABLED') : cloudErrors.wrongCredentials();
       }
+      const user = result.user;
       limits.perLogin.reset(login);
+      deps.audit.record({
+        action: 'auth.login',
+        actorId: user.id,
+        actor: user.login,
+        outcome: '200',
+        address: req.ip,
+      });
       const pair = await sessions.open(user);
       issue(req, reply, user, pair.familyId);
       return { refresh: pair.refresh };

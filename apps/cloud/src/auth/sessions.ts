@@ -69,14 +69,29 @@ export class SessionStore {
     await this.db.updateTable('session_families').set({ revoked: 1 }).where('id', '=', familyId).execute();
   }
 
-  /** True while the family exists and has not been revoked (checked for every access token). */
+  /** True while the family exists, has not been revoked and its user is enabled (checked for every access token). */
   async isActive(familyId: string): Promise<boolean> {
     const row = await this.db
-      .selectFrom('session_families')
-      .select('revoked')
-      .where('id', '=', familyId)
+      .selectFrom('session_families as f')
+      .innerJoin('users as u', 'u.id', 'f.user_id')
+      .select(['f.revoked', 'u.disabled'])
+      .where('f.id', '=', familyId)
       .executeTakeFirst();
-    return row !== undefined && Number(row.revoked) === 0;
+    return row !== undefined && Number(row.revoked) === 0 && Number(row.disabled) === 0;
+  }
+
+  /** Revokes every active family of the user (sign out everywhere, disable, password reset); returns their ids. */
+  async revokeUser(userId: string, exceptFamilyId?: string): Promise<string[]> {
+    let q = this.db
+      .selectFrom('session_families')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('revoked', '=', 0);
+    if (exceptFamilyId) q = q.where('id', '!=', exceptFamilyId);
+    const ids = (await q.execute()).map((r) => r.id);
+    if (ids.length > 0)
+      await this.db.updateTable('session_families').set({ revoked: 1 }).where('id', 'in', ids).execute();
+    return ids;
   }
 
   private async issue(familyId: string): Promise<string> {

@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 
 // One set of migrations for SQLite and PostgreSQL: only portable column types (text, integer).
 const migrations: Record<string, Migration> = {
@@ -48,6 +48,62 @@ const migrations: Record<string, Migration> = {
     async down(db: Kysely<unknown>) {
       for (const t of ['refresh_tokens', 'session_families', 'gateway_tokens', 'gateways', 'users']) {
         await db.schema.dropTable(t).execute();
+      }
+    },
+  },
+  '002_accounts': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('users')
+        .addColumn('is_admin', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .alterTable('users')
+        .addColumn('disabled', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema.alterTable('users').addColumn('invite_hash', 'text').execute();
+      // The first user (the bootstrap admin of earlier versions) becomes admin.
+      await sql`update users set is_admin = 1 where id = (select id from users order by created_at, id limit 1)`.execute(
+        db,
+      );
+      await db.schema
+        .createTable('gateway_members')
+        .addColumn('gateway_id', 'text', (c) => c.notNull().references('gateways.id').onDelete('cascade'))
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('role', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint')
+        .addColumn('granted_by', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('gateway_members_pk', ['gateway_id', 'user_id'])
+        .execute();
+      await db.schema.createIndex('gateway_members_user').on('gateway_members').column('user_id').execute();
+      await db.schema
+        .createTable('audit_log')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('at', 'text', (c) => c.notNull())
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('actor_id', 'text')
+        .addColumn('actor', 'text')
+        .addColumn('gateway_id', 'text')
+        .addColumn('device', 'text')
+        .addColumn('command', 'text')
+        .addColumn('detail', 'text')
+        .addColumn('outcome', 'text', (c) => c.notNull())
+        .addColumn('duration_ms', 'integer')
+        .addColumn('address', 'text')
+        .execute();
+      await db.schema.createIndex('audit_log_at').on('audit_log').column('at').execute();
+      await db.schema
+        .createIndex('audit_log_gateway')
+        .on('audit_log')
+        .columns(['gateway_id', 'at'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('audit_log').execute();
+      await db.schema.dropTable('gateway_members').execute();
+      for (const c of ['invite_hash', 'disabled', 'is_admin']) {
+        await db.schema.alterTable('users').dropColumn(c).execute();
       }
     },
   },

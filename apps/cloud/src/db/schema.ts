@@ -6,6 +6,10 @@ export interface UsersTable {
   login: string;
   password_hash: string;
   created_at: string;
+  is_admin: Generated<number>;
+  disabled: Generated<number>;
+  /** SHA-256 of a pending invite token (null once the invited user set a password) */
+  invite_hash: string | null;
 }
 
 export interface GatewaysTable {
@@ -50,6 +54,31 @@ export interface BackupsTable {
   data: string;
 }
 
+/** A share of a gateway (issue 20). `expires_at` in epoch ms (bigint: PostgreSQL hands it back as a string). */
+export interface GatewayMembersTable {
+  gateway_id: string;
+  user_id: string;
+  role: string;
+  expires_at: number | string | null;
+  granted_by: string | null;
+  created_at: string;
+}
+
+export interface AuditLogTable {
+  id: string;
+  at: string;
+  action: string;
+  actor_id: string | null;
+  actor: string | null;
+  gateway_id: string | null;
+  device: string | null;
+  command: string | null;
+  detail: string | null;
+  outcome: string;
+  duration_ms: number | null;
+  address: string | null;
+}
+
 export interface CloudDatabase {
   users: UsersTable;
   gateways: GatewaysTable;
@@ -57,4 +86,6 @@ export interface CloudDatabase {
   session_families: SessionFamiliesTable;
   refresh_tokens: RefreshTokensTable;
   backups: BackupsTable;
+  gateway_members: GatewayMembersTable;
+  audit_log: AuditLogTable;
 }

@@ -8,10 +8,12 @@ import {
   routeDef,
 } from '@st/protocol';
 import type { HttpApp } from '@st/server-kit';
+import type { AuditLog } from '../audit/log';
 import { cloudErrors } from '../http/errors';
 import type { RequestAuth } from '../http/requestAuth';
 import type { Presence } from '../link/presence';
-import { DuplicateNameError, type GatewayRecord, type GatewayStore } from './store';
+import { requireRole } from '../shares/access';
+import { DuplicateNameError, type GatewayStore, type MemberView } from './store';
 
 export interface GatewayRouteDeps {
   gateways: GatewayStore;
@@ -19,6 +21,7 @@ export interface GatewayRouteDeps {
   auth: RequestAuth;
   /** the gateway's token was deleted or replaced, or the gateway was deleted: drop its live link */
   onGatewayRevoked: (gatewayId: string) => void;
+  audit: AuditLog;
 }
 
 /** The catalog entry's summary and success schema, for validation of what we send and the OpenAPI document. */
@@ -27,8 +30,9 @@ function doc(name: RouteName) {
   return { summary: r.summary, response: { [r.successStatus ?? 200]: r.response } };
 }
 
-export function gatewayDto(g: GatewayRecord, online: boolean) {
-  return { id: g.id, name: g.name, description: g.description, online, haveToken: g.haveToken };
+export function gatewayDto(g: MemberView, online: boolean) {
+  const { id, name, description, haveToken, role, sharedBy } = g;
+  return { id, name, description, online, haveToken, role, sharedBy };
 }
 
 async function withUniqueName<T>(fn: () => Promise<T>): Promise<T> {
@@ -42,8 +46,8 @@ async function withUniqueName<T>(fn: () => Promise<T>): Promise<T> {
 
 /** Gateway management and gateway tokens; everything is scoped to the caller: others' gateways are 404. */
 export function registerGatewayRoutes(app: HttpApp, deps: GatewayRouteDeps): void {
-  const { gateways, presence, auth } = deps;
-  const dto = async (g: GatewayRecord) => gatewayDto(g, (await presence.onlineOf([g.id])).has(g.id));
+  const { gateways, presence, auth, audit } = deps;
+  const dto = async (g: MemberView) => gatewayDto(g, (await presence.onlineOf([g.id])).has(g.id));
 
   app.get(CLOUD_ROUTES['cloud.gateways.list'].path, { schema: doc('cloud.gateways.list') }, async (req) => {
     const user = await auth.user(req);
@@ -70,7 +74,14 @@ export function registerGatewayRoutes(app: HttpApp, deps: GatewayRouteDeps): voi
       const user = await auth.user(req);
       const { name, description } = req.body;
       const g = await withUniqueName(() => gateways.create(user.userId, name, description));
-      return reply.code(201).send(gatewayDto(g, false));
+      audit.record({
+        ...who(user, req.ip),
+        action: 'gateway.created',
+        gatewayId: g.id,
+        detail: name,
+        outcome: '201',
+      });
+      return reply.code(201).send(gatewayDto({ ...g, role: 'owner', sharedBy: null }, false));
     },
   );
 
@@ -80,9 +91,20 @@ export function registerGatewayRoutes(app: HttpApp, deps: GatewayRouteDeps): voi
     async (req) => {
       const user = await auth.user(req);
       const { id, name, description } = req.body;
-      const found = await withUniqueName(() => gateways.update(user.userId, id, name, description));
-      const g = found ? await gateways.get(user.userId, id) : undefined;
+      const before = requireRole(await gateways.get(user.userId, id), id, 'owner', 'rename it');
+      await withUniqueName(() => gateways.update(id, name, description));
+      const g = await gateways.get(user.userId, id);
       if (!g) throw cloudErrors.gatewayNotFound(id);
+      if (before.name !== name) {
+        const detail = `${before.name} -> ${name}`;
+        audit.record({
+          ...who(user, req.ip),
+          action: 'gateway.renamed',
+          gatewayId: id,
+          detail,
+          outcome: '200',
+        });
+      }
       return dto(g);
     },
   );
@@ -92,8 +114,20 @@ export function registerGatewayRoutes(app: HttpApp, deps: GatewayRouteDeps): voi
     { schema: { params: IdParams, ...doc('cloud.gateways.delete') } },
     async (req, _reply) => {
       const user = await auth.user(req);
-      if (!(await gateways.delete(user.userId, req.params.id)))
-        throw cloudErrors.gatewayNotFound(req.params.id);
+      const g = requireRole(
+        await gateways.get(user.userId, req.params.id),
+        req.params.id,
+        'owner',
+        'delete it',
+      );
+      if (!(await gateways.delete(g.id))) throw cloudErrors.gatewayNotFound(req.params.id);
+      audit.record({
+        ...who(user, req.ip),
+        action: 'gateway.deleted',
+        gatewayId: g.id,
+        detail: g.name,
+        outcome: '200',
+      });
       deps.onGatewayRevoked(req.params.id);
       return OK;
     },
@@ -104,8 +138,14 @@ export function registerGatewayRoutes(app: HttpApp, deps: GatewayRouteDeps): voi
     { schema: { params: IdParams, ...doc('cloud.gatewayToken.create') } },
     async (req) => {
       const user = await auth.user(req);
-      const token = await gateways.issueToken(user.userId, req.params.id);
-      if (!token) throw cloudErrors.gatewayNotFound(req.params.id);
+      const g = requireRole(
+        await gateways.get(user.userId, req.params.id),
+        req.params.id,
+        'owner',
+        'manage tokens',
+      );
+      const token = await gateways.issueToken(g.id);
+      audit.record({ ...who(user, req.ip), action: 'token.created', gatewayId: g.id, outcome: '200' });
       deps.onGatewayRevoked(req.params.id);
       return { token };
     },
@@ -117,12 +157,17 @@ export function registerGatewayRoutes(app: HttpApp, deps: GatewayRouteDeps): voi
     async (req, _reply) => {
       const p = await auth.any(req);
       const id = req.params.id;
-      const allowed =
-        p.kind === 'user' ? (await gateways.get(p.userId, id)) !== undefined : p.gatewayId === id;
-      if (!allowed) throw cloudErrors.gatewayNotFound(id);
+      if (p.kind === 'user') requireRole(await gateways.get(p.userId, id), id, 'owner', 'manage tokens');
+      else if (p.gatewayId !== id) throw cloudErrors.gatewayNotFound(id);
       await gateways.deleteToken(id);
+      const actor = p.kind === 'user' ? who(p, req.ip) : { actor: `gateway:${p.name}`, address: req.ip };
+      audit.record({ ...actor, action: 'token.deleted', gatewayId: id, outcome: '200' });
       deps.onGatewayRevoked(id);
       return OK;
     },
   );
+}
+
+function who(user: { userId: string; login: string }, address: string) {
+  return { actorId: user.userId, actor: user.login, address };
 }

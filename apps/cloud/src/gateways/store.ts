@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { GatewayRole } from '@st/protocol';
+import type { ExpressionBuilder } from 'kysely';
 import { hashToken, newOpaqueToken } from '../auth/tokens';
 import type { CloudDb } from '../db/connect';
+import type { CloudDatabase } from '../db/schema';
 
 export interface GatewayRecord {
   id: string;
@@ -10,24 +13,53 @@ export interface GatewayRecord {
   haveToken: boolean;
 }
 
+/** A gateway as one user sees it: their role, and who shares it with them (the creator), unless it is theirs. */
+export interface MemberView extends GatewayRecord {
+  role: GatewayRole;
+  sharedBy: string | null;
+}
+
 export class DuplicateNameError extends Error {}
 
-/** Gateways and their tokens. Every read and write is scoped by owner: another user's gateway is "not found". */
+/**
+ * Gateways and their tokens. Reads are scoped by membership: the creator (`owner_id`) is an owner, a live
+ * (unexpired) row of gateway_members gives its role; anyone else gets "not found". Writes by id are called
+ * after the route checked the caller's role.
+ */
 export class GatewayStore {
-  constructor(private readonly db: CloudDb) {}
+  constructor(
+    private readonly db: CloudDb,
+    private readonly now: () => number = Date.now,
+  ) {}
 
-  async list(ownerId: string): Promise<GatewayRecord[]> {
-    const rows = await this.base()
-      .where('g.owner_id', '=', ownerId)
-      .orderBy('g.created_at')
-      .orderBy('g.id')
-      .execute();
-    return rows.map(toRecord);
+  async list(userId: string): Promise<MemberView[]> {
+    const rows = await this.visible(userId).orderBy('g.created_at').orderBy('g.id').execute();
+    return rows.map((r) => toView(r, userId));
   }
 
-  async get(ownerId: string, id: string): Promise<GatewayRecord | undefined> {
-    const row = await this.base().where('g.owner_id', '=', ownerId).where('g.id', '=', id).executeTakeFirst();
-    return row ? toRecord(row) : undefined;
+  /** The gateway and the user's role on it; undefined when they may not see it. */
+  async get(userId: string, id: string): Promise<MemberView | undefined> {
+    const row = await this.visible(userId).where('g.id', '=', id).executeTakeFirst();
+    return row ? toView(row, userId) : undefined;
+  }
+
+  /** Only the user's role on the gateway (the relay's per-call check: one small indexed query). */
+  async roleOf(userId: string, id: string): Promise<GatewayRole | undefined> {
+    const now = this.now();
+    const row = await this.db
+      .selectFrom('gateways as g')
+      .leftJoin('gateway_members as m', (j) =>
+        j
+          .onRef('m.gateway_id', '=', 'g.id')
+          .on('m.user_id', '=', userId)
+          .on((eb) => eb.or([eb('m.expires_at', 'is', null), eb('m.expires_at', '>', now)])),
+      )
+      .select(['g.owner_id', 'm.role'])
+      .where('g.id', '=', id)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    if (row.owner_id === userId) return 'owner';
+    return row.role === null ? undefined : GatewayRole.catch('viewer').parse(row.role);
   }
 
   async create(ownerId: string, name: string, description: string): Promise<GatewayRecord> {
@@ -40,36 +72,23 @@ export class GatewayStore {
     return { id, ownerId, name, description, haveToken: false };
   }
 
-  /** False when the gateway is not the owner's. */
-  async update(ownerId: string, id: string, name: string, description: string): Promise<boolean> {
-    if (!(await this.get(ownerId, id))) return false;
-    await this.assertNameFree(ownerId, name, id);
-    await this.db
-      .updateTable('gateways')
-      .set({ name, description })
-      .where('id', '=', id)
-      .where('owner_id', '=', ownerId)
-      .execute();
-    return true;
+  /** Renames (the name stays unique among the creator's gateways). */
+  async update(id: string, name: string, description: string): Promise<void> {
+    const g = await this.byId(id);
+    if (!g) return;
+    await this.assertNameFree(g.ownerId, name, id);
+    await this.db.updateTable('gateways').set({ name, description }).where('id', '=', id).execute();
   }
 
-  async delete(ownerId: string, id: string): Promise<boolean> {
-    await this.db
-      .deleteFrom('gateway_tokens')
-      .where('gateway_id', '=', id)
-      .where('gateway_id', 'in', this.owned(ownerId))
-      .execute();
-    const res = await this.db
-      .deleteFrom('gateways')
-      .where('id', '=', id)
-      .where('owner_id', '=', ownerId)
-      .executeTakeFirst();
+  async delete(id: string): Promise<boolean> {
+    await this.db.deleteFrom('gateway_tokens').where('gateway_id', '=', id).execute();
+    await this.db.deleteFrom('gateway_members').where('gateway_id', '=', id).execute();
+    const res = await this.db.deleteFrom('gateways').where('id', '=', id).executeTakeFirst();
     return Number(res.numDeletedRows) === 1;
   }
 
-  /** Makes a new token for the gateway, replacing any old one. Undefined when not the owner's. */
-  async issueToken(ownerId: string, id: string): Promise<string | undefined> {
-    if (!(await this.get(ownerId, id))) return undefined;
+  /** Makes a new token for the gateway, replacing any old one. */
+  async issueToken(id: string): Promise<string> {
     const token = newOpaqueToken('stg_');
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('gateway_tokens').where('gateway_id', '=', id).execute();
@@ -100,8 +119,35 @@ export class GatewayStore {
     return row ? toRecord(row) : undefined;
   }
 
-  private owned(ownerId: string) {
-    return this.db.selectFrom('gateways').select('id').where('owner_id', '=', ownerId);
+  /** Everyone who may see the gateway now: the creator and every unexpired member (for live fan-out). */
+  async memberIds(id: string): Promise<string[]> {
+    const g = await this.byId(id);
+    if (!g) return [];
+    const rows = await this.db
+      .selectFrom('gateway_members')
+      .select('user_id')
+      .where('gateway_id', '=', id)
+      .where((eb) => this.live(eb))
+      .execute();
+    return [g.ownerId, ...rows.map((r) => r.user_id)];
+  }
+
+  private live(eb: ExpressionBuilder<CloudDatabase, 'gateway_members'>) {
+    return eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', this.now())]);
+  }
+
+  private visible(userId: string) {
+    const now = this.now();
+    return this.base()
+      .innerJoin('users as creator', 'creator.id', 'g.owner_id')
+      .leftJoin('gateway_members as m', (j) =>
+        j
+          .onRef('m.gateway_id', '=', 'g.id')
+          .on('m.user_id', '=', userId)
+          .on((eb) => eb.or([eb('m.expires_at', 'is', null), eb('m.expires_at', '>', now)])),
+      )
+      .select(['m.role as member_role', 'creator.login as creator_login'])
+      .where((eb) => eb.or([eb('g.owner_id', '=', userId), eb('m.user_id', 'is not', null)]));
   }
 
   private base() {
@@ -134,13 +180,9 @@ export class GatewayStore {
   }
 }
 
-function toRecord(row: {
-  id: string;
-  owner_id: string;
-  name: string;
-  description: string;
-  have_token: unknown;
-}): GatewayRecord {
+type BaseRow = { id: string; owner_id: string; name: string; description: string; have_token: unknown };
+
+function toRecord(row: BaseRow): GatewayRecord {
   return {
     id: row.id,
     ownerId: row.owner_id,
@@ -148,4 +190,10 @@ function toRecord(row: {
     description: row.description,
     haveToken: row.have_token === true || Number(row.have_token) === 1,
   };
+}
+
+function toView(row: BaseRow & { member_role: string | null; creator_login: string }, userId: string) {
+  const creator = row.owner_id === userId;
+  const role: GatewayRole = creator ? 'owner' : GatewayRole.catch('viewer').parse(row.member_role);
+  return { ...toRecord(row), role, sharedBy: creator ? null : row.creator_login };
 }

@@ -90,6 +90,11 @@ export class LinkManager {
     await this.cluster.broadcast({ t: 'closeGateway', gatewayId });
   }
 
+  /** Closes, on every node, the user's live sessions that follow the gateway (share revoked, expired, changed). */
+  async endMember(gatewayId: string, userId: string): Promise<void> {
+    await this.cluster.broadcast({ t: 'closeMember', gatewayId, userId });
+  }
+
   /** Closes the live sessions of a user session family on every node. */
   async endUserSession(sessionId: string): Promise<void> {
     await this.cluster.broadcast({ t: 'closeSession', sessionId });
@@ -177,6 +182,15 @@ export class LinkManager {
           'Signed out',
         );
         return;
+      case 'closeMember':
+        this.stomp.closeSessions(
+          (s) =>
+            s.principal.kind === 'user' &&
+            s.principal.userId === m.userId &&
+            s.destinations().some((d) => gatewayTopicFor(d)?.gatewayId === m.gatewayId),
+          'Your access to this gateway changed',
+        );
+        return;
       default:
         return;
     }
@@ -222,7 +236,7 @@ export class LinkManager {
     if (p.kind !== 'gateway') throw new StompRefusal('Only a gateway link may forward topics');
     const parsed = LinkEvent.safeParse(safeJson(text));
     if (!parsed.success) throw new StompRefusal('Malformed link event');
-    await this.publisher.forwarded(p.gatewayId, p.ownerId, parsed.data);
+    await this.publisher.forwarded(p.gatewayId, parsed.data);
   }
 }
 

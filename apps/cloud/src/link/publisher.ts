@@ -11,25 +11,47 @@ import type { StompServer } from '@st/stomp';
 import type { GatewayStore } from '../gateways/store';
 import { type LivePrincipal, userKey } from '../live/stomp';
 
-/** Publishes to the owner's browsers: gateway events, and what gateways forward up their links (checked). */
+/** How long the member list of a gateway is reused for fan-out (subscriptions are checked on SUBSCRIBE anyway). */
+const MEMBERS_TTL_MS = 1000;
+
+/**
+ * Publishes to the browsers of the gateway's members (owners and shares): gateway events, and what gateways
+ * forward up their links (checked).
+ */
 export class LivePublisher {
+  private readonly members = new Map<string, { ids: Promise<string[]>; at: number }>();
+
   constructor(
     private readonly stomp: StompServer<LivePrincipal>,
     private readonly gateways: GatewayStore,
   ) {}
 
+  private async memberIds(gatewayId: string): Promise<string[]> {
+    const hit = this.members.get(gatewayId);
+    if (hit && Date.now() - hit.at < MEMBERS_TTL_MS) return hit.ids;
+    const ids = this.gateways.memberIds(gatewayId);
+    this.members.set(gatewayId, { ids, at: Date.now() });
+    if (this.members.size > 10_000) this.members.clear();
+    return ids;
+  }
+
+  private async toMembers(gatewayId: string, destination: string, payload: unknown): Promise<void> {
+    for (const id of await this.memberIds(gatewayId)) {
+      await this.stomp.publishJson(destination, payload, { user: userKey(id) });
+    }
+  }
+
   async gatewayEvent(gatewayId: string, event: 'CONNECTED' | 'DISCONNECTED'): Promise<void> {
     const g = await this.gateways.byId(gatewayId);
     if (!g) return;
-    await this.stomp.publishJson(
-      topicDestination('cloud.events'),
-      { gateway: { id: g.id, name: g.name, description: g.description }, event },
-      { user: userKey(g.ownerId) },
-    );
+    await this.toMembers(gatewayId, topicDestination('cloud.events'), {
+      gateway: { id: g.id, name: g.name, description: g.description },
+      event,
+    });
   }
 
   /** A forwarded gateway topic message: re-addressed under /secured, its payload checked; bad ones dropped. */
-  async forwarded(gatewayId: string, ownerId: string, event: LinkEvent): Promise<void> {
+  async forwarded(gatewayId: string, event: LinkEvent): Promise<void> {
     const destination = cloudDestinationFor(event.topic, gatewayId);
     const match = destination ? parseDestination(destination) : undefined;
     if (!destination || !match) return;
@@ -45,6 +67,6 @@ export class LivePublisher {
       if (!checked.success) return;
       payload = checked.data;
     }
-    await this.stomp.publishJson(destination, payload, { user: userKey(ownerId) });
+    await this.toMembers(gatewayId, destination, payload);
   }
 }

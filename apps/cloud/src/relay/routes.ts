@@ -16,11 +16,13 @@ import {
 import type { HttpApp } from '@st/server-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AuditLog } from '../audit/log';
 import type { GatewayStore } from '../gateways/store';
 import { cloudErrors } from '../http/errors';
 import type { RequestAuth } from '../http/requestAuth';
 import type { Admission } from './admission';
 import type { OutgoingRequest, Relay } from './relay';
+import { checkRelayRole, classifyRelayCall } from './roleCheck';
 
 export interface RelayRouteDeps {
   relay: Relay;
@@ -30,6 +32,7 @@ export interface RelayRouteDeps {
   rawBodyLimit: number;
   /** load shedding before the relay (503 CLOUD_BUSY beyond it) */
   admission: Admission;
+  audit: AuditLog;
 }
 
 /** Only these headers of the gateway's answer reach the browser (no hop-by-hop, CORS or cookies). */
@@ -54,16 +57,47 @@ export function registerRelayRoutes(app: HttpApp, deps: RelayRouteDeps): void {
       const checked = checkRelayUrl(request.method, request.url);
       if (!checked.ok) throw new ApiError('RELAY_FORBIDDEN_PATH', `Refused: ${checked.reason}`);
     }
-    await deps.admission
+    const { user, role } = await deps.admission
       .run(async () => {
         const user = await auth.user(req);
-        if (!(await gateways.get(user.userId, gatewayId))) throw cloudErrors.gatewayNotFound(gatewayId);
+        const role = await gateways.roleOf(user.userId, gatewayId);
+        if (!role) throw cloudErrors.gatewayNotFound(gatewayId);
+        return { user, role };
       })
       .catch((err: unknown) => {
         if (err instanceof ApiError && err.code === 'CLOUD_BUSY') reply.header('retry-after', '1');
         throw err;
       });
-    const answer = await relay.send(gatewayId, request);
+    const call = classifyRelayCall(request);
+    // Reads are not audited; writes are, whatever their outcome (refused here, failed there, or done).
+    const audit = (outcome: string) => {
+      if (call.access !== 'write') return;
+      deps.audit.record({
+        action: request.kind === 'device' ? 'relay.device' : 'relay.request',
+        actorId: user.userId,
+        actor: user.login,
+        gatewayId,
+        device: call.device,
+        command: call.command,
+        outcome,
+        durationMs: performance.now() - started,
+        address: req.ip,
+      });
+    };
+    try {
+      checkRelayRole(role, call);
+    } catch (e) {
+      audit('denied');
+      throw e;
+    }
+    let answer: LinkResponse;
+    try {
+      answer = await relay.send(gatewayId, request);
+    } catch (e) {
+      audit(e instanceof ApiError ? String(e.status) : 'error');
+      throw e;
+    }
+    audit(String(answer.status));
     return sendAnswer(reply, answer, performance.now() - started);
   };
 

@@ -24,6 +24,8 @@ export const ClusterMessage = z.discriminatedUnion('t', [
   z.object({ t: z.literal('closeGateway'), gatewayId: z.string(), keep: z.string().optional() }),
   /** close the live sessions of a user session family (logout, refresh-token reuse) */
   z.object({ t: z.literal('closeSession'), sessionId: z.string() }),
+  /** a user's share of a gateway ended or changed: close their live sessions subscribed to its topics */
+  z.object({ t: z.literal('closeMember'), gatewayId: z.string(), userId: z.string() }),
 ]);
 export type ClusterMessage = z.infer<typeof ClusterMessage>;
 

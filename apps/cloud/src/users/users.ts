@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { AdminUser } from '@st/protocol';
+import { hashToken, newOpaqueToken } from '../auth/tokens';
 import type { CloudDb } from '../db/connect';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords';
 
@@ -13,17 +15,47 @@ export class LoginTakenError extends Error {
   }
 }
 
-/** Users: created by the CLI or the first-start bootstrap; checked at login. */
+/** An invited user has no usable password until they accept: this never matches a scrypt hash. */
+const NO_PASSWORD = '!invited';
+
+type UserRow = {
+  id: string;
+  login: string;
+  is_admin: number;
+  disabled: number;
+  invite_hash: string | null;
+  created_at: string;
+};
+
+/** Users: created by the CLI, the first-start bootstrap or an admin; checked at login. The first user is admin. */
 export class UserStore {
   constructor(private readonly db: CloudDb) {}
 
-  async create(login: string, password: string): Promise<UserRecord> {
+  async create(login: string, password: string, opts: { admin?: boolean } = {}): Promise<UserRecord> {
+    return this.insert(login, await hashPassword(password), null, opts.admin ?? false);
+  }
+
+  /** A user who sets their password with the returned invite token. */
+  async createInvited(login: string, admin: boolean): Promise<{ user: UserRecord; inviteToken: string }> {
+    const inviteToken = newOpaqueToken('sti_');
+    const user = await this.insert(login, NO_PASSWORD, hashToken(inviteToken), admin);
+    return { user, inviteToken };
+  }
+
+  private async insert(login: string, hash: string, invite: string | null, admin: boolean) {
     const existing = await this.findByLogin(login);
     if (existing) throw new LoginTakenError(login);
+    const first = (await this.count()) === 0;
     const user = { id: randomUUID(), login };
     await this.db
       .insertInto('users')
-      .values({ ...user, password_hash: await hashPassword(password), created_at: new Date().toISOString() })
+      .values({
+        ...user,
+        password_hash: hash,
+        created_at: new Date().toISOString(),
+        is_admin: admin || first ? 1 : 0,
+        invite_hash: invite,
+      })
       .execute();
     return user;
   }
@@ -44,14 +76,88 @@ export class UserStore {
     return this.db.selectFrom('users').select(['id', 'login']).where('id', '=', id).executeTakeFirst();
   }
 
-  /** The user when login and password match; undefined otherwise (same work either way). */
-  async authenticate(login: string, password: string): Promise<UserRecord | undefined> {
+  async list(): Promise<AdminUser[]> {
+    const rows = await this.rows().orderBy('created_at').orderBy('id').execute();
+    return rows.map(toAdminUser);
+  }
+
+  async admin(id: string): Promise<AdminUser | undefined> {
+    const row = await this.rows().where('id', '=', id).executeTakeFirst();
+    return row ? toAdminUser(row) : undefined;
+  }
+
+  async isAdmin(id: string): Promise<boolean> {
+    return (await this.admin(id))?.admin === true;
+  }
+
+  async setFlags(id: string, flags: { admin?: boolean; disabled?: boolean }): Promise<void> {
+    const set: { is_admin?: number; disabled?: number } = {};
+    if (flags.admin !== undefined) set.is_admin = flags.admin ? 1 : 0;
+    if (flags.disabled !== undefined) set.disabled = flags.disabled ? 1 : 0;
+    if (Object.keys(set).length > 0)
+      await this.db.updateTable('users').set(set).where('id', '=', id).execute();
+  }
+
+  async setPassword(id: string, password: string): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword(password), invite_hash: null })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Sets the invited user's password; undefined when the token is unknown or already used. */
+  async acceptInvite(token: string, password: string): Promise<UserRecord | undefined> {
     const row = await this.db
       .selectFrom('users')
-      .select(['id', 'login', 'password_hash'])
+      .select(['id', 'login'])
+      .where('invite_hash', '=', hashToken(token))
+      .executeTakeFirst();
+    if (!row) return undefined;
+    await this.setPassword(row.id, password);
+    return row;
+  }
+
+  /** The user when login and password match and the account is enabled (same work either way). */
+  async authenticate(
+    login: string,
+    password: string,
+  ): Promise<{ ok: true; user: UserRecord } | { ok: false; disabled: boolean }> {
+    const row = await this.db
+      .selectFrom('users')
+      .select(['id', 'login', 'password_hash', 'disabled'])
       .where('login', '=', login)
       .executeTakeFirst();
     const ok = await verifyPassword(password, row?.password_hash ?? DUMMY_HASH);
-    return ok && row ? { id: row.id, login: row.login } : undefined;
+    if (!ok || !row) return { ok: false, disabled: false };
+    if (Number(row.disabled) !== 0) return { ok: false, disabled: true };
+    return { ok: true, user: { id: row.id, login: row.login } };
   }
+
+  /** Whether the password is the user's (for the own-password change). */
+  async checkPassword(id: string, password: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return verifyPassword(password, row?.password_hash ?? DUMMY_HASH);
+  }
+
+  private rows() {
+    return this.db
+      .selectFrom('users')
+      .select(['id', 'login', 'is_admin', 'disabled', 'invite_hash', 'created_at']);
+  }
+}
+
+function toAdminUser(row: UserRow): AdminUser {
+  return {
+    id: row.id,
+    login: row.login,
+    admin: Number(row.is_admin) !== 0,
+    disabled: Number(row.disabled) !== 0,
+    invited: row.invite_hash !== null,
+    createdAt: row.created_at,
+  };
 }

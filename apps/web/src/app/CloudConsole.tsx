@@ -10,6 +10,8 @@ import { Shell } from './Shell';
 import { loading, screenRoutes, toRoot } from './screens';
 
 const GatewaySelectorPage = lazy(() => import('../features/gateways/GatewaySelectorPage'));
+const UsersPage = lazy(() => import('../features/accounts/UsersPage'));
+const AuditPage = lazy(() => import('../features/accounts/AuditPage'));
 
 /** The header of cloud mode: the chosen gateway (when there is one) and the signed-in user. */
 function CloudShell({ children }: { children: ReactNode }) {
@@ -48,6 +50,16 @@ export default function CloudConsole({ basename }: { basename: string }) {
               }
             >
               <Route index element={loading(<GatewaySelectorPage />)} />
+            </Route>
+            <Route
+              element={
+                <CloudShell>
+                  <Outlet />
+                </CloudShell>
+              }
+            >
+              <Route path="admin/users" element={loading(<UsersPage />)} />
+              <Route path="audit" element={loading(<AuditPage />)} />
             </Route>
             <Route
               path=":gateway"

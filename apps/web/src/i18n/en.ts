@@ -2,6 +2,7 @@ import { otaEn } from '../features/ota/messages';
 import { backupsEn } from '../features/backups/messages';
 import { integrationsEn } from '../features/integrations/messages';
 
+import { accountsEn } from '../features/accounts/messages';
 // The English catalog is the source of the message keys: every other catalog is typed from it, and
 // i18next's types make `t('…')` accept only these keys. Keys are flat (keySeparator is off), because
 // several keys are prefixes of others. Interpolation uses {{name}}.
@@ -463,6 +464,7 @@ export const en = {
   ...otaEn,
   ...backupsEn,
   ...integrationsEn,
+  ...accountsEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -2,6 +2,7 @@ import { securityRu } from '../features/security/messages';
 import { otaRu } from '../features/ota/messages';
 import { backupsRu } from '../features/backups/messages';
 import { integrationsRu } from '../features/integrations/messages';
+import { accountsRu } from '../features/accounts/messages';
 import type { Catalog } from './en';
 
 export const ru: Catalog = {
@@ -462,4 +463,5 @@ export const ru: Catalog = {
   ...otaRu,
   ...backupsRu,
   ...integrationsRu,
+  ...accountsRu,
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GATEWAY_LIMITS } from '../limits';
+import { GatewayRole } from './accounts';
 import { Id } from './common';
 
 // Cloud users, gateways, sessions and gateway tokens (spec section 3).
@@ -11,7 +12,13 @@ export type CloudUser = z.infer<typeof CloudUser>;
 export const GatewayRef = z.object({ id: Id, name: z.string(), description: z.string() });
 export type GatewayRef = z.infer<typeof GatewayRef>;
 
-export const Gateway = GatewayRef.extend({ online: z.boolean(), haveToken: z.boolean() });
+export const Gateway = GatewayRef.extend({
+  online: z.boolean(),
+  haveToken: z.boolean(),
+  /** the caller's role on it (issue 20); `sharedBy`: the creator's login when shared with the caller */
+  role: GatewayRole.optional(),
+  sharedBy: z.string().nullable().optional(),
+});
 export type Gateway = z.infer<typeof Gateway>;
 
 export const GatewayName = z

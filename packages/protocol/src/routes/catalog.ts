@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { ACCOUNT_ROUTES } from './accounts';
 import { ALERT_ROUTES } from './alerts';
 import { BACKUP_CLOUD_ROUTES, BACKUP_ROUTES } from './backups';
 import { CLOUD_ROUTES } from './cloud';
@@ -12,6 +13,7 @@ export const ROUTES = {
   ...CLOUD_ROUTES,
   ...GATEWAY_ROUTES,
   ...OTA_ROUTES,
+  ...ACCOUNT_ROUTES,
   ...ALERT_ROUTES,
   ...BACKUP_ROUTES,
   ...BACKUP_CLOUD_ROUTES,
@@ -22,6 +24,7 @@ export type Routes = typeof ROUTES;
 export type RouteName = keyof Routes;
 export type CloudRouteName =
   | keyof typeof CLOUD_ROUTES
+  | keyof typeof ACCOUNT_ROUTES
   | Extract<keyof typeof ALERT_ROUTES, `cloud.${string}`>
   | keyof typeof BACKUP_CLOUD_ROUTES;
 export type GatewayRouteName =

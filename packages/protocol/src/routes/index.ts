@@ -1,5 +1,7 @@
 export * from './alerts';
 export * from './backups';
+export * from './access';
+export * from './accounts';
 export * from './catalog';
 export * from './cloud';
 export * from './define';

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { statusOf } from '../../api/errors';
 import { useServices } from '../../app/ServicesContext';
+import { InviteForm, inviteToken } from '../accounts/InviteForm';
 import { logIn } from './authApi';
 import { useSession } from './SessionContext';
 
@@ -14,6 +15,7 @@ export default function LoginForm() {
   const [login, setLogin] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
+  const [invite, setInvite] = useState(() => inviteToken(window.location));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -36,6 +38,13 @@ export default function LoginForm() {
     }
   };
 
+  if (invite !== undefined) {
+    const done = () => {
+      window.history.replaceState(null, '', services.config.basePath);
+      setInvite(undefined);
+    };
+    return <InviteForm token={invite} onDone={done} />;
+  }
   return (
     <Center component="main" mih="100dvh" p="md">
       <Paper withBorder shadow="sm" p="lg" w="100%" maw={400}>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/ServicesContext';
 import { useConfirm } from '../../ui/useConfirm';
 import { useOpenedOnce } from '../../ui/useOpenedOnce';
+import { AccountSection } from '../accounts/AccountSection';
 import { logOut } from './authApi';
 import { useSession } from './SessionContext';
 
@@ -50,7 +51,21 @@ export function UserBadge() {
       </Button>
       {dialogLoaded ? (
         <Suspense fallback={null}>
-          <UserDialog opened={opened} onClose={close} user={user} onLogout={() => void logout()} />
+          <UserDialog
+            opened={opened}
+            onClose={close}
+            user={user}
+            onLogout={() => void logout()}
+            extra={
+              <AccountSection
+                onNavigate={close}
+                onSignedOut={() => {
+                  close();
+                  signedOut();
+                }}
+              />
+            }
+          />
         </Suspense>
       ) : null}
     </>

@@ -1,5 +1,6 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import type { CloudUser } from '@st/protocol';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../ui/AppModal';
 
@@ -8,16 +9,24 @@ export interface UserDialogProps {
   onClose: () => void;
   user: CloudUser;
   onLogout: () => void;
+  /** more of the user's account (issue 20: users, audit, password, sign out everywhere) */
+  extra?: ReactNode;
 }
 
 /** The signed-in user, with the logout button. */
-export default function UserDialog({ opened, onClose, user, onLogout }: UserDialogProps) {
+export default function UserDialog({ opened, onClose, user, onLogout, extra }: UserDialogProps) {
   const { t } = useTranslation();
   return (
-    <AppModal opened={opened} onClose={onClose} title={t('cloud.auth.info.title')} size="small">
+    <AppModal
+      opened={opened}
+      onClose={onClose}
+      title={t('cloud.auth.info.title')}
+      size="small"
+    >
       <Stack gap="xs">
         <Text size="sm">{t('cloud.auth.info.user.id', { id: user.id })}</Text>
         <Text size="sm">{t('cloud.auth.info.user.login', { login: user.login })}</Text>
+        {extra}
         <Group justify="flex-end">
           <Button color="red" onClick={onLogout}>
             {t('log.out')}

@@ -1,6 +1,6 @@
-import { ActionIcon, Box, Group, Menu, Paper, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Badge, Box, Group, Menu, Paper, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import type { Gateway } from '@st/protocol';
-import { IconDotsVertical, IconKey, IconKeyOff, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconDotsVertical, IconKey, IconKeyOff, IconPencil, IconShare, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
 export interface GatewayItemProps {
@@ -10,6 +10,8 @@ export interface GatewayItemProps {
   onDelete: (gateway: Gateway) => void;
   onGenerateToken: (gateway: Gateway) => void;
   onDeleteToken: (gateway: Gateway) => void;
+  /** owners only: the shares dialog */
+  onShare?: (gateway: Gateway) => void;
 }
 
 export function GatewayItem({
@@ -19,8 +21,11 @@ export function GatewayItem({
   onDelete,
   onGenerateToken,
   onDeleteToken,
+  onShare,
 }: GatewayItemProps) {
   const { t } = useTranslation();
+  // An older cloud sends no role: the caller owns what it lists.
+  const owner = (gateway.role ?? 'owner') === 'owner';
   const status = gateway.online ? t('gateway.item.status.online') : t('gateway.item.status.offline');
   return (
     <Paper withBorder p="xs" data-testid="gateway-item" data-online={gateway.online}>
@@ -41,6 +46,11 @@ export function GatewayItem({
               <Text fw={600} truncate>
                 {gateway.name}
               </Text>
+              {gateway.sharedBy ? (
+                <Text size="xs" c="dimmed" truncate>
+                  {t('accounts.role.sharedBy', { login: gateway.sharedBy })}
+                </Text>
+              ) : null}
               {gateway.description === '' ? null : (
                 <Text size="sm" c="dimmed" truncate>
                   {gateway.description}
@@ -49,44 +59,56 @@ export function GatewayItem({
             </Box>
           </Group>
         </UnstyledButton>
-        <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
-          <Menu.Target>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              aria-label={t('gateway.item.menu', { name: gateway.name })}
-            >
-              <IconDotsVertical size={18} aria-hidden />
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={() => onEdit(gateway)}>
-              {t('gateway.item.button.edit')}
-            </Menu.Item>
-            <Menu.Item
-              leftSection={<IconTrash size={16} aria-hidden />}
-              color="red"
-              onClick={() => onDelete(gateway)}
-            >
-              {t('gateway.item.button.delete')}
-            </Menu.Item>
-            {gateway.haveToken ? (
-              <Menu.Item
-                leftSection={<IconKeyOff size={16} aria-hidden />}
-                onClick={() => onDeleteToken(gateway)}
+        {gateway.role ? (
+          <Badge variant="light" color={owner ? 'blue' : 'gray'} data-testid="gateway-role">
+            {t(`accounts.role.${gateway.role}`)}
+          </Badge>
+        ) : null}
+        {owner ? (
+          <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
+            <Menu.Target>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                aria-label={t('gateway.item.menu', { name: gateway.name })}
               >
-                {t('gateway.item.button.token.delete')}
+                <IconDotsVertical size={18} aria-hidden />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={() => onEdit(gateway)}>
+                {t('gateway.item.button.edit')}
               </Menu.Item>
-            ) : (
               <Menu.Item
-                leftSection={<IconKey size={16} aria-hidden />}
-                onClick={() => onGenerateToken(gateway)}
+                leftSection={<IconTrash size={16} aria-hidden />}
+                color="red"
+                onClick={() => onDelete(gateway)}
               >
-                {t('gateway.item.button.token.gen')}
+                {t('gateway.item.button.delete')}
               </Menu.Item>
-            )}
-          </Menu.Dropdown>
-        </Menu>
+              {gateway.haveToken ? (
+                <Menu.Item
+                  leftSection={<IconKeyOff size={16} aria-hidden />}
+                  onClick={() => onDeleteToken(gateway)}
+                >
+                  {t('gateway.item.button.token.delete')}
+                </Menu.Item>
+              ) : (
+                <Menu.Item
+                  leftSection={<IconKey size={16} aria-hidden />}
+                  onClick={() => onGenerateToken(gateway)}
+                >
+                  {t('gateway.item.button.token.gen')}
+                </Menu.Item>
+              )}
+              {onShare ? (
+                <Menu.Item leftSection={<IconShare size={16} aria-hidden />} onClick={() => onShare(gateway)}>
+                  {t('accounts.shares.open')}
+                </Menu.Item>
+              ) : null}
+            </Menu.Dropdown>
+          </Menu>
+        ) : null}
       </Group>
     </Paper>
   );

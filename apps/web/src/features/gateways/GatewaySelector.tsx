@@ -16,6 +16,7 @@ const GatewayEditDialog = lazy(() =>
   import('./GatewayEditDialog').then((m) => ({ default: m.GatewayEditDialog })),
 );
 const TokenDialog = lazy(() => import('./TokenDialog').then((m) => ({ default: m.TokenDialog })));
+const SharesDialog = lazy(() => import('../accounts/SharesDialog'));
 
 type Editing = { gateway?: Gateway } | undefined;
 
@@ -27,6 +28,7 @@ export function GatewaySelector({ onClose }: { onClose?: () => void }) {
   const actions = useGatewayActions();
   const [editing, setEditing] = useState<Editing>(undefined);
   const [token, setToken] = useState<string | undefined>(undefined);
+  const [sharing, setSharing] = useState<Gateway | undefined>(undefined);
   const dialogsLoaded = useOpenedOnce(editing !== undefined || token !== undefined);
   const list = useQuery({ queryKey: gatewayKeys.list, queryFn: () => gatewaysApi(http).list() });
 
@@ -83,11 +85,17 @@ export function GatewaySelector({ onClose }: { onClose?: () => void }) {
           onDelete={(g) => void actions.remove(g)}
           onGenerateToken={(g) => void actions.generateToken(g).then(setToken)}
           onDeleteToken={(g) => void actions.deleteToken(g)}
+          onShare={setSharing}
         />
       ))}
       <Button leftSection={<IconPlus size={16} aria-hidden />} variant="light" onClick={() => setEditing({})}>
         {t('gateway.create.button')}
       </Button>
+      {sharing ? (
+        <Suspense fallback={null}>
+          <SharesDialog gateway={sharing} onClose={() => setSharing(undefined)} />
+        </Suspense>
+      ) : null}
       {dialogsLoaded ? (
         <Suspense fallback={null}>
           <GatewayEditDialog

@@ -75,4 +75,15 @@ export const errorsEn: Partial<Record<ErrorCode, string>> = {
   BACKUP_TYPE_MISMATCH: 'A backup can only be restored to a device of the same type',
   BACKUP_CLOUD_UNAVAILABLE: 'The gateway is not connected to a cloud',
   MQTT_SETTINGS_FROM_ENV: 'The MQTT bridge is set by ST_MQTT_URL on the gateway; change it there',
+  // Accounts, shares and audit (cloud)
+  ROLE_FORBIDDEN: 'Your role on this gateway does not allow this',
+  ADMIN_REQUIRED: 'Only an admin may do this',
+  USER_NOT_FOUND: 'No user with this login',
+  USER_DISABLED: 'This account is disabled',
+  SHARE_NOT_FOUND: 'This gateway is not shared with this user',
+  SHARE_CREATOR: "The gateway's creator is always an owner",
+  SHARE_EXPIRY_PAST: 'The expiry must be in the future',
+  SELF_CHANGE_REFUSED: 'You cannot disable yourself or remove your own admin role',
+  PASSWORD_WRONG: 'The current password is wrong',
+  INVITE_INVALID: 'This invite link is not valid or was already used',
 };

@@ -73,4 +73,15 @@ export const errorsRu: Partial<Record<ErrorCode, string>> = {
   BACKUP_TYPE_MISMATCH: 'Копию можно восстановить только на устройство того же типа',
   BACKUP_CLOUD_UNAVAILABLE: 'Шлюз не подключён к облаку',
   MQTT_SETTINGS_FROM_ENV: 'Мост MQTT задан переменной ST_MQTT_URL на шлюзе; меняйте его там',
+  // Accounts, shares and audit (cloud)
+  ROLE_FORBIDDEN: 'Ваша роль на этом шлюзе не позволяет это сделать',
+  ADMIN_REQUIRED: 'Это может сделать только администратор',
+  USER_NOT_FOUND: 'Нет пользователя с таким логином',
+  USER_DISABLED: 'Эта учётная запись отключена',
+  SHARE_NOT_FOUND: 'Этот шлюз не открыт этому пользователю',
+  SHARE_CREATOR: 'Создатель шлюза всегда остаётся владельцем',
+  SHARE_EXPIRY_PAST: 'Срок действия должен быть в будущем',
+  SELF_CHANGE_REFUSED: 'Нельзя отключить себя или снять с себя роль администратора',
+  PASSWORD_WRONG: 'Текущий пароль неверен',
+  INVITE_INVALID: 'Ссылка-приглашение недействительна или уже использована',
 };

@@ -5,6 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../../app/ServicesContext';
+import { useCanWrite } from '../../../accounts/useCanWrite';
 import { useDeviceErrorToast } from '../../api/deviceErrors';
 import { useDeviceCaller } from '../../api/useDevices';
 import { featureOn } from '../../model/tabs';
@@ -22,6 +23,7 @@ export function ActionsTab() {
   const actions = useDeviceQuery('getActions', t('devices.actions.fetch.error'));
   const [scheduling, setScheduling] = useState<DeviceAction | undefined>();
   const scheduler = featureOn(features, 'actionsScheduler');
+  const canWrite = useCanWrite();
   const run = useMutation({
     mutationFn: (action: DeviceAction) => call(device.ip, 'callAction', { name: action.name }),
     onSuccess: (_, action) =>
@@ -37,6 +39,11 @@ export function ActionsTab() {
   if (actions.data.length === 0) return <Text c="dimmed">{t('devices.actions.empty')}</Text>;
   return (
     <Stack gap="xs">
+      {canWrite ? null : (
+        <Text size="sm" c="dimmed" data-testid="viewer-readonly">
+          {t('accounts.viewer.readonly')}
+        </Text>
+      )}
       {actions.data.map((action) => (
         <Group key={action.name} gap="xs" wrap="nowrap" data-action={action.name}>
           <Tooltip label={t('devices.actions.title', { name: action.name })}>
@@ -44,6 +51,7 @@ export function ActionsTab() {
               variant="light"
               fullWidth
               onClick={() => run.mutate(action)}
+              disabled={!canWrite}
               loading={run.isPending && run.variables?.name === action.name}
             >
               {action.caption}
@@ -61,6 +69,7 @@ export function ActionsTab() {
                 <ActionIcon
                   variant="subtle"
                   onClick={() => setScheduling(action)}
+                  disabled={!canWrite}
                   aria-label={t('devices.actions.delay.title', { action: action.caption })}
                 >
                   <IconClockHour4 size={18} aria-hidden />

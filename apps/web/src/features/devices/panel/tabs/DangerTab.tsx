@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../../app/ServicesContext';
 import { useConfirm } from '../../../../ui/useConfirm';
+import { useCanWrite } from '../../../accounts/useCanWrite';
 import { isRebootTimeout, useDeviceErrorToast } from '../../api/deviceErrors';
 import { useDeviceCaller } from '../../api/useDevices';
 import { useDevicePanel } from '../DeviceContext';
@@ -18,6 +19,7 @@ export function DangerTab() {
   const call = useDeviceCaller();
   const confirm = useConfirm();
   const toastError = useDeviceErrorToast();
+  const canWrite = useCanWrite();
   const run = useMutation({
     mutationFn: (command: DangerCommand) => call(device.ip, command),
     onSuccess: (_, command) =>
@@ -58,11 +60,17 @@ export function DangerTab() {
           color="red"
           variant="light"
           onClick={() => void restart()}
+          disabled={!canWrite}
           loading={run.isPending && run.variables === 'restart'}
         >
           {t('devices.danger.button.restart')}
         </Button>
-        <Button color="red" onClick={() => void wipe()} loading={run.isPending && run.variables === 'wipe'}>
+        <Button
+          color="red"
+          onClick={() => void wipe()}
+          loading={run.isPending && run.variables === 'wipe'}
+          disabled={!canWrite}
+        >
           {t('devices.danger.button.wipe')}
         </Button>
       </Group>

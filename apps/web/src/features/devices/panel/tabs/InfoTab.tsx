@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../../app/ServicesContext';
+import { useCanWrite } from '../../../accounts/useCanWrite';
 import { useDeviceErrorToast } from '../../api/deviceErrors';
 import { deviceKeys, useDeviceCaller, useGatewayKey } from '../../api/useDevices';
 import { useDevicePanel } from '../DeviceContext';
@@ -17,6 +18,7 @@ export function InfoTab() {
   const queryClient = useQueryClient();
   const gatewayKey = useGatewayKey();
   const toastError = useDeviceErrorToast();
+  const canWrite = useCanWrite();
   const info = useDeviceQuery('getInfo', t('devices.info.load.error'));
   const infoKey = useDeviceKey('getInfo');
   const [name, setName] = useState('');
@@ -63,7 +65,7 @@ export function InfoTab() {
           error={invalid ? t('devices.info.name.error.empty') : undefined}
           rightSectionWidth={90}
           rightSection={
-            <Button type="submit" size="compact-sm" loading={save.isPending}>
+            <Button type="submit" size="compact-sm" loading={save.isPending} disabled={!canWrite}>
               {t('devices.info.name.save')}
             </Button>
           }

@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import { type AuditAction, AuditEntry, type AuditQuery } from '@st/protocol';
+import type { Logger } from '@st/server-kit';
+import type { CloudDb } from '../db/connect';
+
+/** What a caller records; the log adds id and time. */
+export interface AuditRecord {
+  action: AuditAction;
+  actorId?: string | null;
+  actor?: string | null;
+  gatewayId?: string | null;
+  device?: string | null;
+  command?: string | null;
+  detail?: string | null;
+  outcome: string;
+  durationMs?: number | null;
+  address?: string | null;
+}
+
+export interface AuditScope {
+  /** admins see everything; others only the gateways listed */
+  all: boolean;
+  gatewayIds: string[];
+}
+
+const BATCH = 200;
+
+/**
+ * The audit trail, written off the request path: `record` only queues the row (no await, no I/O); a timer
+ * writes queued rows in batches, and stop() writes what is left. Rows older than the retention are pruned.
+ */
+export class AuditLog {
+  private queue: Array<AuditRecord & { id: string; at: string }> = [];
+  private timer: NodeJS.Timeout | undefined;
+  private pruneTimer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: CloudDb,
+    private readonly logger: Logger,
+    private readonly opts: { flushMs: number; retentionDays: number; pruneEveryMs: number },
+  ) {}
+
+  start(): void {
+    this.timer = setInterval(() => void this.flush(), this.opts.flushMs);
+    this.timer.unref();
+    this.pruneTimer = setInterval(() => void this.prune().catch(this.logError), this.opts.pruneEveryMs);
+    this.pruneTimer.unref();
+    void this.prune().catch(this.logError);
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    clearInterval(this.pruneTimer);
+    await this.flush();
+  }
+
+  record(r: AuditRecord): void {
+    this.queue.push({ ...r, id: randomUUID(), at: new Date().toISOString() });
+    if (this.queue.length >= BATCH) void this.flush();
+  }
+
+  /** Writes what is queued (one write at a time; rows stay in order). */
+  flush(): Promise<void> {
+    this.flushing = this.flushing.then(() => this.writeQueued()).catch(this.logError);
+    return this.flushing;
+  }
+
+  private async writeQueued(): Promise<void> {
+    while (this.queue.length > 0) {
+      const rows = this.queue.splice(0, BATCH);
+      await this.db
+        .insertInto('audit_log')
+        .values(
+          rows.map((r) => ({
+            id: r.id,
+            at: r.at,
+            action: r.action,
+            actor_id: r.actorId ?? null,
+            actor: r.actor ?? null,
+            gateway_id: r.gatewayId ?? null,
+            device: r.device ?? null,
+            command: r.command ?? null,
+            detail: r.detail ?? null,
+            outcome: r.outcome,
+            duration_ms:
+              r.durationMs === undefined || r.durationMs === null ? null : Math.round(r.durationMs),
+            address: r.address ?? null,
+          })),
+        )
+        .execute();
+    }
+  }
+
+  async prune(): Promise<number> {
+    const cutoff = new Date(Date.now() - this.opts.retentionDays * 86_400_000).toISOString();
+    const res = await this.db.deleteFrom('audit_log').where('at', '<', cutoff).executeTakeFirst();
+    return Number(res.numDeletedRows);
+  }
+
+  /** Newest first. Queued rows are written first, so a read sees every row recorded before it. */
+  async query(q: AuditQuery, scope: AuditScope): Promise<AuditEntry[]> {
+    await this.flush();
+    if (!scope.all && scope.gatewayIds.length === 0) return [];
+    let sel = this.db.selectFrom('audit_log').selectAll();
+    if (!scope.all) sel = sel.where('gateway_id', 'in', scope.gatewayIds);
+    if (q.gatewayId) sel = sel.where('gateway_id', '=', q.gatewayId);
+    if (q.from !== undefined) sel = sel.where('at', '>=', new Date(q.from).toISOString());
+    if (q.to !== undefined) sel = sel.where('at', '<=', new Date(q.to).toISOString());
+    if (q.action) sel = sel.where('action', '=', q.action);
+    if (q.actor) sel = sel.where('actor', '=', q.actor);
+    const rows = await sel.orderBy('at', 'desc').orderBy('id', 'desc').limit(q.limit).execute();
+    return rows.map((r) =>
+      AuditEntry.parse({
+        id: r.id,
+        at: r.at,
+        action: r.action,
+        actor: r.actor,
+        gatewayId: r.gateway_id,
+        device: r.device,
+        command: r.command,
+        detail: r.detail,
+        outcome: r.outcome,
+        durationMs: r.duration_ms === null ? null : Number(r.duration_ms),
+        address: r.address,
+      }),
+    );
+  }
+
+  private readonly logError = (err: unknown) => this.logger.error({ err }, 'audit write failed');
+}
+
+const CSV_COLUMNS = [
+  'at',
+  'action',
+  'actor',
+  'gatewayId',
+  'device',
+  'command',
+  'detail',
+  'outcome',
+  'durationMs',
+  'address',
+] as const;
+
+/** RFC 4180 CSV; cells that a spreadsheet would run as a formula are prefixed with a quote. */
+export function auditCsv(entries: AuditEntry[]): string {
+  const cell = (v: unknown) => {
+    let s = v === null || v === undefined ? '' : String(v);
+    if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+    return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+  };
+  const lines = [CSV_COLUMNS.join(',')];
+  for (const e of entries) lines.push(CSV_COLUMNS.map((c) => cell(e[c])).join(','));
+  return `${lines.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,49 @@
+import {
+  type Access,
+  ApiError,
+  deviceCommandAccess,
+  GATEWAY_COMMAND_ACCESS,
+  type GatewayRole,
+  relayRequestAccess,
+} from '@st/protocol';
+import type { OutgoingRequest } from './relay';
+
+/** What a relayed call is, for the role check and the audit trail. */
+export interface RelayCallClass {
+  access: Access;
+  /** the device command, or the gateway route name (or METHOD path when unknown) */
+  command: string;
+  device: string | null;
+}
+
+/** Classes a relayed call by the protocol's read/write maps (design.md Round 3). */
+export function classifyRelayCall(request: OutgoingRequest): RelayCallClass {
+  switch (request.kind) {
+    case 'device':
+      return {
+        access: deviceCommandAccess(request.command),
+        command: request.command,
+        device: request.device,
+      };
+    case 'command':
+      return { access: GATEWAY_COMMAND_ACCESS[request.command], command: request.command, device: null };
+    case 'relay': {
+      const { access, route } = relayRequestAccess(request.method, request.url);
+      const path = request.url.split('?', 1)[0] ?? request.url;
+      return { access, command: route ?? `${request.method} ${path}`, device: null };
+    }
+  }
+}
+
+/**
+ * The role check, a step of its own before the call reaches the link: a viewer may only read; operators and
+ * owners may write. Throws 403 ROLE_FORBIDDEN with a message naming what was refused.
+ */
+export function checkRelayRole(role: GatewayRole, call: RelayCallClass): void {
+  if (call.access === 'write' && role === 'viewer') {
+    throw new ApiError(
+      'ROLE_FORBIDDEN',
+      `A viewer cannot run ${call.command}: ask an owner for the operator role`,
+    );
+  }
+}

@@ -1,0 +1,153 @@
+import { createLogger } from '@st/server-kit';
+import { waitFor } from '@st/testkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AuditLog } from '../src/audit/log';
+import { openDatabase } from '../src/db/connect';
+import { ADMIN, Browser, field, type StorageKind, startCloud, type TestCloud, testStorage } from './helpers';
+import { openLive } from './system';
+
+describe.each<StorageKind>(['sqlite', 'postgres'])('accounts on %s', (kind) => {
+  let storage: Awaited<ReturnType<typeof testStorage>>;
+  let cloud: TestCloud;
+  let admin: Browser;
+
+  beforeAll(async () => {
+    storage = await testStorage(kind);
+    cloud = await startCloud(storage.overrides);
+    admin = new Browser(cloud.url);
+    await admin.login();
+  });
+  afterAll(async () => {
+    await cloud?.stop();
+    await storage?.stop();
+  });
+
+  it('makes the first user admin and lets an invited user set a password once', async () => {
+    expect((await admin.call('GET', '/api/auth/me')).body).toMatchObject({ login: ADMIN.login, admin: true });
+    const made = await admin.call('POST', '/api/users', { login: 'invited', invite: true });
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({ user: { login: 'invited', admin: false, invited: true } });
+    expect(made.body).not.toHaveProperty('password');
+    const token = field(made.body, 'inviteToken');
+    const anon = new Browser(cloud.url);
+    expect(
+      (await anon.call('POST', '/api/auth/user', { login: 'invited', password: 'anything-at-all' })).status,
+    ).toBe(401);
+    expect((await anon.call('POST', '/api/auth/invite', { token, password: 'short' })).status).toBe(400);
+    expect(
+      (await anon.call('POST', '/api/auth/invite', { token, password: 'invited-password' })).status,
+    ).toBe(200);
+    const again = await anon.call('POST', '/api/auth/invite', { token, password: 'another-password' });
+    expect(again.body).toMatchObject({ code: 'INVITE_INVALID' });
+    await anon.login('invited', 'invited-password');
+    expect((await anon.call('GET', '/api/auth/me')).body).toMatchObject({ admin: false });
+    expect((await admin.call('POST', '/api/users', { login: 'invited' })).body).toMatchObject({
+      code: 'USER_EXISTS',
+    });
+  });
+
+  it('changes the own password (other sessions end), resets one, and signs out everywhere', async () => {
+    const made = await admin.call('POST', '/api/users', { login: 'pat' });
+    const id = field((made.body as { user: unknown }).user, 'id');
+    const one = new Browser(cloud.url);
+    const two = new Browser(cloud.url);
+    await one.login('pat', field(made.body, 'password'));
+    await two.login('pat', field(made.body, 'password'));
+    const wrong = await one.call('POST', '/api/auth/user/password', {
+      currentPassword: 'nope',
+      newPassword: 'pat-password-2',
+    });
+    expect(wrong.body).toMatchObject({ code: 'PASSWORD_WRONG' });
+    const changed = await one.call('POST', '/api/auth/user/password', {
+      currentPassword: field(made.body, 'password'),
+      newPassword: 'pat-password-2',
+    });
+    expect(changed.status).toBe(200);
+    expect((await one.call('GET', '/api/auth/me')).status).toBe(200);
+    expect((await two.call('GET', '/api/auth/me')).status).toBe(401);
+
+    const reset = await admin.call('POST', `/api/users/${id}/password`);
+    const fresh = field(reset.body, 'password');
+    expect((await one.call('GET', '/api/auth/me')).status).toBe(401);
+    expect(
+      (
+        await new Browser(cloud.url).call('POST', '/api/auth/user', {
+          login: 'pat',
+          password: 'pat-password-2',
+        })
+      ).status,
+    ).toBe(401);
+    const a = new Browser(cloud.url);
+    const b = new Browser(cloud.url);
+    await a.login('pat', fresh);
+    await b.login('pat', fresh);
+    const live = await openLive(cloud.url, b.cookie);
+    await live.subscribe('/secured/events');
+    expect((await a.call('POST', '/api/auth/user/logout-all')).status).toBe(200);
+    await waitFor(() => live.errors.length > 0, { what: 'the live channel to end' });
+    expect((await a.call('GET', '/api/auth/me')).status).toBe(401);
+    expect((await b.call('GET', '/api/auth/me')).status).toBe(401);
+    await live.close();
+    const audit = (await admin.call('GET', '/api/audit?actor=pat')).body as Array<{ action: string }>;
+    expect(audit.map((r) => r.action)).toEqual(
+      expect.arrayContaining(['auth.passwordChanged', 'auth.logoutAll', 'auth.login']),
+    );
+  });
+
+  it('refuses an admin disabling or un-admining themselves, and audits failed sign-ins with the address', async () => {
+    const me = (await admin.call('GET', '/api/auth/me')).body;
+    const id = field(me, 'id');
+    expect((await admin.call('PUT', `/api/users/${id}`, { disabled: true })).body).toMatchObject({
+      code: 'SELF_CHANGE_REFUSED',
+    });
+    expect((await admin.call('PUT', `/api/users/${id}`, { admin: false })).body).toMatchObject({
+      code: 'SELF_CHANGE_REFUSED',
+    });
+    expect((await admin.call('PUT', '/api/users/nobody', { admin: true })).status).toBe(404);
+    await new Browser(cloud.url).call('POST', '/api/auth/user', { login: 'ghost', password: 'whatever-1' });
+    const failed = (await admin.call('GET', '/api/audit?action=auth.loginFailed&actor=ghost')).body;
+    expect(failed).toEqual([expect.objectContaining({ outcome: '401', address: '127.0.0.1' })]);
+    expect((await admin.call('GET', '/api/audit?from=abc')).status).toBe(400);
+  });
+
+  it('prunes audit rows older than the retention', async () => {
+    const db = await openDatabase(
+      kind === 'sqlite'
+        ? { kind: 'sqlite', file: `${storage.overrides.dataDir}/cloud.db` }
+        : { kind: 'postgres', url: storage.overrides.databaseUrl ?? '' },
+    );
+    try {
+      const log = new AuditLog(db, createLogger({ name: 'test', level: 'silent' }), {
+        flushMs: 1000,
+        retentionDays: 30,
+        pruneEveryMs: 3_600_000,
+      });
+      const old = new Date(Date.now() - 31 * 86_400_000).toISOString();
+      await db
+        .insertInto('audit_log')
+        .values({
+          id: 'old-row',
+          at: old,
+          action: 'auth.login',
+          actor: 'old',
+          outcome: '200',
+          actor_id: null,
+          gateway_id: null,
+          device: null,
+          command: null,
+          detail: null,
+          duration_ms: null,
+          address: null,
+        })
+        .execute();
+      expect(await log.prune()).toBe(1);
+      const left = (await admin.call('GET', '/api/audit?actor=old')).body;
+      expect(left).toEqual([]);
+      expect(
+        ((await admin.call('GET', '/api/audit?action=auth.login')).body as unknown[]).length,
+      ).toBeGreaterThan(0);
+    } finally {
+      await db.destroy();
+    }
+  });
+});

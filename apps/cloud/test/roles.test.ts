@@ -1,0 +1,330 @@
+import {
+  buildPath,
+  DEVICE_COMMAND_ACCESS,
+  type DeviceCommandName,
+  RELAY_ROUTE_ACCESS,
+  type RelayableRouteName,
+  ROUTES,
+} from '@st/protocol';
+import { waitFor } from '@st/testkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Browser, field, type StorageKind, startCloud, type TestCloud, testStorage } from './helpers';
+import { type EchoLink, openEchoLink } from './support/echoLink';
+import { type LiveClient, openLive } from './system';
+
+// The authorization matrix of issue 20: every cloud route and every relayed call, for each kind of caller,
+// with the status each cell must get. The owner comes last in each row, so what the owner changes (a share,
+// a token, a deletion) never changes what the others' cells see.
+
+const WHO = ['operator', 'viewer', 'stranger', 'disabled', 'expired', 'owner'] as const;
+type Who = (typeof WHO)[number];
+type Row = [label: string, method: string, path: () => string, body: () => unknown, expected: number[]];
+
+const PASSWORD = 'password-of-someone';
+const logsTopic = (g: string) => `/secured/gateway/${g}/devices/logs`;
+
+describe.each<StorageKind>(['sqlite', 'postgres'])('roles and shares on %s', (kind) => {
+  let storage: Awaited<ReturnType<typeof testStorage>>;
+  let cloud: TestCloud;
+  let link: EchoLink;
+  const as = {} as Record<Who, Browser>;
+  let g = '';
+  let g2 = '';
+  let tmpId = '';
+  const live: LiveClient[] = [];
+
+  const share = (gatewayId: string, login: string, role: string, expiresAt?: number) =>
+    as.owner.call('POST', '/api/gateway/management/share', { gatewayId, login, role, expiresAt });
+
+  beforeAll(async () => {
+    storage = await testStorage(kind);
+    cloud = await startCloud({ ...storage.overrides, shareSweepMs: 200 });
+    as.owner = new Browser(cloud.url);
+    await as.owner.login();
+    for (const who of WHO) {
+      if (who === 'owner') continue;
+      await cloud.server.users.create(who, PASSWORD);
+      as[who] = new Browser(cloud.url);
+    }
+    tmpId = (await cloud.server.users.create('tmp', PASSWORD)).id;
+    g = field((await as.owner.call('POST', '/api/gateway/management/create', { name: 'G' })).body, 'id');
+    g2 = field((await as.owner.call('POST', '/api/gateway/management/create', { name: 'G2' })).body, 'id');
+    const token = field((await as.owner.call('POST', `/api/auth/gateway/${g}`)).body, 'token');
+    link = await openEchoLink(cloud.url, token, as.owner, g);
+    const expiresAt = Date.now() + 2500;
+    for (const id of [g, g2]) {
+      expect((await share(id, 'operator', 'operator')).status).toBe(200);
+      expect((await share(id, 'viewer', 'viewer')).status).toBe(200);
+      expect((await share(id, 'disabled', 'operator')).status).toBe(200);
+      expect((await share(id, 'expired', 'operator', expiresAt)).status).toBe(200);
+    }
+    for (const who of WHO) if (who !== 'owner') await as[who].login(who, PASSWORD);
+  });
+  afterAll(async () => {
+    for (const l of live) await l.close();
+    await link?.close();
+    await cloud?.stop();
+    await storage?.stop();
+  });
+
+  it('lists shared gateways with the role and who shares them', async () => {
+    const list = (await as.viewer.call('GET', '/api/gateway/management/list')).body;
+    expect(list).toEqual([
+      expect.objectContaining({ id: g, name: 'G', role: 'viewer', sharedBy: 'admin', online: true }),
+      expect.objectContaining({ id: g2, role: 'viewer', sharedBy: 'admin' }),
+    ]);
+    expect((await as.stranger.call('GET', '/api/gateway/management/list')).body).toEqual([]);
+    const shares = (await as.owner.call('GET', `/api/gateway/management/shares/${g}`)).body;
+    expect(shares).toEqual(
+      expect.arrayContaining([
+        { login: 'admin', role: 'owner', expiresAt: null, creator: true, grantedBy: null },
+        { login: 'viewer', role: 'viewer', expiresAt: null, creator: false, grantedBy: 'admin' },
+      ]),
+    );
+  });
+
+  it('ends live channels at once: a disabled user, and an expired share (swept, audited once)', async () => {
+    const dLive = await openLive(cloud.url, as.disabled.cookie);
+    const eLive = await openLive(cloud.url, as.expired.cookie);
+    live.push(dLive, eLive);
+    await dLive.subscribe(logsTopic(g));
+    await eLive.subscribe(logsTopic(g));
+    const dis = await as.owner.call('PUT', `/api/users/${await idOf('disabled')}`, { disabled: true });
+    expect(dis.body).toMatchObject({ login: 'disabled', disabled: true });
+    await waitFor(() => dLive.errors.length > 0, { what: 'the disabled user’s live channel to end' });
+    expect(dLive.errors[0]).toContain('Signed out');
+    // the disabled user cannot sign in again
+    const again = await new Browser(cloud.url).call('POST', '/api/auth/user', {
+      login: 'disabled',
+      password: PASSWORD,
+    });
+    expect(again.status).toBe(403);
+    expect(again.body).toMatchObject({ code: 'USER_DISABLED' });
+    await waitFor(() => eLive.errors.length > 0, { what: 'the expired share’s live channel to end' });
+    expect(eLive.errors[0]).toContain('access to this gateway changed');
+    await waitFor(async () => {
+      const rows = (await as.owner.call('GET', `/api/audit?gatewayId=${g}&action=share.expired`)).body;
+      return Array.isArray(rows) && rows.length === 1;
+    });
+  });
+
+  async function idOf(login: string): Promise<string> {
+    const users = (await as.owner.call('GET', '/api/users')).body as Array<{ id: string; login: string }>;
+    return users.find((u) => u.login === login)?.id ?? '';
+  }
+
+  it('answers every cloud route with the expected status for each caller', async () => {
+    // expected: operator, viewer, stranger, disabled, expired, owner (an admin: the first user)
+    const rows: Row[] = [
+      ['build', 'GET', () => '/api/build', () => undefined, [200, 200, 200, 200, 200, 200]],
+      ['who am I', 'GET', () => '/api/auth', () => undefined, [200, 200, 200, 401, 200, 200]],
+      ['me', 'GET', () => '/api/auth/me', () => undefined, [200, 200, 200, 401, 200, 200]],
+      ['list', 'GET', () => '/api/gateway/management/list', () => undefined, [200, 200, 200, 401, 200, 200]],
+      ['get', 'GET', () => `/api/gateway/management/${g}`, () => undefined, [200, 200, 404, 401, 404, 200]],
+      [
+        'create',
+        'POST',
+        () => '/api/gateway/management/create',
+        () => ({ name: 'mine' }),
+        [201, 201, 201, 401, 201, 201],
+      ],
+      [
+        'rename',
+        'PUT',
+        () => '/api/gateway/management/update',
+        () => ({ id: g, name: 'G' }),
+        [403, 403, 404, 401, 404, 200],
+      ],
+      [
+        'shares',
+        'GET',
+        () => `/api/gateway/management/shares/${g}`,
+        () => undefined,
+        [403, 403, 404, 401, 404, 200],
+      ],
+      [
+        'share',
+        'POST',
+        () => '/api/gateway/management/share',
+        () => ({ gatewayId: g, login: 'tmp', role: 'viewer' }),
+        [403, 403, 404, 401, 404, 200],
+      ],
+      [
+        'unshare',
+        'DELETE',
+        () => `/api/gateway/management/share?gatewayId=${g}&login=tmp`,
+        () => undefined,
+        [403, 403, 404, 401, 404, 200],
+      ],
+      ['audit', 'GET', () => '/api/audit', () => undefined, [200, 200, 200, 401, 200, 200]],
+      ['users', 'GET', () => '/api/users', () => undefined, [403, 403, 403, 401, 403, 200]],
+      ['add user', 'POST', () => '/api/users', () => ({ login: 'made' }), [403, 403, 403, 401, 403, 201]],
+      [
+        'update user',
+        'PUT',
+        () => `/api/users/${tmpId}`,
+        () => ({ admin: false }),
+        [403, 403, 403, 401, 403, 200],
+      ],
+      [
+        'reset password',
+        'POST',
+        () => `/api/users/${tmpId}/password`,
+        () => undefined,
+        [403, 403, 403, 401, 403, 200],
+      ],
+      ['token', 'POST', () => `/api/auth/gateway/${g2}`, () => undefined, [403, 403, 404, 401, 404, 200]],
+      [
+        'token delete',
+        'POST',
+        () => `/api/auth/gateway/logout/${g2}`,
+        () => undefined,
+        [403, 403, 404, 401, 404, 200],
+      ],
+      [
+        'delete',
+        'DELETE',
+        () => `/api/gateway/management/delete/${g2}`,
+        () => undefined,
+        [403, 403, 404, 401, 404, 200],
+      ],
+    ];
+    const got = await runRows(rows);
+    expect(got.actual).toEqual(got.expected);
+  });
+
+  it('classes every relayed route and device command and refuses before the link', async () => {
+    const before = link.received.length;
+    const rows: Row[] = [];
+    const relayStatus = (access: 'read' | 'write') => [
+      200,
+      access === 'read' ? 200 : 403,
+      404,
+      401,
+      404,
+      200,
+    ];
+    for (const [name, access] of Object.entries(RELAY_ROUTE_ACCESS) as Array<
+      [RelayableRouteName, 'read' | 'write']
+    >) {
+      const def = ROUTES[name];
+      const url = buildPath(def.path, { id: 'x' });
+      rows.push([
+        name,
+        'POST',
+        () => `/api/gateway/requests/${g}`,
+        () => ({ url, method: def.method }),
+        relayStatus(access),
+      ]);
+    }
+    for (const [command, access] of Object.entries(DEVICE_COMMAND_ACCESS) as Array<
+      [DeviceCommandName, 'read' | 'write']
+    >) {
+      const body = { gatewayId: g, device: '127.0.0.1:8080', command, params: {} };
+      rows.push([command, 'POST', () => '/api/gateway/requests/device', () => body, relayStatus(access)]);
+    }
+    rows.push([
+      'PING',
+      'POST',
+      () => '/api/gateway/requests/command',
+      () => ({ gatewayId: g, command: 'PING' }),
+      relayStatus('read'),
+    ]);
+    const got = await runRows(rows);
+    expect(got.actual).toEqual(got.expected);
+    // Exactly the allowed cells crossed the link: refused ones never left the cloud.
+    const allowed = got.expected
+      .flatMap((r) => r.split(' ').slice(1))
+      .filter((s) => s.endsWith('=200')).length;
+    expect(link.received.length - before).toBe(allowed);
+    // A raw (multipart/binary) relay is checked the same way.
+    const raw = (b: Browser) =>
+      fetch(`${cloud.url}/api/gateway/requests/${g}/raw?method=POST&url=/api/ota/firmware`, {
+        method: 'POST',
+        headers: { cookie: b.cookie ?? '', 'content-type': 'application/octet-stream' },
+        body: new Uint8Array([1, 2, 3]),
+      });
+    expect((await raw(as.viewer)).status).toBe(403);
+    expect((await raw(as.operator)).status).toBe(200);
+  });
+
+  it('audits writes with who, device, command and outcome; the owner sees their gateway, CSV too', async () => {
+    const rows = (await as.owner.call('GET', `/api/audit?gatewayId=${g}&action=relay.device`)).body as Array<
+      Record<string, unknown>
+    >;
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          actor: 'viewer',
+          command: 'callAction',
+          device: '127.0.0.1:8080',
+          outcome: 'denied',
+        }),
+        expect.objectContaining({ actor: 'operator', command: 'callAction', outcome: '200' }),
+      ]),
+    );
+    expect(rows.some((r) => r.command === 'getInfo')).toBe(false); // reads are not audited
+    expect((await as.viewer.call('GET', `/api/audit?gatewayId=${g}`)).body).toEqual([]);
+    const csv = await as.owner.call('GET', `/api/audit?gatewayId=${g}&format=csv`);
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    expect(csv.text.split('\r\n')[0]).toBe(
+      'at,action,actor,gatewayId,device,command,detail,outcome,durationMs,address',
+    );
+    expect(csv.text).toContain('share.granted');
+    const logins = (await as.owner.call('GET', '/api/audit?action=auth.login')).body as unknown[];
+    expect(logins.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('upgrades a share, revokes it (ending the live channel), and refuses bad input with codes', async () => {
+    const vLive = await openLive(cloud.url, as.viewer.cookie);
+    live.push(vLive);
+    await vLive.subscribe(logsTopic(g));
+    const call = () =>
+      as.viewer.call('POST', '/api/gateway/requests/device', {
+        gatewayId: g,
+        device: '127.0.0.1:8080',
+        command: 'callAction',
+        params: { name: 'on' },
+      });
+    expect((await call()).body).toMatchObject({ code: 'ROLE_FORBIDDEN' });
+    expect((await share(g, 'viewer', 'operator')).status).toBe(200);
+    expect((await call()).status).toBe(200);
+    expect(
+      (await as.owner.call('DELETE', `/api/gateway/management/share?gatewayId=${g}&login=viewer`)).status,
+    ).toBe(200);
+    await waitFor(() => vLive.errors.length > 0, { what: 'the revoked viewer’s live channel to end' });
+    expect((await call()).status).toBe(404);
+    expect((await share(g, 'nobody', 'viewer')).body).toMatchObject({ code: 'USER_NOT_FOUND' });
+    expect((await share(g, 'admin', 'viewer')).body).toMatchObject({ code: 'SHARE_CREATOR' });
+    expect((await share(g, 'tmp', 'viewer', Date.now() - 1000)).body).toMatchObject({
+      code: 'SHARE_EXPIRY_PAST',
+    });
+    expect((await share(g, 'tmp', 'boss')).status).toBe(400);
+    const strangerLive = await openLive(cloud.url, as.stranger.cookie);
+    live.push(strangerLive);
+    strangerLive.client.subscribe(logsTopic(g), () => undefined);
+    await waitFor(() => strangerLive.errors.length > 0, {
+      what: 'the stranger’s subscription to be refused',
+    });
+  });
+
+  async function runRows(rows: Row[]) {
+    const actual: string[] = [];
+    const expected: string[] = [];
+    for (const [label, method, path, body, statuses] of rows) {
+      const cells: string[] = [];
+      for (const [i, who] of WHO.entries()) {
+        const r = await as[who].call(method, path(), body());
+        cells.push(`${who}=${r.status}`);
+        const code = (r.body as { code?: string } | undefined)?.code;
+        if (r.status === 403 && code !== 'ROLE_FORBIDDEN' && code !== 'ADMIN_REQUIRED')
+          cells.push(`code=${code}`);
+        if (r.status === 404 && code !== 'GATEWAY_NOT_FOUND') cells.push(`code=${code}`);
+        void i;
+      }
+      actual.push(`${label} ${cells.join(' ')}`);
+      expected.push(`${label} ${WHO.map((w, i) => `${w}=${statuses[i]}`).join(' ')}`);
+    }
+    return { actual, expected };
+  }
+});

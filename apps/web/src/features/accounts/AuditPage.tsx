@@ -1,0 +1,116 @@
+import { Button, Group, Loader, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { buildPath, ROUTES } from '@st/protocol';
+import { IconDownload } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useServices } from '../../app/ServicesContext';
+import { gatewayKeys, gatewaysApi } from '../gateways/gatewaysApi';
+import { accountKeys, accountsApi } from './accountsApi';
+import { BackToGateways } from './BackToGateways';
+
+const epoch = (local: string) => (local === '' ? undefined : new Date(local).getTime());
+
+/** Route /audit: the trail of the gateways the user owns (admins: everything), filtered, with CSV export. */
+export default function AuditPage() {
+  const { http, config } = useServices();
+  const { t, i18n } = useTranslation();
+  const [gatewayId, setGatewayId] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const filters = { gatewayId: gatewayId || undefined, from: epoch(from), to: epoch(to) };
+  const gateways = useQuery({ queryKey: gatewayKeys.list, queryFn: () => gatewaysApi(http).list() });
+  const audit = useQuery({
+    queryKey: accountKeys.audit(filters),
+    queryFn: () => accountsApi(http).audit(filters),
+  });
+  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
+  const ms = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 });
+  const names = new Map((gateways.data ?? []).map((g) => [g.id, g.name]));
+  const csv = `${config.basePath}${buildPath(ROUTES['cloud.audit'].path, {}, { ...filters, format: 'csv' }).slice(1)}`;
+
+  return (
+    <Stack gap="sm" w="100%">
+      <Group justify="space-between">
+        <Title order={1} size="h3">
+          {t('accounts.audit.title')}
+        </Title>
+        <BackToGateways />
+      </Group>
+      <Group align="flex-end" gap="xs">
+        <NativeSelect
+          label={t('accounts.audit.gateway')}
+          value={gatewayId}
+          onChange={(e) => setGatewayId(e.currentTarget.value)}
+          data={[
+            { value: '', label: t('accounts.audit.gateway.all') },
+            ...(gateways.data ?? []).map((g) => ({ value: g.id, label: g.name })),
+          ]}
+        />
+        <TextInput
+          type="datetime-local"
+          label={t('accounts.audit.from')}
+          value={from}
+          onChange={(e) => setFrom(e.currentTarget.value)}
+        />
+        <TextInput
+          type="datetime-local"
+          label={t('accounts.audit.to')}
+          value={to}
+          onChange={(e) => setTo(e.currentTarget.value)}
+        />
+        <Button
+          component="a"
+          href={csv}
+          download="audit.csv"
+          variant="light"
+          leftSection={<IconDownload size={16} aria-hidden />}
+        >
+          {t('accounts.audit.csv')}
+        </Button>
+      </Group>
+      {audit.isPending ? <Loader size="sm" aria-label={t('common.loading')} /> : null}
+      {audit.isError ? <Text c="red">{t('accounts.audit.load.error')}</Text> : null}
+      {audit.data?.length === 0 ? <Text c="dimmed">{t('accounts.audit.empty')}</Text> : null}
+      {audit.data && audit.data.length > 0 ? (
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped data-testid="audit-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('accounts.audit.col.at')}</Table.Th>
+                <Table.Th>{t('accounts.audit.col.actor')}</Table.Th>
+                <Table.Th>{t('accounts.audit.col.action')}</Table.Th>
+                <Table.Th>{t('accounts.audit.col.target')}</Table.Th>
+                <Table.Th>{t('accounts.audit.col.outcome')}</Table.Th>
+                <Table.Th>{t('accounts.audit.col.duration')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {audit.data.map((e) => (
+                <Table.Tr key={e.id} data-action={e.action}>
+                  <Table.Td>{when.format(new Date(e.at))}</Table.Td>
+                  <Table.Td>{e.actor ?? ''}</Table.Td>
+                  <Table.Td>
+                    {e.action}
+                    {e.command ? ` · ${e.command}` : ''}
+                    {e.detail ? ` · ${e.detail}` : ''}
+                  </Table.Td>
+                  <Table.Td>
+                    {e.gatewayId ? (names.get(e.gatewayId) ?? e.gatewayId) : ''}
+                    {e.device ? ` · ${e.device}` : ''}
+                  </Table.Td>
+                  <Table.Td>{e.outcome === 'denied' ? t('accounts.audit.denied') : e.outcome}</Table.Td>
+                  <Table.Td>
+                    {e.durationMs === null
+                      ? ''
+                      : t('accounts.audit.duration', { ms: ms.format(e.durationMs) })}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,55 @@
+import { Button, Center, Paper, PasswordInput, Stack, Title } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { serverMessage } from '../../api/errors';
+import { useServices } from '../../app/ServicesContext';
+import { accountsApi } from './accountsApi';
+
+/** The invite token of `…/invite?token=`, when the console was opened from an invite link. */
+export function inviteToken(location: Location): string | undefined {
+  if (!location.pathname.endsWith('/invite')) return undefined;
+  return new URLSearchParams(location.search).get('token') ?? undefined;
+}
+
+/** Signed out, from an invite link: the invited user sets their password, then signs in as usual. */
+export function InviteForm({ token, onDone }: { token: string; onDone: () => void }) {
+  const { http, toaster, log } = useServices();
+  const { t, i18n } = useTranslation();
+  const [password, setPassword] = useState('');
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    try {
+      await accountsApi(http).acceptInvite(token, password);
+      toaster.success({ caption: t('accounts.invite.done') });
+      onDone();
+    } catch (error) {
+      log.warn('Invite failed', error);
+      toaster.error({ caption: serverMessage(error, i18n) ?? t('accounts.invite.title') });
+    }
+  };
+  return (
+    <Center component="main" mih="100dvh" p="md">
+      <Paper withBorder shadow="sm" p="lg" w="100%" maw={400}>
+        <form onSubmit={(e) => void submit(e)}>
+          <Stack>
+            <Title order={1} size="h3" ta="center">
+              {t('accounts.invite.title')}
+            </Title>
+            <PasswordInput
+              label={t('accounts.me.password.new')}
+              value={password}
+              required
+              minLength={8}
+              autoComplete="new-password"
+              onChange={(e) => setPassword(e.currentTarget.value)}
+            />
+            <Button type="submit" disabled={password.length < 8}>
+              {t('accounts.invite.save')}
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
+    </Center>
+  );
+}
