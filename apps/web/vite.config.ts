@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './vite-precompress.ts';
 
 // One build for both modes: the serving server injects {mode, basePath, version} and a <base href> into
 // index.html at runtime, so every asset URL is relative ('./') and resolves against that <base>.
@@ -28,7 +29,7 @@ const CONSOLE = [
 
 export default defineConfig({
   base: './',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   define: {
     __ST_UI_BUILD_TIME__: JSON.stringify(new Date().toISOString()),
   },

@@ -4,6 +4,7 @@ import {
   createHttpApp,
   type HttpApp,
   type Logger,
+  registerCompression,
   registerErrorHandling,
   registerOpenApi,
   type StopStep,
@@ -102,6 +103,7 @@ export class CloudServer {
     );
 
     registerErrorHandling(this.app);
+    await registerCompression(this.app);
     acceptEmptyJson(this.app);
     await registerOpenApi(this.app, { title: 'SmartThing cloud', version: PRODUCT_VERSION });
     registerAuthRoutes(this.app, {

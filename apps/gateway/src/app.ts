@@ -4,6 +4,7 @@ import {
   createLogger,
   type HttpApp,
   type Logger,
+  registerCompression,
   registerErrorHandling,
   registerOpenApi,
   serveConsole,
@@ -106,6 +107,7 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
   const app = createHttpApp({ logger, bodyLimit: JSON_BODY_MAX_BYTES });
   const live = new LiveBackpressure(app.server, { path: DEFAULT_STOMP_PATH });
   registerErrorHandling(app);
+  await registerCompression(app);
   await registerOpenApi(app, {
     title: 'SmartThing gateway',
     version,
