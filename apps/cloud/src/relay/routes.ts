@@ -10,6 +10,7 @@ import {
   RelayRawQuery,
   RelayRequest,
   routeDef,
+  transferAllowanceMs,
 } from '@st/protocol';
 import type { HttpApp } from '@st/server-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -42,11 +43,12 @@ export function registerRelayRoutes(app: HttpApp, deps: RelayRouteDeps): void {
     reply: FastifyReply,
     gatewayId: string,
     request: OutgoingRequest,
+    extraMs = 0,
   ) => {
     const started = performance.now();
     const user = await auth.user(req);
     if (!(await gateways.get(user.userId, gatewayId))) throw cloudErrors.gatewayNotFound(gatewayId);
-    const answer = await relay.send(gatewayId, request);
+    const answer = await relay.send(gatewayId, request, extraMs);
     return sendAnswer(reply, answer, performance.now() - started);
   };
 
@@ -110,13 +112,19 @@ export function registerRelayRoutes(app: HttpApp, deps: RelayRouteDeps): void {
       async (req, reply) => {
         const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
         const contentType = req.headers['content-type'];
-        return run(req, reply, req.params.gatewayId, {
-          kind: 'relay',
-          method: req.query.method,
-          url: req.query.url,
-          headers: contentType ? { 'content-type': contentType } : {},
-          ...(bytes.length > 0 ? { body: encodeLinkBody(bytes, contentType) } : {}),
-        });
+        return run(
+          req,
+          reply,
+          req.params.gatewayId,
+          {
+            kind: 'relay',
+            method: req.query.method,
+            url: req.query.url,
+            headers: contentType ? { 'content-type': contentType } : {},
+            ...(bytes.length > 0 ? { body: encodeLinkBody(bytes, contentType) } : {}),
+          },
+          transferAllowanceMs(bytes.length),
+        );
       },
     );
   });
