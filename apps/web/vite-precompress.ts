@@ -2,7 +2,7 @@
 // text file of the build, so the servers send the smallest encoding the browser accepts without compressing
 // on each request (packages/server-kit/src/delivery.ts). Already-compressed formats (woff2, png) are left.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin, ResolvedConfig } from 'vite';
 
@@ -44,7 +44,7 @@ export function precompress(): Plugin {
       config = c;
     },
     closeBundle() {
-      precompressDir(join(config.root, config.build.outDir));
+      precompressDir(resolve(config.root, config.build.outDir));
     },
   };
 }
