@@ -6,6 +6,8 @@ export function startedOffline(doc: Document = document): boolean {
   return doc.querySelector('meta[name="st-offline"]') !== null;
 }
 
+const REGISTER_DELAY_MS = 3000;
+
 /** Registers sw.js next to index.html (relative to the page's <base>), in production builds only. */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
@@ -24,9 +26,10 @@ export function registerServiceWorker(): void {
       console.warn('Service worker not registered', error);
     }
   };
-  // After the first screen's own downloads, so it never competes with them.
-  if (document.readyState === 'complete') void register();
-  else window.addEventListener('load', () => void register(), { once: true });
+  // Well after the first screen's own downloads and API calls, so it never competes with them.
+  const later = () => window.setTimeout(() => void register(), REGISTER_DELAY_MS);
+  if (document.readyState === 'complete') later();
+  else window.addEventListener('load', later, { once: true });
 }
 
 /** True when the server answers again (any HTTP answer counts: the server is up). */
