@@ -1,47 +1,113 @@
-// What the browser downloads to show each console route: every JS and CSS file the page requests (entry,
-// shared chunks, the route's lazy chunk), gzip-compressed at level 9 the way a server would send it.
+// What the browser downloads to show each console route, on a first visit (empty cache) and a repeat visit
+// (same browser profile: HTTP cache and service worker): the bytes on the wire as our server sends them
+// (compressed, headers included, counted by a proxy), the part of them that is JS and CSS, and for
+// comparison with earlier figures the gzip -9 size of the JS and CSS files the route loads.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import type { WireCounter } from './wire';
 
 const webDist = new URL('../../apps/web/dist', import.meta.url).pathname;
 
 export interface RouteBundle {
+  /** every byte the server sent for the first visit, KiB */
+  readonly firstVisitKiB: number;
+  /** of which JS and CSS files, KiB as sent (brotli) */
+  readonly firstVisitAssetsKiB: number;
+  /** every byte the server sent for a repeat visit, KiB */
+  readonly repeatVisitKiB: number;
+  /** JS and CSS bytes the repeat visit took from the network, KiB */
+  readonly repeatVisitAssetsKiB: number;
   readonly jsGzipKiB: number;
   readonly cssGzipKiB: number;
   readonly files: number;
 }
 
-function gzipKiB(file: string): number {
-  return gzipSync(readFileSync(join(webDist, file)), { level: 9 }).length / 1024;
+const kib = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
+function gzipBytes(file: string): number {
+  return gzipSync(readFileSync(join(webDist, file)), { level: 9 }).length;
 }
 
-/** Opens `url` in a fresh page, waits for the `ready` selector, (after `prepare`, e.g. a login) and sums the assets it loaded from dist/assets. */
-export async function measureRoute(
-  browser: Browser,
-  url: string,
-  ready: string,
-  prepare?: (origin: string, page: import('playwright-core').Page) => Promise<void>,
-): Promise<RouteBundle> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  if (prepare) await prepare(new URL(url).origin, page);
-  const assets = new Set<string>();
-  page.on('response', (res) => {
-    const path = new URL(res.url()).pathname;
+/** JS and CSS bytes the page received from the network (not from a cache or the service worker). */
+async function watchAssets(page: Page): Promise<{ files: Set<string>; wireBytes: () => number }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const assetRequests = new Map<string, string>();
+  const files = new Set<string>();
+  let wire = 0;
+  cdp.on('Network.responseReceived', (e) => {
+    const path = new URL(e.response.url).pathname;
     const at = path.indexOf('/assets/');
-    if (at >= 0 && /\.(js|css)$/.test(path)) assets.add(path.slice(at + 1));
+    if (at < 0 || !/\.(js|css)$/.test(path)) return;
+    files.add(path.slice(at + 1));
+    if (!e.response.fromServiceWorker && !e.response.fromDiskCache) assetRequests.set(e.requestId, path);
   });
+  cdp.on('Network.loadingFinished', (e) => {
+    if (assetRequests.has(e.requestId)) wire += e.encodedDataLength;
+  });
+  return { files, wireBytes: () => wire };
+}
+
+async function visit(page: Page, url: string, ready: string): Promise<void> {
   await page.goto(url);
   await page.locator(ready).first().waitFor({ timeout: 30_000 });
   await page.waitForLoadState('networkidle');
-  await context.close();
-  let js = 0;
-  let css = 0;
-  for (const file of assets) {
-    if (file.endsWith('.js')) js += gzipKiB(file);
-    else css += gzipKiB(file);
+}
+
+/**
+ * Opens `path` through the counting proxy in a fresh profile (after `prepare`, e.g. a login), waits for
+ * `ready` and for the service worker to keep the shell, then visits it again in the same profile.
+ */
+export async function measureRoute(
+  browser: Browser,
+  wire: WireCounter,
+  path: string,
+  ready: string,
+  prepare?: (origin: string, page: Page) => Promise<void>,
+): Promise<RouteBundle> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    if (prepare) await prepare(wire.url, page);
+    const first = await watchAssets(page);
+    wire.reset();
+    await visit(page, `${wire.url}${path}`, ready);
+    // (a string: this package's type check has no DOM types)
+    await page.waitForFunction(
+      `(async () => navigator.serviceWorker.controller !== null &&
+        (await (await caches.open('st-console-v1')).match('st-shell')) !== undefined)()`,
+      undefined,
+      { timeout: 30_000 },
+    );
+    await page.waitForLoadState('networkidle');
+    const firstVisit = wire.bytes();
+    const firstAssets = first.wireBytes();
+
+    const again = await context.newPage();
+    const repeat = await watchAssets(again);
+    await page.close();
+    wire.reset();
+    await visit(again, `${wire.url}${path}`, ready);
+    const repeatVisit = wire.bytes();
+
+    let js = 0;
+    let css = 0;
+    for (const file of first.files) {
+      if (file.endsWith('.js')) js += gzipBytes(file);
+      else css += gzipBytes(file);
+    }
+    return {
+      firstVisitKiB: kib(firstVisit),
+      firstVisitAssetsKiB: kib(firstAssets),
+      repeatVisitKiB: kib(repeatVisit),
+      repeatVisitAssetsKiB: kib(repeat.wireBytes()),
+      jsGzipKiB: kib(js),
+      cssGzipKiB: kib(css),
+      files: first.files.size,
+    };
+  } finally {
+    await context.close();
   }
-  return { jsGzipKiB: Math.round(js * 10) / 10, cssGzipKiB: Math.round(css * 10) / 10, files: assets.size };
 }

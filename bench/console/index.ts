@@ -11,6 +11,7 @@ import { runIfMain } from '../lib/cli';
 import { median } from '../lib/figures';
 import { type AppProcess, startApp, waitHttpOk } from '../lib/process';
 import { measureRoute, type RouteBundle } from './bundle';
+import { countingProxy } from './wire';
 
 const DEVICES = 300;
 const RUNS = 5;
@@ -58,7 +59,9 @@ export async function run() {
     await waitHttpOk(`${gatewayUrl}/api/build`);
     await waitHttpOk(`${cloudUrl}/api/build`);
     const routes: Record<string, RouteBundle> = {};
-    routes['cloud /login'] = await measureRoute(browser, `${cloudUrl}/`, 'text=Log in');
+    const cloudWire = await countingProxy(new URL(cloudUrl));
+    const gatewayWire = await countingProxy(new URL(gatewayUrl));
+    routes['cloud /login'] = await measureRoute(browser, cloudWire, '/', 'text=Log in');
     const login = async (origin: string, page: import('playwright-core').Page) => {
       const res = await page.request.post(`${origin}/api/auth/user`, { data: { login: 'admin', password } });
       const body = z.object({ refresh: z.string() }).parse(await res.json());
@@ -66,7 +69,8 @@ export async function run() {
     };
     routes['cloud /gateways'] = await measureRoute(
       browser,
-      `${cloudUrl}/gateways`,
+      cloudWire,
+      '/gateways',
       'text=Select a gateway',
       login,
     );
@@ -76,11 +80,15 @@ export async function run() {
       ['settings', 'text=Saved device settings'],
       ['ota', 'text=Available firmwares'],
     ] as const) {
-      routes[`gateway /${route}`] = await measureRoute(browser, `${gatewayUrl}/${route}`, ready);
+      routes[`gateway /${route}`] = await measureRoute(browser, gatewayWire, `/${route}`, ready);
     }
+    await cloudWire.close();
+    await gatewayWire.close();
     for (const [name, r] of Object.entries(routes))
       console.log(
-        `${name.padEnd(18)} JS ${r.jsGzipKiB} KiB + CSS ${r.cssGzipKiB} KiB gzip (${r.files} files)`,
+        `${name.padEnd(18)} first visit ${r.firstVisitKiB} KiB on the wire (JS+CSS ${r.firstVisitAssetsKiB}), ` +
+          `repeat ${r.repeatVisitKiB} KiB (JS+CSS ${r.repeatVisitAssetsKiB}); ` +
+          `files gzip -9: JS ${r.jsGzipKiB} + CSS ${r.cssGzipKiB} KiB (${r.files} files)`,
       );
 
     procs.push(

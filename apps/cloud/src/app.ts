@@ -4,6 +4,7 @@ import {
   createHttpApp,
   type HttpApp,
   type Logger,
+  registerCompression,
   registerErrorHandling,
   registerMetrics,
   registerOpenApi,
@@ -165,6 +166,7 @@ export class CloudServer {
     registerErrorHandling(this.app);
     const metrics = registerMetrics(this.app, { enabled: config.metrics, token: config.metricsToken });
     registerCloudMetrics(metrics.registry, stomp);
+    await registerCompression(this.app);
     acceptEmptyJson(this.app);
     await registerOpenApi(this.app, { title: 'SmartThing cloud', version: PRODUCT_VERSION });
     registerAuthRoutes(this.app, {

@@ -10,6 +10,7 @@ import {
   createLogger,
   type HttpApp,
   type Logger,
+  registerCompression,
   registerErrorHandling,
   registerMetrics,
   registerOpenApi,
@@ -127,6 +128,7 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
   const live = new LiveBackpressure(app.server, { path: DEFAULT_STOMP_PATH });
   registerErrorHandling(app);
   const metrics = registerMetrics(app, { enabled: config.metrics, token: config.metricsToken });
+  await registerCompression(app);
   await registerOpenApi(app, {
     title: 'SmartThing gateway',
     version,

@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { App, preloadFirstScreen } from './app/App';
 import { loadRuntimeConfig, uiBuildInfo } from './app/runtime';
 import { createServices } from './app/services';
+import { registerServiceWorker } from './features/delivery/serviceWorker';
 import { createI18n, loadCatalog, pickLocale } from './i18n';
 
 const root = document.getElementById('root');
@@ -42,4 +43,5 @@ if (!runtime.ok) {
       <App services={services} />
     </StrictMode>,
   );
+  registerServiceWorker();
 }

@@ -108,3 +108,15 @@ export const PRODUCT_VERSION = '1.0.0';
 
 /** The STOMP endpoint, relative to the serving base path. */
 export const STOMP_PATH = 'api/st-ws';
+
+/**
+ * Large bodies (firmware uploads, up to OTA.firmwareMaxBytes) get time by their size on top of the usual
+ * timeout of each hop (console, relay), so a 16 MiB image over a slow link is not cut off after 5 s (issue 21).
+ * The rate is the slowest link we still serve: 128 KiB/s (about 1 Mbit/s, a phone's upload).
+ */
+export const TRANSFER = { minBytesPerSecond: 128 * 1024 } as const;
+
+/** Extra milliseconds a hop allows for carrying `bytes` at the slowest rate we serve. */
+export function transferAllowanceMs(bytes: number): number {
+  return Math.ceil((Math.max(0, bytes) / TRANSFER.minBytesPerSecond) * 1000);
+}

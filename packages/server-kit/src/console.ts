@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { apiErrorBody, type RuntimeConfig, renderIndexHtml } from '@st/protocol';
+import { assetCaching, type DeliveredPage, preparePage, STATIC_DELIVERY, sendPage } from './delivery';
 import type { HttpApp } from './http';
 
 export interface ServeConsoleOptions {
@@ -56,15 +57,18 @@ export async function serveConsole(app: HttpApp, opts: ServeConsoleOptions): Pro
   const indexFile = join(root, 'index.html');
   // The page is re-read when the build changes (a rebuild empties dist/ and renames every asset), so a
   // running server never hands out an index.html that points at deleted files.
-  let cached: { mtimeMs: number; html: string } | undefined;
-  const currentHtml = (): string | null => {
+  let cached: { mtimeMs: number; html: DeliveredPage } | undefined;
+  const currentHtml = (): DeliveredPage | null => {
     if (!existsSync(indexFile)) return null;
     const { mtimeMs } = statSync(indexFile);
     if (cached?.mtimeMs !== mtimeMs)
-      cached = { mtimeMs, html: renderIndexHtml(readFileSync(indexFile, 'utf8'), opts.runtime) };
+      cached = {
+        mtimeMs,
+        html: preparePage(renderIndexHtml(readFileSync(indexFile, 'utf8'), opts.runtime)),
+      };
     return cached.html;
   };
-  if (existsSync(root)) await app.register(fastifyStatic, { root, serve: false });
+  if (existsSync(root)) await app.register(fastifyStatic, { root, serve: false, ...STATIC_DELIVERY });
 
   app.get('/*', { schema: { hide: true } }, async (req, reply) => {
     const rawPath = req.url.split('?')[0] ?? '/';
@@ -80,12 +84,11 @@ export async function serveConsole(app: HttpApp, opts: ServeConsoleOptions): Pro
       return reply.type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
     const file = existingFile(root, path);
     if (file !== undefined) {
-      const hashed = file.startsWith(`assets${sep}`) || file.startsWith('assets/');
-      return reply.sendFile(file, hashed ? { maxAge: '365d', immutable: true } : { maxAge: 0 });
+      return reply.sendFile(file, assetCaching(file));
     }
     if (extname(path) !== '' && extname(path) !== '.html') {
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     }
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    return sendPage(req, reply, html);
   });
 }

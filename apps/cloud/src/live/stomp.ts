@@ -44,6 +44,9 @@ export function createLiveServer(httpServer: Server, deps: LiveServerDeps): Stom
     heartbeat: { outgoing: deps.heartbeatMs, incoming: deps.heartbeatMs },
     // relayed answers carry files base64-encoded (firmware downloads)
     maxFrameBytes: 32 * 1024 * 1024,
+    // A firmware upload of 16 MiB reaches the gateway as one ~22 MiB frame: the slow-consumer limit must
+    // hold such a frame plus what else is queued, or the link is dropped mid-upload (issue 21).
+    maxBufferedBytes: 2 * 32 * 1024 * 1024,
     userOf: (p) => (p.kind === 'user' ? userKey(p.userId) : gatewayKey(p.gatewayId)),
     authenticate: async ({ request, connectHeaders }) => {
       const fromHandshake = await authenticator.fromHeaders(request.headers);

@@ -48,20 +48,22 @@ export class Relay {
     }
   }
 
-  async send(gatewayId: string, request: OutgoingRequest): Promise<LinkResponse> {
+  /** `extraMs` lengthens the wait for this request (a large body to carry, see transferAllowanceMs). */
+  async send(gatewayId: string, request: OutgoingRequest, extraMs = 0): Promise<LinkResponse> {
+    const timeoutMs = this.timeoutMs + Math.max(0, Math.round(extraMs));
     const holder = await this.presence.holderOf(gatewayId);
     if (!holder) throw cloudErrors.gatewayOffline();
     const id = `${this.cluster.nodeId}.${randomUUID()}`;
     const answer = new Promise<LinkResponse>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
-        reject(cloudErrors.relayTimeout(this.timeoutMs));
-      }, this.timeoutMs);
+        reject(cloudErrors.relayTimeout(timeoutMs));
+      }, timeoutMs);
       this.pending.set(id, { gatewayId, holder, resolve, reject, timer });
     });
     // The rendezvous exists before the request leaves, so even an instant answer finds it.
     const node = holder.split('|')[0] ?? '';
-    const full = { ...request, id, timeoutMs: this.timeoutMs };
+    const full = { ...request, id, timeoutMs };
     await this.cluster.send(node, { t: 'request', gatewayId, holder, request: full });
     return answer;
   }

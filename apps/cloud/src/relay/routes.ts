@@ -12,6 +12,7 @@ import {
   RelayRawQuery,
   RelayRequest,
   routeDef,
+  transferAllowanceMs,
 } from '@st/protocol';
 import type { HttpApp } from '@st/server-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -50,6 +51,7 @@ export function registerRelayRoutes(app: HttpApp, deps: RelayRouteDeps): void {
     reply: FastifyReply,
     gatewayId: string,
     request: OutgoingRequest,
+    extraMs = 0,
   ) => {
     const started = performance.now();
     // The URL checked is the URL sent: canonical and on the allow-list, or refused before the link.
@@ -92,7 +94,7 @@ export function registerRelayRoutes(app: HttpApp, deps: RelayRouteDeps): void {
     }
     let answer: LinkResponse;
     try {
-      answer = await relay.send(gatewayId, request);
+      answer = await relay.send(gatewayId, request, extraMs);
     } catch (e) {
       audit(e instanceof ApiError ? String(e.status) : 'error');
       throw e;
@@ -161,13 +163,19 @@ export function registerRelayRoutes(app: HttpApp, deps: RelayRouteDeps): void {
       async (req, reply) => {
         const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
         const contentType = req.headers['content-type'];
-        return run(req, reply, req.params.gatewayId, {
-          kind: 'relay',
-          method: req.query.method,
-          url: req.query.url,
-          headers: contentType ? { 'content-type': contentType } : {},
-          ...(bytes.length > 0 ? { body: encodeLinkBody(bytes, contentType) } : {}),
-        });
+        return run(
+          req,
+          reply,
+          req.params.gatewayId,
+          {
+            kind: 'relay',
+            method: req.query.method,
+            url: req.query.url,
+            headers: contentType ? { 'content-type': contentType } : {},
+            ...(bytes.length > 0 ? { body: encodeLinkBody(bytes, contentType) } : {}),
+          },
+          transferAllowanceMs(bytes.length),
+        );
       },
     );
   });

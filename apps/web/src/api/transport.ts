@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { HttpError } from './errors';
+import { progressFetch, type UploadProgress } from './progressFetch';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -10,6 +11,10 @@ export interface HttpRequest<T> {
   body?: unknown;
   /** Every answer is parsed; a body the schema rejects is an error, never a cast. Empty bodies parse as null. */
   schema: z.ZodType<T>;
+  /** Replaces the transport's timeout for this request (large uploads get time by their size). */
+  timeoutMs?: number;
+  /** Reports the bytes of the body sent so far (uploads). */
+  onUploadProgress?: UploadProgress;
 }
 
 export interface TransportOptions {
@@ -46,8 +51,10 @@ function encodeBody(body: unknown): { body?: BodyInit; headers: Record<string, s
 export async function send<T>(options: TransportOptions, request: HttpRequest<T>): Promise<T> {
   const url = resolveUrl(options.baseUrl, request.path);
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), options.timeoutMs);
-  const doFetch = options.fetch ?? fetch;
+  const timer = setTimeout(() => controller.abort(), request.timeoutMs ?? options.timeoutMs);
+  const doFetch = request.onUploadProgress
+    ? progressFetch(request.onUploadProgress)
+    : (options.fetch ?? fetch);
   const { body, headers } = encodeBody(request.body);
   let response: Response;
   let payload: unknown;

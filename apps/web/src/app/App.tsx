@@ -1,5 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { SessionProvider, useSession } from '../features/auth/SessionContext';
+import { OfflineScreen } from '../features/delivery/OfflineScreen';
+import { startedOffline } from '../features/delivery/serviceWorker';
 import { PageLoader } from '../ui/PageLoader';
 import { Providers } from './Providers';
 import { type ConsoleMode, routerBasename } from './runtime';
@@ -18,6 +20,7 @@ const LoginForm = lazy(loaders.login);
 
 /** Starts downloading what the first screen shows while the rest of the start-up runs. */
 export function preloadFirstScreen(mode: ConsoleMode, hasRefreshToken: boolean): void {
+  if (startedOffline()) return;
   const load = mode === 'gateway' ? loaders.gateway : hasRefreshToken ? loaders.cloud : loaders.login;
   load().catch(() => undefined);
 }
@@ -35,11 +38,15 @@ function SessionGate({ services }: { services: Services }) {
 export function App({ services }: { services: Services }) {
   return (
     <Providers services={services}>
-      <SessionProvider>
-        <Suspense fallback={<PageLoader fullHeight />}>
-          <SessionGate services={services} />
-        </Suspense>
-      </SessionProvider>
+      {startedOffline() ? (
+        <OfflineScreen mode={services.config.mode} baseUrl={services.baseUrl} />
+      ) : (
+        <SessionProvider>
+          <Suspense fallback={<PageLoader fullHeight />}>
+            <SessionGate services={services} />
+          </Suspense>
+        </SessionProvider>
+      )}
     </Providers>
   );
 }

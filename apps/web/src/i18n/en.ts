@@ -8,6 +8,7 @@ import { accountsEn } from '../features/accounts/messages';
 // several keys are prefixes of others. Interpolation uses {{name}}.
 import { securityEn } from '../features/security/messages';
 
+import { deliveryEn } from '../features/delivery/messages';
 export const en = {
   'doc.title': 'SmartThing',
   'locale.switch': 'Switch the language to Russian',
@@ -465,6 +466,7 @@ export const en = {
   ...backupsEn,
   ...integrationsEn,
   ...accountsEn,
+  ...deliveryEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -3,6 +3,7 @@ import { otaRu } from '../features/ota/messages';
 import { backupsRu } from '../features/backups/messages';
 import { integrationsRu } from '../features/integrations/messages';
 import { accountsRu } from '../features/accounts/messages';
+import { deliveryRu } from '../features/delivery/messages';
 import type { Catalog } from './en';
 
 export const ru: Catalog = {
@@ -464,4 +465,5 @@ export const ru: Catalog = {
   ...backupsRu,
   ...integrationsRu,
   ...accountsRu,
+  ...deliveryRu,
 };

@@ -4,6 +4,8 @@ export interface HeldLine {
   /** Arrival number, growing by one per line over the screen's life (cleared lines keep their numbers). */
   seq: number;
   log: LogMessage;
+  /** Lower-cased fields, filled in by the first filter pass that needs them (logFilter.ts), then reused. */
+  lower?: { tag?: string; message?: string; device?: string };
 }
 
 /**

@@ -1,13 +1,13 @@
 import type { LogMessage } from '@st/protocol';
 import type { HeldLine, HeldLogs } from './heldLogs';
-import { historyQuery, type LogFilter, lineMatcher } from './logFilter';
+import { historyQuery, type LineMatcher, type LogFilter, lineMatcher } from './logFilter';
 
 /**
  * The held lines that pass a filter, kept up to date incrementally: new lines are tested once as they
  * arrive, and the whole set is scanned again only when the filter itself changes.
  */
 export class MatchIndex {
-  #matcher: ((log: LogMessage) => boolean) | undefined;
+  #matcher: LineMatcher | undefined;
   #matches: HeldLine[] = [];
   #start = 0;
   #scannedUpTo = 0;
@@ -15,7 +15,7 @@ export class MatchIndex {
   #passAll = false;
 
   /** Brings the index up to date with `held` and the matcher (compared by identity). */
-  update(held: HeldLogs, matcher: (log: LogMessage) => boolean, passAll: boolean): void {
+  update(held: HeldLogs, matcher: LineMatcher, passAll: boolean): void {
     this.#held = held;
     this.#passAll = passAll;
     if (passAll) {
@@ -28,8 +28,15 @@ export class MatchIndex {
       this.#start = 0;
       this.#scannedUpTo = held.oldestSeq;
     }
-    for (const line of held.since(this.#scannedUpTo)) {
-      if (matcher(line.log)) this.#matches.push(line);
+    // A plain index loop and the held-line form of the matcher: this is the pass a new filter makes over
+    // every held line, the cost of a keystroke.
+    const test = matcher.held ?? ((line: HeldLine) => matcher(line.log));
+    const matches = this.#matches;
+    const size = held.size;
+    for (let i = Math.max(0, this.#scannedUpTo - held.oldestSeq); i < size; i++) {
+      const line = held.at(i);
+      if (line === undefined) continue;
+      if (test(line)) matches.push(line);
       this.#scannedUpTo = line.seq + 1;
     }
     const oldest = held.oldestSeq;
@@ -65,13 +72,13 @@ export class MatchIndex {
  */
 export class MatchIndexCache {
   readonly #size: number;
-  #entries: { key: string; matcher: (log: LogMessage) => boolean; index: MatchIndex }[] = [];
+  #entries: { key: string; matcher: LineMatcher; index: MatchIndex }[] = [];
 
   constructor(size: number) {
     this.#size = size;
   }
 
-  for(filter: LogFilter): { matcher: (log: LogMessage) => boolean; index: MatchIndex } {
+  for(filter: LogFilter): { matcher: LineMatcher; index: MatchIndex } {
     const key = JSON.stringify(historyQuery(filter, 1));
     const found = this.#entries.find((e) => e.key === key);
     if (found !== undefined) return found;

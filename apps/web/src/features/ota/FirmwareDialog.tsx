@@ -1,4 +1,4 @@
-import { Button, FileInput, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, FileInput, Group, Progress, Select, Stack, Text, TextInput } from '@mantine/core';
 import {
   type Board,
   BoardSchema,
@@ -26,7 +26,7 @@ type Detected = { ok: true; version: string } | { ok: false } | undefined;
 
 /** Add a firmware (board, type, version, .bin file) or edit one's board, type and version. */
 export function FirmwareDialog({ opened, onClose, firmware }: FirmwareDialogProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { api, gatewayKey } = useOtaApi();
   const actions = useOtaActions();
   const editing = firmware !== undefined;
@@ -38,6 +38,7 @@ export function FirmwareDialog({ opened, onClose, firmware }: FirmwareDialogProp
   const [detected, setDetected] = useState<Detected>(undefined);
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<{ sent: number; total: number } | null>(null);
 
   useEffect(() => {
     if (!opened) return;
@@ -73,8 +74,9 @@ export function FirmwareDialog({ opened, onClose, firmware }: FirmwareDialogProp
     const info = { board, type: type.trim(), version: version.trim() };
     const done = editing
       ? await actions.update({ id: firmware.id, ...info })
-      : file !== null && (await actions.add(info, file));
+      : file !== null && (await actions.add(info, file, (sent, total) => setProgress({ sent, total })));
     setBusy(false);
+    setProgress(null);
     if (done) onClose();
   };
 
@@ -122,6 +124,7 @@ export function FirmwareDialog({ opened, onClose, firmware }: FirmwareDialogProp
           onChange={(e) => setVersion(e.currentTarget.value)}
           error={required(version)}
         />
+        {progress !== null ? <UploadProgressBar {...progress} locale={i18n.language} /> : null}
         <Group justify="flex-end">
           <Button onClick={() => void submit()} loading={busy}>
             {t(editing ? 'ota.edit.button' : 'ota.add.button')}
@@ -129,5 +132,23 @@ export function FirmwareDialog({ opened, onClose, firmware }: FirmwareDialogProp
         </Group>
       </Stack>
     </AppModal>
+  );
+}
+
+function UploadProgressBar({ sent, total, locale }: { sent: number; total: number; locale: string }) {
+  const { t } = useTranslation();
+  const mb = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const percent = total > 0 ? Math.round((sent / total) * 100) : 0;
+  const text = t('delivery.upload.progress', {
+    sent: mb.format(sent / 1024 / 1024),
+    total: mb.format(total / 1024 / 1024),
+  });
+  return (
+    <Stack gap={4}>
+      <Progress value={percent} aria-label={t('delivery.upload.progress.label')} />
+      <Text size="xs" c="dimmed" data-testid="upload-progress" data-sent={sent} data-total={total}>
+        {text}
+      </Text>
+    </Stack>
   );
 }

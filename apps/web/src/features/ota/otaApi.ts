@@ -5,9 +5,12 @@ import {
   type FirmwareUpdate,
   type OtaTarget,
   ROUTES,
+  TIMEOUTS,
+  transferAllowanceMs,
 } from '@st/protocol';
 import type { GatewayFetch, GatewayTarget } from '../../api/gatewayFetch';
 import type { HttpClient } from '../../api/http';
+import type { UploadProgress } from '../../api/progressFetch';
 import { cloudRequest, gatewayCall } from '../../api/routes';
 import type { ConsoleMode } from '../../app/runtime';
 import { sortByIp } from '../devices/model/address';
@@ -43,19 +46,31 @@ export function otaApi(ctx: OtaApiContext) {
       call(gateway, gatewayCall('gateway.ota.upload.abort', { query: { id: taskId } })),
     uploadTo: (firmwareId: string, targets: OtaTarget[]) =>
       call(gateway, gatewayCall('gateway.ota.upload.batch', { query: { id: firmwareId }, body: targets })),
-    /** Multipart upload; in cloud mode it goes through the relay for raw bodies. */
-    add: (info: Partial<FirmwareInfoInput> & { type: string }, file: File): Promise<Firmware> => {
+    /**
+     * Multipart upload; in cloud mode it goes through the relay for raw bodies. It gets time by the file's
+     * size: the upload itself, and in cloud mode the relay's own allowance to carry it on to the gateway.
+     */
+    add: (
+      info: Partial<FirmwareInfoInput> & { type: string },
+      file: File,
+      onUploadProgress?: UploadProgress,
+    ): Promise<Firmware> => {
       const body = firmwareForm(info, file);
       const path = ROUTES['gateway.ota.firmware.add'].path;
+      const hops = mode === 'gateway' ? 1 : 2;
+      const large = {
+        timeoutMs: TIMEOUTS.consoleRequestMs + hops * transferAllowanceMs(file.size),
+        ...(onUploadProgress ? { onUploadProgress } : {}),
+      };
       if (mode === 'gateway') {
-        return http.request({ method: 'POST', path: path, body, schema: Firmware });
+        return http.request({ method: 'POST', path: path, body, schema: Firmware, ...large });
       }
       if (gateway === undefined) return Promise.reject(new Error('No gateway chosen'));
       const relay = cloudRequest('cloud.relay.raw', {
         params: { gatewayId: gateway.id },
         query: { url: path, method: 'POST' },
       });
-      return http.request({ ...relay, body, schema: Firmware });
+      return http.request({ ...relay, body, schema: Firmware, ...large });
     },
     /** Found and saved devices, one entry per address. */
     devices: async (): Promise<DeviceInfo[]> => {

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../api/errors';
+import type { UploadProgress } from '../../api/progressFetch';
 import { useServices } from '../../app/ServicesContext';
 import { describeFailure } from '../../ui/describeFailure';
 import { useConfirm } from '../../ui/useConfirm';
@@ -30,9 +31,13 @@ export function useOtaActions() {
     };
     return {
       /** Resolves true when the firmware was saved. */
-      add: async (info: Partial<FirmwareInfoInput> & { type: string }, file: File): Promise<boolean> => {
+      add: async (
+        info: Partial<FirmwareInfoInput> & { type: string },
+        file: File,
+        onUploadProgress?: UploadProgress,
+      ): Promise<boolean> => {
         try {
-          await api.add(info, file);
+          await api.add(info, file, onUploadProgress);
         } catch (error) {
           fail(t('ota.add.error'), 'Firmware add failed', error);
           return false;
