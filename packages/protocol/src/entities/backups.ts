@@ -16,6 +16,8 @@ export const BACKUP_LIMITS = {
   keepMax: 1000,
   /** longest dump text a backup may carry (the settings area is 1 KiB; escapes at most double it) */
   dumpMaxChars: 4096,
+  /** versions the cloud keeps per device of a gateway (newest first; older ones are deleted) */
+  cloudKeepPerDevice: 100,
   /** an uploaded archive is refused above this size */
   archiveMaxBytes: 8 * 1024 * 1024,
   /** and above this many files */
