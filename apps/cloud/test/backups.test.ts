@@ -59,6 +59,31 @@ describe.each<StorageKind>(['sqlite', 'postgres'])('backups kept by the cloud on
     }
   });
 
+  it('carries the zip both ways through the raw relay', async () => {
+    const raw = (method: 'GET' | 'POST') =>
+      `/api/gateway/requests/${sys.gatewayId}/raw?url=${encodeURIComponent('/api/backups/archive')}&method=${method}`;
+    const cookie = sys.user.cookie ?? '';
+    const down = await fetch(sys.cloud.url + raw('GET'), { method: 'POST', headers: { cookie } });
+    expect(down.status).toBe(200);
+    expect(down.headers.get('content-type')).toBe('application/zip');
+    const zip = new Uint8Array(await down.arrayBuffer());
+    expect(Buffer.from(zip.subarray(0, 2)).toString()).toBe('PK');
+    const up = await fetch(sys.cloud.url + raw('POST'), {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/zip' },
+      body: zip,
+    });
+    expect(up.status).toBe(200);
+    expect(await up.json()).toEqual({ imported: 0, skipped: 1 });
+    const bad = await fetch(sys.cloud.url + raw('POST'), {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/zip' },
+      body: new Uint8Array([1, 2, 3]),
+    });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ code: 'BACKUP_ARCHIVE_INVALID' });
+  });
+
   it('shows the copies to the owner only: another user gets 404, a user cannot use the gateway route', async () => {
     await sys.cloud.server.users.create('other', 'other-password-1');
     const other = new Browser(sys.cloud.url);
@@ -109,7 +134,7 @@ describe.each<StorageKind>(['sqlite', 'postgres'])('backups kept by the cloud on
     const renamed = await gwCall(gw2.url, 'POST', '/api/device/request', {
       device: sys.device.address,
       command: 'saveName',
-      params: { name: 'changed-after-backup' },
+      params: { name: 'renamed' },
     });
     expect(renamed.status).toBe(200);
     const restore = await sys.user.call('POST', `/api/gateway/requests/${sys.gatewayId}`, {

@@ -1,4 +1,4 @@
-import { BACKUP_CLOUD_ROUTES, BackupCopy, LINK_DESTINATIONS } from '@st/protocol';
+import { BACKUP_CLOUD_ROUTES, BackupCopy, LINK_DESTINATIONS, parseSettingsDump } from '@st/protocol';
 import type { HttpApp, Logger } from '@st/server-kit';
 import { StompRefusal, type StompServer } from '@st/stomp';
 import type { GatewayStore } from '../gateways/store';
@@ -54,6 +54,8 @@ export function receiveLinkBackups(
     }
     const copy = BackupCopy.safeParse(json);
     if (!copy.success) throw new StompRefusal('Malformed backup');
+    const dump = parseSettingsDump(copy.data.dump);
+    if (!dump.ok) throw new StompRefusal(`Not a settings dump: ${dump.error}`);
     await backups.add(p.gatewayId, copy.data);
     logger.debug({ gateway: p.gatewayId, backup: copy.data.id }, 'backup kept');
   });

@@ -1,4 +1,4 @@
-import { type BackupCopy, BackupSource, DeviceInfoSchema } from '@st/protocol';
+import { BACKUP_LIMITS, type BackupCopy, BackupSource, DeviceInfoSchema } from '@st/protocol';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { CloudDatabase } from '../db/schema';
@@ -12,6 +12,7 @@ export class CloudBackupStore {
   constructor(
     private readonly db: Kysely<CloudDatabase>,
     private readonly cipher: BackupCipher,
+    private readonly keepPerDevice: number = BACKUP_LIMITS.cloudKeepPerDevice,
   ) {}
 
   /** Keeps one version; a version already kept (same gateway and id) is left as it is. */
@@ -33,6 +34,31 @@ export class CloudBackupStore {
         data: sealed.data,
       })
       .onConflict((oc) => oc.columns(['gateway_id', 'id']).doNothing())
+      .execute();
+    await this.prune(gatewayId, copy.ip);
+  }
+
+  /** Keeps the newest `keepPerDevice` versions of one device of a gateway. */
+  private async prune(gatewayId: string, ip: string): Promise<void> {
+    const old = await this.db
+      .selectFrom('backups')
+      .select('id')
+      .where('gateway_id', '=', gatewayId)
+      .where('device_ip', '=', ip)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .offset(this.keepPerDevice)
+      .limit(1000)
+      .execute();
+    if (old.length === 0) return;
+    await this.db
+      .deleteFrom('backups')
+      .where('gateway_id', '=', gatewayId)
+      .where(
+        'id',
+        'in',
+        old.map((r) => r.id),
+      )
       .execute();
   }
 

@@ -14,6 +14,10 @@ export const BACKUP_LIMITS = {
   everyMaxSeconds: 30 * 86_400,
   keepMin: 1,
   keepMax: 1000,
+  /** longest dump text a backup may carry (the settings area is 1 KiB; escapes at most double it) */
+  dumpMaxChars: 4096,
+  /** versions the cloud keeps per device of a gateway (newest first; older ones are deleted) */
+  cloudKeepPerDevice: 100,
   /** an uploaded archive is refused above this size */
   archiveMaxBytes: 8 * 1024 * 1024,
   /** and above this many files */
@@ -91,6 +95,6 @@ export const BackupCopy = z.object({
   device: DeviceInfoSchema,
   source: BackupSource,
   creationDateTime: DateTime,
-  dump: z.string(),
+  dump: z.string().max(BACKUP_LIMITS.dumpMaxChars),
 });
 export type BackupCopy = z.infer<typeof BackupCopy>;

@@ -56,7 +56,7 @@ export function DeviceTable({
                   aria-label={t('backups.device.history', { name: d.device.name })}
                   onClick={() => onHistory(d)}
                 >
-                  {t('backups.device.versions')}
+                  {t('backups.device.historyButton')}
                 </Button>
               </Table.Td>
             </Table.Tr>

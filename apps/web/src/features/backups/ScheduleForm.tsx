@@ -61,7 +61,7 @@ export function ScheduleForm({ schedule, onSave }: ScheduleFormProps) {
           min={BACKUP_LIMITS.keepMin}
           max={BACKUP_LIMITS.keepMax}
           allowDecimal={false}
-          w={170}
+          w={200}
         />
         <Button type="submit" variant="default" loading={busy} disabled={!valid}>
           {t('backups.schedule.save')}
