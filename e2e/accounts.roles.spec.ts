@@ -1,6 +1,7 @@
 // Issue 20 in one scenario: an admin creates a user; the owner shares the gateway as viewer; the viewer sees
 // the panel with the action buttons disabled and a forced call refused; the owner upgrades the share to
 // operator and the action works; the audit screen shows all of it.
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { system } from './env';
 import { deviceGet, openDevice, systemDevice } from './panel.support';
@@ -100,4 +101,11 @@ test('users, a shared gateway with roles, and the audit trail', async ({ page, b
   await page.getByRole('button', { name: 'Switch to the dark theme' }).click();
   await expectAccessible(page, 'audit (dark)');
   await page.getByRole('button', { name: 'Switch to the light theme' }).click();
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export CSV' }).click();
+  const csv = readFileSync(await (await download).path(), 'utf8');
+  expect(csv.split('\r\n')[0]).toBe(
+    'at,action,actor,gatewayId,device,command,detail,outcome,durationMs,address',
+  );
+  expect(csv).toContain(`${login}: viewer -> operator`);
 });

@@ -5,6 +5,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../../app/ServicesContext';
 import { useConfirm } from '../../../../ui/useConfirm';
+import { useCanWrite } from '../../../accounts/useCanWrite';
 import { useDeviceErrorToast } from '../../api/deviceErrors';
 import { useDeviceCaller } from '../../api/useDevices';
 import { useDevicePanel } from '../DeviceContext';
@@ -18,6 +19,7 @@ export function ConfigTab() {
   const call = useDeviceCaller();
   const confirm = useConfirm();
   const toastError = useDeviceErrorToast();
+  const canWrite = useCanWrite();
   const config = useDeviceQuery('getConfigValues', t('devices.config.load.error'));
   const [values, setValues] = useState<Record<string, string>>({});
   useEffect(() => {
@@ -73,6 +75,7 @@ export function ConfigTab() {
                 size="lg"
                 aria-label={t('devices.config.delete.one', { name })}
                 onClick={() => removeOne.mutate(name)}
+                disabled={!canWrite}
               >
                 <IconTrash size={18} aria-hidden />
               </ActionIcon>
@@ -80,13 +83,14 @@ export function ConfigTab() {
           </Group>
         ))}
         <Group>
-          <Button type="submit" loading={save.isPending}>
+          <Button type="submit" loading={save.isPending} disabled={!canWrite}>
             {t('devices.config.button.save')}
           </Button>
           <Button
             color="red"
             variant="light"
             loading={removeAll.isPending}
+            disabled={!canWrite}
             onClick={async () => {
               if (await confirm({ message: t('devices.config.delete.confirm') })) removeAll.mutate();
             }}

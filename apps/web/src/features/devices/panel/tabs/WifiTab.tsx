@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../../app/ServicesContext';
+import { useCanWrite } from '../../../accounts/useCanWrite';
 import { useDeviceErrorToast } from '../../api/deviceErrors';
 import { useDeviceCaller } from '../../api/useDevices';
 import { useDevicePanel } from '../DeviceContext';
@@ -15,6 +16,7 @@ export function WifiTab() {
   const { device } = useDevicePanel();
   const call = useDeviceCaller();
   const toastError = useDeviceErrorToast();
+  const canWrite = useCanWrite();
   const wifi = useDeviceQuery('getWiFi', t('devices.wifi.load.error'));
   const [ssid, setSsid] = useState('');
   const [password, setPassword] = useState('');
@@ -73,7 +75,12 @@ export function WifiTab() {
           error={tried && modeMissing ? t('field.required') : undefined}
           withAsterisk
         />
-        <Button type="submit" loading={save.isPending} style={{ alignSelf: 'flex-start' }}>
+        <Button
+          type="submit"
+          loading={save.isPending}
+          disabled={!canWrite}
+          style={{ alignSelf: 'flex-start' }}
+        >
           {t('devices.config.button.save')}
         </Button>
       </Stack>
