@@ -2,9 +2,9 @@ import { BACKUP_CLOUD_ROUTES, BackupCopy, LINK_DESTINATIONS, parseSettingsDump }
 import type { HttpApp, Logger } from '@st/server-kit';
 import { StompRefusal, type StompServer } from '@st/stomp';
 import type { GatewayStore } from '../gateways/store';
-import { cloudErrors } from '../http/errors';
 import type { RequestAuth } from '../http/requestAuth';
 import type { LivePrincipal } from '../live/stomp';
+import { requireRole } from '../shares/access';
 import type { CloudBackupStore } from './store';
 
 export interface BackupRouteDeps {
@@ -14,7 +14,7 @@ export interface BackupRouteDeps {
 }
 
 /**
- * The cloud's backup copies: a gateway's owners list them (anyone else gets 404, as for the gateway
+ * The cloud's backup copies: a gateway's operators and owners list them (anyone else gets 404, as for the gateway
  * itself); a gateway reads its own record's copies with its token (a new gateway pulls them).
  */
 export function registerBackupRoutes(app: HttpApp, deps: BackupRouteDeps): void {
@@ -25,8 +25,14 @@ export function registerBackupRoutes(app: HttpApp, deps: BackupRouteDeps): void 
     { schema: { params: list.params, summary: list.summary, response: { 200: list.response } } },
     async (req) => {
       const user = await auth.user(req);
-      const g = await gateways.get(user.userId, req.params.gatewayId);
-      if (!g) throw cloudErrors.gatewayNotFound(req.params.gatewayId);
+      // The copies hold the devices' settings dumps (Wi-Fi passwords included): like exporting settings, an
+      // operator's or owner's right; a viewer gets 403, anyone else 404.
+      const g = requireRole(
+        await gateways.get(user.userId, req.params.gatewayId),
+        req.params.gatewayId,
+        'operator',
+        'read its backup copies',
+      );
       return backups.list(g.id);
     },
   );
