@@ -142,7 +142,7 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
   });
   const commands = new CommandRunner(client);
   const mqtt = createMqttPart(
-    { app, config, db, bus, runner: commands, version, logger: logger.child({ part: 'mqtt' }) },
+    { app, config, db, bus, runner: commands, discovery, version, logger: logger.child({ part: 'mqtt' }) },
     options.mqtt,
   );
   registerRoutes(app, {

@@ -73,6 +73,8 @@ export class MqttBridge {
   constructor(
     private readonly calls: DeviceCalls,
     private readonly identity: () => Omit<GatewayIdentity, 'id'>,
+    /** the devices found right now (taken when the bridge is turned on) */
+    private readonly found: () => readonly DeviceInfo[],
     private readonly logger: Logger,
     private readonly opts: BridgeOptions = {},
   ) {
@@ -88,16 +90,26 @@ export class MqttBridge {
     await this.disconnect();
     this.settings = settings;
     if (!settings.enabled || !settings.url) {
+      // off: no device is read for the bridge, and nothing is kept
+      this.topics = undefined;
+      this.forgetAll();
       this.status = { state: 'disabled', devices: 0 };
       return;
     }
     this.topics = bridgeTopics(settings, settings.gatewayId);
     this.connect(settings, this.topics);
+    for (const info of this.found()) this.deviceFound(info);
+  }
+
+  private forgetAll(): void {
+    for (const timer of this.forgetTimers.values()) clearTimeout(timer);
+    this.forgetTimers.clear();
+    this.devices.clear();
+    this.nodes.clear();
   }
 
   async stop(): Promise<void> {
-    for (const timer of this.forgetTimers.values()) clearTimeout(timer);
-    this.forgetTimers.clear();
+    this.forgetAll();
     await this.disconnect();
   }
 
@@ -209,6 +221,7 @@ export class MqttBridge {
 
   /** A device found (first beacon, or its name, type or versions changed): describe it and publish. */
   deviceFound(info: DeviceInfo): void {
+    if (!this.topics) return;
     clearTimeout(this.forgetTimers.get(info.ip));
     this.forgetTimers.delete(info.ip);
     const known = this.devices.get(info.ip);
