@@ -174,7 +174,7 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     discovery,
     logs,
     stomp,
-    mqtt: { stats: mqtt.bridge.stats, connected: () => mqtt.bridge.getStatus().state === 'connected' },
+    mqtt: { stats: () => mqtt.bridge.stats, connected: () => mqtt.bridge.getStatus().state === 'connected' },
   });
   const cloud = createCloudPart({ app, bus, stomp, dataDir: config.dataDir, logger }, options.cloud);
   const sampleExcluded = new Set(config.sampleExclude);
