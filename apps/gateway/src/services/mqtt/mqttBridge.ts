@@ -63,6 +63,7 @@ export class MqttBridge {
   private readonly pending = new Map<string, Promise<void>>();
   private readonly forgetTimers = new Map<string, NodeJS.Timeout>();
   private commands = 0;
+  private configuring: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly calls: DeviceCalls,
@@ -86,7 +87,14 @@ export class MqttBridge {
   }
 
   /** Applies settings: disconnects, then connects with the new ones when enabled. */
-  async configure(settings: StoredMqttSettings): Promise<void> {
+  configure(settings: StoredMqttSettings): Promise<void> {
+    // one change at a time: two saves at once must not leave two clients connected
+    const next = this.configuring.then(() => this.apply(settings));
+    this.configuring = next.catch(() => undefined);
+    return next;
+  }
+
+  private async apply(settings: StoredMqttSettings): Promise<void> {
     await this.connection.close();
     this.settings = settings;
     if (!settings.enabled || !settings.url) {
@@ -97,7 +105,7 @@ export class MqttBridge {
     }
     const t = bridgeTopics(settings, settings.gatewayId);
     this.topics = t;
-    this.connection.open(settings, t.bridge, {
+    await this.connection.open(settings, t.bridge, {
       connected: () => {
         this.connection.subscribe(t.commands);
         this.publishAll();
