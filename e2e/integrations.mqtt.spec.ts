@@ -95,3 +95,26 @@ test('gateway mode: a bad broker URL is refused with a translated message, and t
   const answer = await (await fetch(settingsUrl())).text();
   expect(answer).not.toContain('very-secret-password');
 });
+
+test('gateway mode: the Integrations screen fits a phone and works from the keyboard, in Russian too', async ({
+  page,
+}) => {
+  await disable();
+  await page.setViewportSize({ width: 375, height: 740 });
+  await openScreen(page, 'gateway', 'integrations');
+  const url = page.getByRole('textbox', { name: 'Broker URL' });
+  await expect(url).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  // keyboard only: the switch, the URL, then Enter submits the form
+  await page.getByRole('switch', { name: 'Publish devices to Home Assistant' }).focus();
+  await page.keyboard.press('Space');
+  await url.focus();
+  await page.keyboard.type(broker.url);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('mqtt-status')).toHaveText('Connected', { timeout: 15_000 });
+  await page.getByRole('button', { name: 'Switch the language to Russian' }).click();
+  await expect(page.getByRole('heading', { name: 'Интеграции' })).toBeVisible();
+  await expect(page.getByTestId('mqtt-status')).toHaveText('Подключено');
+  await page.getByRole('button', { name: 'Switch the language to English' }).click();
+  await expectAccessible(page, 'integrations-phone');
+});

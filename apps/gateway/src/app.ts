@@ -170,7 +170,7 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
   });
   bus.on('device.found', (d) => backups.onFound(d));
   const mqtt = createMqttPart(
-    { app, config, db, bus, runner: commands, version, logger: logger.child({ part: 'mqtt' }) },
+    { app, config, db, bus, runner: commands, discovery, version, logger: logger.child({ part: 'mqtt' }) },
     options.mqtt,
   );
   registerRoutes(app, {
@@ -211,7 +211,7 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     discovery,
     logs,
     stomp,
-    mqtt: { stats: mqtt.bridge.stats, connected: () => mqtt.bridge.getStatus().state === 'connected' },
+    mqtt: { stats: () => mqtt.bridge.stats, connected: () => mqtt.bridge.getStatus().state === 'connected' },
   });
   const cloud = createCloudPart(
     {

@@ -1,5 +1,8 @@
-import { type MosquittoServer, startMosquitto, waitFor } from '@st/testkit';
+import { startSimulator } from '@st/simulator';
+import { loopbackBlock, type MosquittoServer, startMosquitto, waitFor } from '@st/testkit';
+import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nodeOf } from '../src/services/mqtt/discoveryConfigs';
 import {
   ErrorBody,
   type GatewaySetup,
@@ -58,6 +61,41 @@ describe('GET/PUT /api/integrations/mqtt', () => {
     expect(kept.text).not.toContain('secret-password');
     const cleared = await http(gw.base, 'PUT', path, { enabled: false, url: broker.url, password: '' });
     expect(cleared.body).toMatchObject({ enabled: false, passwordSet: false, status: { state: 'disabled' } });
+  });
+
+  it('publishes the devices already found when it is turned on', async () => {
+    const sim = await startSimulator({
+      ips: loopbackBlock(1),
+      kinds: ['socket'],
+      discoveryPort: setup.discoveryPort,
+      logRate: 0,
+      beaconIntervalMs: 300,
+    });
+    const ha = await mqtt.connectAsync(broker.url);
+    try {
+      const topics = new Set<string>();
+      ha.on('message', (topic) => topics.add(topic));
+      await ha.subscribeAsync('homeassistant/#');
+      const ip = sim.devices[0]?.address ?? '';
+      await waitFor(async () =>
+        JSON.stringify((await http(gw.base, 'GET', '/api/devices/found')).body).includes(ip),
+      );
+      await http(gw.base, 'PUT', path, { enabled: true, url: broker.url });
+      await waitFor(() => topics.has(`homeassistant/button/${nodeOf(ip)}/action_relay_on/config`), {
+        what: 'the found socket published',
+      });
+      await waitFor(
+        async () =>
+          ((await http(gw.base, 'GET', path)).body as { status: { devices: number } }).status.devices === 1,
+      );
+      await http(gw.base, 'PUT', path, { enabled: false, url: broker.url });
+      expect((await http(gw.base, 'GET', path)).body).toMatchObject({
+        status: { state: 'disabled', devices: 0 },
+      });
+    } finally {
+      await ha.endAsync(true);
+      await sim.stop();
+    }
   });
 
   it('keeps the settings across a restart of the gateway', async () => {

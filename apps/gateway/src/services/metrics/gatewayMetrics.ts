@@ -10,7 +10,7 @@ import type { DeviceLogs } from '../logs/logs';
 
 export interface GatewayMetricSources {
   /** the Home Assistant bridge: messages published, commands received, connected or not */
-  readonly mqtt: { readonly stats: { published: number; commands: number }; connected(): boolean };
+  readonly mqtt: { stats(): { published: number; commands: number }; connected(): boolean };
   readonly registry: Registry;
   readonly bus: GatewayBus;
   readonly discovery: Discovery;
@@ -97,7 +97,10 @@ export function createGatewayMetrics(src: GatewayMetricSources): GatewayMetrics 
     registry,
     'smartthing_mqtt_messages_total',
     'MQTT messages of the Home Assistant bridge: published (configs, state, availability, results), commands received',
-    () => ({ published: src.mqtt.stats.published, command: src.mqtt.stats.commands }),
+    () => {
+      const stats = src.mqtt.stats();
+      return { published: stats.published, command: stats.commands };
+    },
     'kind',
   );
   new Gauge({

@@ -4,6 +4,7 @@ import type { GatewayConfig } from '../../config';
 import type { Db } from '../../db/database';
 import type { GatewayBus } from '../../events/gatewayEvents';
 import type { CommandRunner } from '../devices/commandRunner';
+import type { Discovery } from '../discovery/discovery';
 import { DeviceCalls } from './deviceCalls';
 import { type BridgeOptions, MqttBridge } from './mqttBridge';
 import { MqttIntegration } from './mqttIntegration';
@@ -19,6 +20,7 @@ export interface MqttPartDeps {
   readonly db: Db;
   readonly bus: GatewayBus;
   readonly runner: CommandRunner;
+  readonly discovery: Discovery;
   readonly version: string;
   readonly logger: Logger;
 }
@@ -42,6 +44,7 @@ export function createMqttPart(deps: MqttPartDeps, options: BridgeOptions = {}) 
   const bridge = new MqttBridge(
     new DeviceCalls(deps.runner),
     () => ({ version: deps.version, consoleUrl: consoleUrl(deps.app, config.host) }),
+    () => deps.discovery.list(),
     deps.logger,
     options,
   );

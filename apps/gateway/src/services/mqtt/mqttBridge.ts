@@ -1,6 +1,5 @@
 import type { DeviceInfo, MqttStatus, Sensors } from '@st/protocol';
 import type { Logger } from '@st/server-kit';
-import mqtt, { type MqttClient } from 'mqtt';
 import type { DeviceCalls } from './deviceCalls';
 import {
   type BridgeTopics,
@@ -16,6 +15,7 @@ import {
   parseCommandTopic,
   safeId,
 } from './discoveryConfigs';
+import { type ConnectionOptions, MqttConnection } from './mqttConnection';
 import type { StoredMqttSettings } from './mqttSettingsStore';
 
 // The Home Assistant bridge: keeps one MQTT connection (last will = the gateway offline), publishes each found
@@ -24,11 +24,7 @@ import type { StoredMqttSettings } from './mqttSettingsStore';
 // or restarted without persistence gets the whole picture. Nothing here ever waits on the broker for the rest
 // of the gateway: bus listeners only schedule work.
 
-export interface BridgeOptions {
-  /** first reconnect delay; doubles per failure up to maxReconnectMs */
-  readonly reconnectMs?: number;
-  readonly maxReconnectMs?: number;
-  readonly connectTimeoutMs?: number;
+export interface BridgeOptions extends ConnectionOptions {
   /** a device lost this long is gone for good: its configs are removed (default 24 h) */
   readonly forgetLostAfterMs?: number;
 }
@@ -59,111 +55,84 @@ export interface BridgeStats {
 }
 
 export class MqttBridge {
-  private client: MqttClient | undefined;
+  private readonly connection: MqttConnection;
   private settings: StoredMqttSettings | undefined;
   private topics: BridgeTopics | undefined;
-  private status: MqttStatus = { state: 'disabled', devices: 0 };
   private readonly devices = new Map<string, Entry>();
   private readonly nodes = new Map<string, string>();
   private readonly pending = new Map<string, Promise<void>>();
   private readonly forgetTimers = new Map<string, NodeJS.Timeout>();
-  private reconnectMs: number;
-  readonly stats: BridgeStats = { published: 0, commands: 0 };
+  private commands = 0;
+  private configuring: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly calls: DeviceCalls,
     private readonly identity: () => Omit<GatewayIdentity, 'id'>,
+    /** the devices found right now (taken when the bridge is turned on) */
+    private readonly found: () => readonly DeviceInfo[],
     private readonly logger: Logger,
     private readonly opts: BridgeOptions = {},
   ) {
-    this.reconnectMs = opts.reconnectMs ?? 1000;
+    this.connection = new MqttConnection(logger, opts);
   }
 
   getStatus(): MqttStatus {
-    return { ...this.status, devices: this.devices.size };
+    const { state, error } = this.connection;
+    return { state, ...(error ? { error } : {}), devices: this.devices.size };
+  }
+
+  /** Messages published and commands received so far (for /metrics). */
+  get stats(): BridgeStats {
+    return { published: this.connection.published, commands: this.commands };
   }
 
   /** Applies settings: disconnects, then connects with the new ones when enabled. */
-  async configure(settings: StoredMqttSettings): Promise<void> {
-    await this.disconnect();
+  configure(settings: StoredMqttSettings): Promise<void> {
+    // one change at a time: two saves at once must not leave two clients connected
+    const next = this.configuring.then(() => this.apply(settings));
+    this.configuring = next.catch(() => undefined);
+    return next;
+  }
+
+  private async apply(settings: StoredMqttSettings): Promise<void> {
+    await this.connection.close();
     this.settings = settings;
     if (!settings.enabled || !settings.url) {
-      this.status = { state: 'disabled', devices: 0 };
+      // off: no device is read for the bridge, and nothing is kept
+      this.topics = undefined;
+      this.forgetAll();
       return;
     }
-    this.topics = bridgeTopics(settings, settings.gatewayId);
-    this.connect(settings, this.topics);
+    const t = bridgeTopics(settings, settings.gatewayId);
+    this.topics = t;
+    await this.connection.open(settings, t.bridge, {
+      connected: () => {
+        this.connection.subscribe(t.commands);
+        this.publishAll();
+      },
+      message: (topic, payload) => this.onCommand(topic, payload),
+    });
+    for (const info of this.found()) this.deviceFound(info);
+  }
+
+  private forgetAll(): void {
+    for (const timer of this.forgetTimers.values()) clearTimeout(timer);
+    this.forgetTimers.clear();
+    this.devices.clear();
+    this.nodes.clear();
   }
 
   async stop(): Promise<void> {
-    for (const timer of this.forgetTimers.values()) clearTimeout(timer);
-    this.forgetTimers.clear();
-    await this.disconnect();
+    this.forgetAll();
+    await this.connection.close();
   }
 
   private gateway(): GatewayIdentity {
     return { ...this.identity(), id: this.settings?.gatewayId ?? 'gateway' };
   }
 
-  private connect(s: StoredMqttSettings, t: BridgeTopics): void {
-    this.status = { state: 'connecting', devices: 0 };
-    this.reconnectMs = this.opts.reconnectMs ?? 1000;
-    const client = mqtt.connect(s.url, {
-      clientId: `smartthing-${safeId(s.gatewayId)}-${Math.random().toString(16).slice(2, 8)}`,
-      ...(s.username ? { username: s.username } : {}),
-      ...(s.password ? { password: s.password } : {}),
-      will: { topic: t.bridge, payload: Buffer.from(OFFLINE), retain: true, qos: 1 },
-      reconnectPeriod: this.reconnectMs,
-      connectTimeout: this.opts.connectTimeoutMs ?? 10_000,
-      // Nothing is queued while offline: everything is published again on connect.
-      queueQoSZero: false,
-      resubscribe: false,
-    });
-    this.client = client;
-    client.on('connect', () => {
-      this.reconnectMs = this.opts.reconnectMs ?? 1000;
-      client.options.reconnectPeriod = this.reconnectMs;
-      this.status = { state: 'connected', devices: this.devices.size };
-      this.logger.info({ url: s.url }, 'mqtt bridge connected');
-      client.subscribe(t.commands, { qos: 1 }, (err) => {
-        if (err) this.logger.warn({ err }, 'mqtt subscribe failed');
-      });
-      this.publishAll();
-    });
-    client.on('message', (topic, payload) => this.onCommand(topic, payload.toString('utf8')));
-    client.on('error', (err) => {
-      this.status = { state: 'error', error: err.message, devices: this.devices.size };
-      this.logger.warn({ err: err.message }, 'mqtt bridge error');
-    });
-    client.on('close', () => {
-      if (this.client !== client) return;
-      if (this.status.state === 'connected')
-        this.status = { state: 'connecting', devices: this.devices.size };
-      // backoff: the next attempt waits twice as long, up to the cap
-      this.reconnectMs = Math.min(this.reconnectMs * 2, this.opts.maxReconnectMs ?? 60_000);
-      client.options.reconnectPeriod = this.reconnectMs;
-    });
-  }
-
-  private async disconnect(): Promise<void> {
-    const client = this.client;
-    this.client = undefined;
-    if (!client) return;
-    if (client.connected && this.topics) {
-      // a clean goodbye: the will is not sent on a normal disconnect, so say offline ourselves
-      await client.publishAsync(this.topics.bridge, OFFLINE, { retain: true, qos: 1 }).catch(() => undefined);
-    }
-    await client.endAsync(true).catch(() => undefined);
-  }
-
   private publish(topic: string, payload: string | Record<string, unknown>, retain = true): void {
-    const client = this.client;
-    if (!client?.connected) return;
-    const text = typeof payload === 'string' ? payload : JSON.stringify(payload);
-    this.stats.published++;
-    client.publish(topic, text, { retain, qos: 1 }, (err) => {
-      if (err) this.logger.debug({ err: err.message, topic }, 'mqtt publish failed');
-    });
+    this.connection.publish(topic, payload, retain);
   }
 
   private publishAll(): void {
@@ -209,6 +178,7 @@ export class MqttBridge {
 
   /** A device found (first beacon, or its name, type or versions changed): describe it and publish. */
   deviceFound(info: DeviceInfo): void {
+    if (!this.topics) return;
     clearTimeout(this.forgetTimers.get(info.ip));
     this.forgetTimers.delete(info.ip);
     const known = this.devices.get(info.ip);
@@ -311,7 +281,7 @@ export class MqttBridge {
     const ip = cmd ? this.nodes.get(cmd.node) : undefined;
     const entry = ip ? this.devices.get(ip) : undefined;
     if (!cmd || !ip || !entry) return;
-    this.stats.commands++;
+    this.commands++;
     const dt = t.device(cmd.node);
     this.schedule(ip, async () => {
       let outcome: { command: string; target?: string; ok: boolean; status: number; error?: string };
