@@ -39,10 +39,36 @@ export interface RefreshTokensTable {
   created_at: string;
 }
 
+/** A user's gateway-offline alert settings (CloudAlertSettings as JSON, secrets included). */
+export interface AlertSettingsTable {
+  user_id: string;
+  settings: string;
+  updated_at: string;
+}
+
+/** When some node last saw the gateway's link up. */
+export interface GatewaySeenTable {
+  gateway_id: string;
+  last_online_at: string;
+}
+
+/** A gateway-offline incident: the node that inserts it alerts; the node that closes it alerts the return. */
+export interface GatewayIncidentsTable {
+  id: string;
+  gateway_id: string;
+  opened_at: string;
+  opened_by: string;
+  closed_at: string | null;
+  closed_by: string | null;
+}
+
 export interface CloudDatabase {
   users: UsersTable;
   gateways: GatewaysTable;
   gateway_tokens: GatewayTokensTable;
   session_families: SessionFamiliesTable;
   refresh_tokens: RefreshTokensTable;
+  alert_settings: AlertSettingsTable;
+  gateway_seen: GatewaySeenTable;
+  gateway_incidents: GatewayIncidentsTable;
 }
