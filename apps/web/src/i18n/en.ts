@@ -1,3 +1,5 @@
+import { alertsEn } from '../features/alerts/messages';
+
 // The English catalog is the source of the message keys: every other catalog is typed from it, and
 // i18next's types make `t('…')` accept only these keys. Keys are flat (keySeparator is off), because
 // several keys are prefixes of others. Interpolation uses {{name}}.
@@ -453,6 +455,7 @@ export const en = {
   'ota.status.FIRMWARE_TRANSFER_FINISHED': 'Sent; waiting for the device to restart',
   'ota.status.FINISHED': 'Updated',
   'ota.status.ABORTED': 'Aborted',
+  ...alertsEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

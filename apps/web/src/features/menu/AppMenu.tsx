@@ -1,6 +1,7 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import {
   IconAdjustments,
+  IconBell,
   IconCloudUpload,
   IconFileText,
   IconInfoCircle,
@@ -23,6 +24,7 @@ const ICONS: Record<MenuItem, typeof IconMenu2> = {
   settings: IconAdjustments,
   logs: IconFileText,
   ota: IconCloudUpload,
+  alerts: IconBell,
 };
 
 /** Shown in gateway mode, or in cloud mode once a gateway is chosen. */
