@@ -11,16 +11,17 @@ import { useAlertsApi } from './useAlertsApi';
 const TIMELINE_REFRESH_MS = 3000;
 const PAGE = 50;
 
+// Dark shades with white text: readable (WCAG AA) in both themes.
 const COLORS: Partial<Record<TimelineKind, string>> = {
-  found: 'green',
-  lost: 'gray',
-  reboot: 'orange',
-  'crash-loop': 'red',
-  'crash-loop-ended': 'green',
-  restart: 'orange',
-  alert: 'violet',
-  notification: 'blue',
-  ota: 'cyan',
+  found: 'teal.9',
+  lost: 'gray.8',
+  reboot: 'grape.9',
+  'crash-loop': 'red.9',
+  'crash-loop-ended': 'teal.9',
+  restart: 'grape.9',
+  alert: 'violet.9',
+  notification: 'blue.9',
+  ota: 'cyan.9',
 };
 
 function Entry({ entry, format }: { entry: TimelineEntry; format: Intl.DateTimeFormat }) {
@@ -30,7 +31,7 @@ function Entry({ entry, format }: { entry: TimelineEntry; format: Intl.DateTimeF
       <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
         <time dateTime={new Date(entry.t).toISOString()}>{format.format(entry.t)}</time>
       </Text>
-      <Badge variant="light" color={COLORS[entry.kind] ?? 'gray'} style={{ flexShrink: 0 }}>
+      <Badge variant="filled" color={COLORS[entry.kind] ?? 'dark.5'} style={{ flexShrink: 0 }}>
         {t(`timeline.kind.${entry.kind}`)}
       </Badge>
       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
