@@ -17,25 +17,45 @@ export class GatewayIncidents {
     for (const id of gatewayIds) {
       await this.db
         .insertInto('gateway_seen')
-        .values({ gateway_id: id, last_online_at: iso })
+        .values({ gateway_id: id, last_online_at: iso, offline_since: null })
         .onConflict((oc) =>
           oc
             .column('gateway_id')
-            .doUpdateSet({ last_online_at: iso })
+            .doUpdateSet({ last_online_at: iso, offline_since: null })
             .where('gateway_seen.last_online_at', '<', iso),
         )
         .execute();
     }
   }
 
-  async lastSeen(gatewayIds: readonly string[]): Promise<Map<string, string>> {
+  /**
+   * Marks the gateways seen offline now (the first node to see it sets `offline_since`), and answers, for
+   * those ever seen online, since when they are offline and when they were last online.
+   */
+  async offline(
+    gatewayIds: readonly string[],
+    at: Date,
+  ): Promise<Map<string, { since: string; lastOnline: string }>> {
     if (gatewayIds.length === 0) return new Map();
+    await this.db
+      .updateTable('gateway_seen')
+      .set({ offline_since: at.toISOString() })
+      .where('gateway_id', 'in', gatewayIds)
+      .where('offline_since', 'is', null)
+      .where('last_online_at', '<', at.toISOString())
+      .execute();
     const rows = await this.db
       .selectFrom('gateway_seen')
-      .select(['gateway_id', 'last_online_at'])
+      .select(['gateway_id', 'last_online_at', 'offline_since'])
       .where('gateway_id', 'in', gatewayIds)
       .execute();
-    return new Map(rows.map((r) => [r.gateway_id, r.last_online_at]));
+    return new Map(
+      rows.flatMap((r) =>
+        r.offline_since === null
+          ? []
+          : [[r.gateway_id, { since: r.offline_since, lastOnline: r.last_online_at }]],
+      ),
+    );
   }
 
   /** Opens the outage that began after `lastOnline`; true only for the one node that opened it. */

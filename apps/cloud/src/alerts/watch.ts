@@ -61,7 +61,10 @@ export class GatewayWatch {
     const ids = users.flatMap((u) => u.gateways.map((g) => g.id));
     const online = await this.presence.onlineOf(ids);
     await this.incidents.seen([...online], now);
-    const lastSeen = await this.incidents.lastSeen(ids.filter((id) => !online.has(id)));
+    const offline = await this.incidents.offline(
+      ids.filter((id) => !online.has(id)),
+      now,
+    );
     const open = await this.incidents.openOf([...online]);
     for (const user of users) {
       for (const g of user.gateways) {
@@ -73,11 +76,11 @@ export class GatewayWatch {
           this.send(user.settings.channels, this.payload('gateway-online', g, now, text));
           continue;
         }
-        const last = lastSeen.get(g.id);
-        if (last === undefined) continue;
-        const offlineMs = now.getTime() - Date.parse(last);
+        const down = offline.get(g.id);
+        if (down === undefined) continue;
+        const offlineMs = now.getTime() - Date.parse(down.since);
         if (offlineMs < user.settings.gatewayOfflineAfter * 1000) continue;
-        if (!(await this.incidents.open(g.id, last, now))) continue;
+        if (!(await this.incidents.open(g.id, down.lastOnline, now))) continue;
         const text = `Gateway ${g.name} has been offline for ${duration(offlineMs)}`;
         this.send(user.settings.channels, this.payload('gateway-offline', g, now, text));
       }

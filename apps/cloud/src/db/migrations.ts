@@ -63,6 +63,7 @@ const migrations: Record<string, Migration> = {
         .createTable('gateway_seen')
         .addColumn('gateway_id', 'text', (c) => c.primaryKey().references('gateways.id').onDelete('cascade'))
         .addColumn('last_online_at', 'text', (c) => c.notNull())
+        .addColumn('offline_since', 'text')
         .execute();
       // One row per offline incident; its id (gateway + last seen online) is unique, so exactly one node opens it.
       await db.schema

@@ -46,10 +46,11 @@ export interface AlertSettingsTable {
   updated_at: string;
 }
 
-/** When some node last saw the gateway's link up. */
+/** When some node last saw the gateway's link up, and since when nodes see it down (null while up). */
 export interface GatewaySeenTable {
   gateway_id: string;
   last_online_at: string;
+  offline_since: string | null;
 }
 
 /** A gateway-offline incident: the node that inserts it alerts; the node that closes it alerts the return. */
