@@ -86,6 +86,15 @@ for (const mode of MODES) {
       await switchTheme(page, 'dark');
       await expectAccessible(page, `alerts (${mode}, dark)`);
       await switchTheme(page, 'light');
+      // Russian, at phone width: translated, nothing wider than the screen
+      await page.setViewportSize({ width: 375, height: 800 });
+      await page.getByRole('button', { name: 'Switch the language to Russian' }).click();
+      await expect(page.getByRole('heading', { name: 'Оповещения', exact: true })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Отправить тест' }).first()).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+      expect(overflow).toBe(false);
+      await page.getByRole('button', { name: 'Switch the language to English' }).click();
+      await expect(page.getByRole('heading', { name: 'Alerts', exact: true })).toBeVisible();
     });
   });
 
