@@ -16,6 +16,7 @@ describe('alert outbox', () => {
       let gw = await startGateway(setup, timings);
       await http(gw.base, 'PUT', '/api/alerts', {
         channels: [{ id: 'hook', type: 'webhook', url: hook.url }],
+        notifications: true,
       });
       hook.failNext(...Array(100).fill(503));
       await http(gw.base, 'POST', '/api/notification', {
