@@ -16,6 +16,10 @@ import { MemoryBus, type StompBus, type StompServer } from '@st/stomp';
 import { type Kysely, sql } from 'kysely';
 import { AuditLog } from './audit/log';
 import { registerAuditRoutes } from './audit/routes';
+import { GatewayIncidents } from './alerts/incidents';
+import { registerAlertRoutes } from './alerts/routes';
+import { CloudAlertStore } from './alerts/store';
+import { GatewayWatch, type GatewayWatchOptions } from './alerts/watch';
 import { JwtSigner } from './auth/jwt';
 import { RateLimiter } from './auth/rateLimit';
 import { registerAuthRoutes } from './auth/routes';
@@ -61,6 +65,8 @@ export interface CloudOptions {
   /** STOMP heart-beat both ways (default 10000 ms); a silent link is dropped after about twice that */
   heartbeatMs?: number;
   buildTime?: string;
+  /** gateway-offline alert check timing (tests shorten it) */
+  alerts?: GatewayWatchOptions;
 }
 
 export const ACCESS_TTL_SECONDS = 15 * 60;
@@ -194,6 +200,17 @@ export class CloudServer {
     });
     registerBackupRoutes(this.app, { backups, gateways, auth });
     this.registerAccounts({ users, sessions, gateways, shares, auth, audit, links: linkManager });
+    const alertStore = new CloudAlertStore(db);
+    registerAlertRoutes(this.app, { store: alertStore, auth });
+    const watch = new GatewayWatch(
+      alertStore,
+      new GatewayIncidents(db, this.nodeId),
+      presence,
+      log.child({ part: 'alerts' }),
+      opts.alerts,
+    );
+    watch.start();
+    this.steps.unshift({ name: 'gateway watch', stop: () => watch.stop() });
     const buildTime = opts.buildTime ?? new Date().toISOString();
     this.app.get(CLOUD_ROUTES['cloud.build'].path, async () => ({
       version: PRODUCT_VERSION,

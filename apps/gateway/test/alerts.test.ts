@@ -189,7 +189,7 @@ describe('device alerts', () => {
     const body = JSON.parse(ntfy.received[0]?.body ?? '');
     expect(body).toEqual({
       topic: 'st-alerts',
-      title: 'notification: kitchen-lamp (127.0.0.9) on ' + body.title.split(' on ')[1],
+      title: `notification: kitchen-lamp (127.0.0.9) on ${body.title.split(' on ')[1]}`,
       message: 'Water leak!',
       priority: 3,
       tags: ['bell', 'notification'],

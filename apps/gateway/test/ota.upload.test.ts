@@ -73,6 +73,16 @@ describe('OTA upload to one device', () => {
       ).body,
     );
     expect(info.version).toBe('5.0.0');
+    // the outcome is on the device's timeline
+    const timeline = await http(gw.base, 'GET', `/api/devices/timeline?ip=${device.address}&kinds=ota`);
+    expect(timeline.body).toEqual([
+      expect.objectContaining({
+        kind: 'ota',
+        text: 'Firmware updated',
+        status: 'FINISHED',
+        taskId: task.taskId,
+      }),
+    ]);
   });
 
   it('refuses a device whose board does not match the firmware, and leaves it alone', async () => {

@@ -16,6 +16,8 @@ export interface HttpReceiver {
   readonly received: ReceivedRequest[];
   /** statuses to answer the next requests with (then 200) */
   failNext(...statuses: number[]): void;
+  /** answer 200 again from now on */
+  clearFailures(): void;
   close(): Promise<void>;
 }
 
@@ -44,6 +46,9 @@ export async function startHttpReceiver(): Promise<HttpReceiver> {
     url: `http://127.0.0.1:${port}`,
     received,
     failNext: (...statuses) => queue.push(...statuses),
+    clearFailures: () => {
+      queue.length = 0;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -107,6 +107,42 @@ const migrations: Record<string, Migration> = {
       }
     },
   },
+  '003_alerts': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('alert_settings')
+        .addColumn('user_id', 'text', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+        .addColumn('settings', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('gateway_seen')
+        .addColumn('gateway_id', 'text', (c) => c.primaryKey().references('gateways.id').onDelete('cascade'))
+        .addColumn('last_online_at', 'text', (c) => c.notNull())
+        .addColumn('offline_since', 'text')
+        .execute();
+      // One row per offline incident; its id (gateway + last seen online) is unique, so exactly one node opens it.
+      await db.schema
+        .createTable('gateway_incidents')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('gateway_id', 'text', (c) => c.notNull().references('gateways.id').onDelete('cascade'))
+        .addColumn('opened_at', 'text', (c) => c.notNull())
+        .addColumn('opened_by', 'text', (c) => c.notNull())
+        .addColumn('closed_at', 'text')
+        .addColumn('closed_by', 'text')
+        .execute();
+      await db.schema
+        .createIndex('gateway_incidents_open')
+        .on('gateway_incidents')
+        .columns(['gateway_id', 'closed_at'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      for (const t of ['gateway_incidents', 'gateway_seen', 'alert_settings']) {
+        await db.schema.dropTable(t).execute();
+      }
+    },
+  },
   '004_backups': {
     async up(db: Kysely<unknown>) {
       await db.schema

@@ -79,6 +79,30 @@ export interface AuditLogTable {
   address: string | null;
 }
 
+/** A user's gateway-offline alert settings (CloudAlertSettings as JSON, secrets included). */
+export interface AlertSettingsTable {
+  user_id: string;
+  settings: string;
+  updated_at: string;
+}
+
+/** When some node last saw the gateway's link up, and since when nodes see it down (null while up). */
+export interface GatewaySeenTable {
+  gateway_id: string;
+  last_online_at: string;
+  offline_since: string | null;
+}
+
+/** A gateway-offline incident: the node that inserts it alerts; the node that closes it alerts the return. */
+export interface GatewayIncidentsTable {
+  id: string;
+  gateway_id: string;
+  opened_at: string;
+  opened_by: string;
+  closed_at: string | null;
+  closed_by: string | null;
+}
+
 export interface CloudDatabase {
   users: UsersTable;
   gateways: GatewaysTable;
@@ -88,4 +112,7 @@ export interface CloudDatabase {
   backups: BackupsTable;
   gateway_members: GatewayMembersTable;
   audit_log: AuditLogTable;
+  alert_settings: AlertSettingsTable;
+  gateway_seen: GatewaySeenTable;
+  gateway_incidents: GatewayIncidentsTable;
 }

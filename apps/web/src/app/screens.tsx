@@ -10,6 +10,7 @@ const screens: Record<MenuItem, LazyExoticComponent<ComponentType>> = {
   logs: lazy(() => import('../features/logs/LogsPage')),
   ota: lazy(() => import('../features/ota/OtaPage')),
   integrations: lazy(() => import('../features/integrations/IntegrationsPage')),
+  alerts: lazy(() => import('../features/alerts/AlertsPage')),
 };
 
 /** A lazily loaded screen, with the spinner while it downloads. */

@@ -3,6 +3,8 @@ import { backupsEn } from '../features/backups/messages';
 import { integrationsEn } from '../features/integrations/messages';
 
 import { accountsEn } from '../features/accounts/messages';
+import { alertsEn } from '../features/alerts/messages';
+
 // The English catalog is the source of the message keys: every other catalog is typed from it, and
 // i18next's types make `t('…')` accept only these keys. Keys are flat (keySeparator is off), because
 // several keys are prefixes of others. Interpolation uses {{name}}.
@@ -467,6 +469,7 @@ export const en = {
   ...integrationsEn,
   ...accountsEn,
   ...deliveryEn,
+  ...alertsEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -4,6 +4,7 @@ import { backupsRu } from '../features/backups/messages';
 import { integrationsRu } from '../features/integrations/messages';
 import { accountsRu } from '../features/accounts/messages';
 import { deliveryRu } from '../features/delivery/messages';
+import { alertsRu } from '../features/alerts/messages';
 import type { Catalog } from './en';
 
 export const ru: Catalog = {
@@ -466,4 +467,5 @@ export const ru: Catalog = {
   ...integrationsRu,
   ...accountsRu,
   ...deliveryRu,
+  ...alertsRu,
 };

@@ -87,7 +87,7 @@ export const AlertSettings = z.object({
       within: z.number().int().min(10).max(86_400).default(600),
     })
     .default({ reboots: 3, within: 600 }),
-  notifications: z.boolean().default(true),
+  notifications: z.boolean().default(false),
   muted: z.array(DeviceAddress).max(1000).default([]),
 });
 export type AlertSettings = z.infer<typeof AlertSettings>;

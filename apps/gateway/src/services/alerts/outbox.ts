@@ -59,6 +59,10 @@ export class AlertOutbox {
 
   start(): void {
     this.stopped = false;
+    // delivered, dropped and given-up rows are kept a week for diagnostics
+    this.deps.db
+      .prepare("DELETE FROM alert_outbox WHERE status != 'pending' AND created_at < ?")
+      .run(this.now() - 7 * 86_400_000);
     this.timer = setInterval(() => this.kick(), this.t.pollMs);
     this.kick();
   }

@@ -1,6 +1,7 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import {
   IconAdjustments,
+  IconBell,
   IconCloudUpload,
   IconFileText,
   IconInfoCircle,
@@ -25,6 +26,7 @@ const ICONS: Record<MenuItem, typeof IconMenu2> = {
   logs: IconFileText,
   ota: IconCloudUpload,
   integrations: IconPlugConnected,
+  alerts: IconBell,
 };
 
 /** Shown in gateway mode, or in cloud mode once a gateway is chosen. */

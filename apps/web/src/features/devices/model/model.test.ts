@@ -46,6 +46,7 @@ describe('device panel rules', () => {
       'config',
       'metrics',
       'danger',
+      'timeline',
     ]);
     expect(visibleTabs({ actions: false, config: false, hooks: false }, ALL_COMMANDS)).toEqual([
       'info',
@@ -53,10 +54,11 @@ describe('device panel rules', () => {
       'wifi',
       'metrics',
       'danger',
+      'timeline',
     ]);
   });
   it('hides a tab whose command the gateway does not list', () => {
-    expect(visibleTabs({}, ['getInfo', 'getMetrics'])).toEqual(['info', 'metrics']);
+    expect(visibleTabs({}, ['getInfo', 'getMetrics'])).toEqual(['info', 'metrics', 'timeline']);
   });
   it('schedule delay: unchanged closes, negative is refused, 0 disables after asking, else saves an integer', () => {
     expect(decideDelay(1000, '1000')).toEqual({ kind: 'unchanged' });

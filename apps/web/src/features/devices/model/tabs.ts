@@ -1,6 +1,15 @@
 import type { DeviceCommandName, Features } from '@st/protocol';
 
-export const DEVICE_TABS = ['info', 'actions', 'sensors', 'wifi', 'config', 'metrics', 'danger'] as const;
+export const DEVICE_TABS = [
+  'info',
+  'actions',
+  'sensors',
+  'wifi',
+  'config',
+  'metrics',
+  'danger',
+  'timeline',
+] as const;
 export type DeviceTab = (typeof DEVICE_TABS)[number];
 
 /** The feature that switches a tab off, and the command the tab cannot work without. */
@@ -12,6 +21,7 @@ const NEEDS: Record<DeviceTab, { feature?: keyof Features; command: DeviceComman
   config: { feature: 'config', command: 'getConfigValues' },
   metrics: { command: 'getMetrics' },
   danger: { command: 'restart' },
+  timeline: { command: 'getInfo' },
 };
 
 /**

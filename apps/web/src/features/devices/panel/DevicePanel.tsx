@@ -3,6 +3,7 @@ import type { DeviceInfo } from '@st/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CrashLoopBadge } from '../../alerts/CrashLoopBadge';
 import { useDeviceErrorToast } from '../api/deviceErrors';
 import { deviceKeys, useDeviceCaller, useDevicesApi, useGatewayKey } from '../api/useDevices';
 import { DeviceIcon } from '../icons/DeviceIcon';
@@ -86,6 +87,7 @@ export function DevicePanel({ device, onRenamed }: DevicePanelProps) {
         <Group gap="sm">
           <DeviceIcon name={device.name} type={device.type} size={36} />
           <Title order={2}>{t('devices.panel.title', { device: device.name })}</Title>
+          <CrashLoopBadge ip={device.ip} />
         </Group>
         {body}
       </Stack>

@@ -6,11 +6,13 @@ import {
   IconInfoCircle,
   IconPlayerPlay,
   IconSettings,
+  IconTimeline,
   IconWifi,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TimelineTab } from '../../alerts/TimelineTab';
 import { useGatewayKey } from '../api/useDevices';
 import type { DeviceTab } from '../model/tabs';
 import { useDevicePanel } from './DeviceContext';
@@ -30,6 +32,7 @@ const ICONS: Record<DeviceTab, ReactNode> = {
   config: <IconSettings size={16} aria-hidden />,
   metrics: <IconChartBar size={16} aria-hidden />,
   danger: <IconAlertTriangle size={16} aria-hidden />,
+  timeline: <IconTimeline size={16} aria-hidden />,
 };
 
 const PANELS: Record<DeviceTab, () => ReactNode> = {
@@ -40,6 +43,7 @@ const PANELS: Record<DeviceTab, () => ReactNode> = {
   config: () => <ConfigTab />,
   metrics: () => <MetricsTab />,
   danger: () => <DangerTab />,
+  timeline: () => <TimelineTab />,
 };
 
 const PANEL_KEYS = new Set(['getFeatures', 'commands']);

@@ -2,6 +2,7 @@ import { Group, Text, UnstyledButton } from '@mantine/core';
 import type { DeviceInfo } from '@st/protocol';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CrashLoopBadge } from '../../alerts/CrashLoopBadge';
 import { DeviceIcon } from '../icons/DeviceIcon';
 
 export interface DeviceRowProps {
@@ -46,6 +47,7 @@ export function DeviceRow({ device, selected, onSelect, menu }: DeviceRowProps) 
           </div>
         </Group>
       </UnstyledButton>
+      <CrashLoopBadge ip={device.ip} />
       {menu}
     </Group>
   );

@@ -1,0 +1,110 @@
+import type { CloudDb } from '../db/connect';
+
+/**
+ * Gateway-offline incidents shared by every cloud node through the database: when a gateway was last seen
+ * online, and the incident rows. Opening inserts a row whose id is unique per outage, so of several nodes
+ * exactly one succeeds; closing is an UPDATE of the open row, which exactly one node gets to change.
+ */
+export class GatewayIncidents {
+  constructor(
+    private readonly db: CloudDb,
+    private readonly nodeId: string,
+  ) {}
+
+  /** Records that the gateways are online now (only ever moves forward). */
+  async seen(gatewayIds: readonly string[], at: Date): Promise<void> {
+    const iso = at.toISOString();
+    for (const id of gatewayIds) {
+      await this.db
+        .insertInto('gateway_seen')
+        .values({ gateway_id: id, last_online_at: iso, offline_since: null })
+        .onConflict((oc) =>
+          oc
+            .column('gateway_id')
+            .doUpdateSet({ last_online_at: iso, offline_since: null })
+            .where('gateway_seen.last_online_at', '<', iso),
+        )
+        .execute();
+    }
+  }
+
+  /**
+   * Marks the gateways seen offline now (the first node to see it sets `offline_since`), and answers, for
+   * those ever seen online, since when they are offline and when they were last online.
+   */
+  async offline(
+    gatewayIds: readonly string[],
+    at: Date,
+  ): Promise<Map<string, { since: string; lastOnline: string }>> {
+    if (gatewayIds.length === 0) return new Map();
+    await this.db
+      .updateTable('gateway_seen')
+      .set({ offline_since: at.toISOString() })
+      .where('gateway_id', 'in', gatewayIds)
+      .where('offline_since', 'is', null)
+      .where('last_online_at', '<', at.toISOString())
+      .execute();
+    const rows = await this.db
+      .selectFrom('gateway_seen')
+      .select(['gateway_id', 'last_online_at', 'offline_since'])
+      .where('gateway_id', 'in', gatewayIds)
+      .execute();
+    return new Map(
+      rows.flatMap((r) =>
+        r.offline_since === null
+          ? []
+          : [[r.gateway_id, { since: r.offline_since, lastOnline: r.last_online_at }]],
+      ),
+    );
+  }
+
+  /** Opens the outage that began after `lastOnline`; true only for the one node that opened it. */
+  async open(gatewayId: string, lastOnline: string, at: Date): Promise<boolean> {
+    const result = await this.db
+      .insertInto('gateway_incidents')
+      .values({
+        id: `${gatewayId}@${lastOnline}`,
+        gateway_id: gatewayId,
+        opened_at: at.toISOString(),
+        opened_by: this.nodeId,
+        closed_at: null,
+        closed_by: null,
+      })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+  }
+
+  /** Closes the gateway's open outage; answers when it was opened, only to the node that closed it. */
+  async close(gatewayId: string, at: Date): Promise<string | undefined> {
+    const open = await this.db
+      .selectFrom('gateway_incidents')
+      .select(['id', 'opened_at'])
+      .where('gateway_id', '=', gatewayId)
+      .where('closed_at', 'is', null)
+      .execute();
+    let closedOne: string | undefined;
+    for (const row of open) {
+      const result = await this.db
+        .updateTable('gateway_incidents')
+        .set({ closed_at: at.toISOString(), closed_by: this.nodeId })
+        .where('id', '=', row.id)
+        .where('closed_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 1) closedOne = row.opened_at;
+    }
+    return closedOne;
+  }
+
+  /** Gateways with an open outage among these. */
+  async openOf(gatewayIds: readonly string[]): Promise<Set<string>> {
+    if (gatewayIds.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('gateway_incidents')
+      .select('gateway_id')
+      .where('gateway_id', 'in', gatewayIds)
+      .where('closed_at', 'is', null)
+      .execute();
+    return new Set(rows.map((r) => r.gateway_id));
+  }
+}

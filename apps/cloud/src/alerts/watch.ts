@@ -1,0 +1,128 @@
+import type { AlertChannel, AlertKind, AlertPayload } from '@st/protocol';
+import { ALERT_RETRY_WINDOW_MS, alertRetryDelayMs, type Logger, sendAlert, sendError } from '@st/server-kit';
+import type { Presence } from '../link/presence';
+import type { GatewayIncidents } from './incidents';
+import type { CloudAlertStore } from './store';
+
+export interface GatewayWatchOptions {
+  /** how often every node looks at its users' gateways (default 5 s) */
+  readonly checkMs?: number;
+  /** first retry delay of a failed send (default 2 s, doubling) */
+  readonly retryBaseMs?: number;
+}
+
+function duration(ms: number): string {
+  const s = Math.round(ms / 1000);
+  return s < 120 ? `${s} s` : s < 7200 ? `${Math.round(s / 60)} min` : `${Math.round(s / 3600)} h`;
+}
+
+/**
+ * Gateway-offline alerts: every node checks presence on a timer and records when gateways were online; a
+ * gateway offline longer than its owner's threshold gets an incident row, and only the node that inserted
+ * that row sends the alert (and likewise for the return). A failed send is retried with backoff.
+ */
+export class GatewayWatch {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private readonly retries = new Set<NodeJS.Timeout>();
+  private stopped = true;
+
+  constructor(
+    private readonly store: CloudAlertStore,
+    private readonly incidents: GatewayIncidents,
+    private readonly presence: Presence,
+    private readonly logger: Logger,
+    private readonly opts: GatewayWatchOptions = {},
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    this.timer = setInterval(() => {
+      if (this.running) return;
+      this.running = this.check()
+        .catch((err: unknown) => this.logger.error({ err }, 'gateway watch failed'))
+        .finally(() => {
+          this.running = undefined;
+        });
+    }, this.opts.checkMs ?? 5000);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    for (const t of this.retries) clearTimeout(t);
+    this.retries.clear();
+    await this.running;
+  }
+
+  /** One round (public for tests that drive it). */
+  async check(now = new Date()): Promise<void> {
+    const users = await this.store.watched();
+    const ids = users.flatMap((u) => u.gateways.map((g) => g.id));
+    const online = await this.presence.onlineOf(ids);
+    await this.incidents.seen([...online], now);
+    const offline = await this.incidents.offline(
+      ids.filter((id) => !online.has(id)),
+      now,
+    );
+    const open = await this.incidents.openOf([...online]);
+    for (const user of users) {
+      for (const g of user.gateways) {
+        if (online.has(g.id)) {
+          if (!open.has(g.id)) continue;
+          const opened = await this.incidents.close(g.id, now);
+          if (opened === undefined) continue;
+          const text = `Gateway ${g.name} is back online after ${duration(now.getTime() - Date.parse(opened))}`;
+          this.send(user.settings.channels, this.payload('gateway-online', g, now, text));
+          continue;
+        }
+        const down = offline.get(g.id);
+        if (down === undefined) continue;
+        const offlineMs = now.getTime() - Date.parse(down.since);
+        if (offlineMs < user.settings.gatewayOfflineAfter * 1000) continue;
+        if (!(await this.incidents.open(g.id, down.lastOnline, now))) continue;
+        const text = `Gateway ${g.name} has been offline for ${duration(offlineMs)}`;
+        this.send(user.settings.channels, this.payload('gateway-offline', g, now, text));
+      }
+    }
+  }
+
+  private payload(kind: AlertKind, g: { id: string; name: string }, at: Date, text: string): AlertPayload {
+    return { kind, gateway: { id: g.id, name: g.name }, at: at.getTime(), text };
+  }
+
+  private send(channels: readonly AlertChannel[], payload: AlertPayload): void {
+    const raisedAt = Date.now();
+    for (const channel of channels) {
+      const attempt = (n: number) => {
+        if (this.stopped) return;
+        sendAlert(channel, payload)
+          .then(() =>
+            this.logger.info({ kind: payload.kind, channel: channel.id, attempts: n }, 'alert sent'),
+          )
+          .catch((err: unknown) => {
+            const delay = alertRetryDelayMs(n, this.opts.retryBaseMs);
+            const reason = sendError(err);
+            if (Date.now() + delay - raisedAt > ALERT_RETRY_WINDOW_MS || this.stopped) {
+              this.logger.warn(
+                { kind: payload.kind, channel: channel.id, reason, attempts: n },
+                'alert gave up',
+              );
+              return;
+            }
+            this.logger.warn(
+              { kind: payload.kind, channel: channel.id, reason, attempts: n },
+              'alert failed, retrying',
+            );
+            const t = setTimeout(() => {
+              this.retries.delete(t);
+              attempt(n + 1);
+            }, delay);
+            t.unref();
+            this.retries.add(t);
+          });
+      };
+      attempt(1);
+    }
+  }
+}
