@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { configFields } from '@st/server-kit';
+import { allowedOriginsField, configFields, trustProxyField } from '@st/server-kit';
 import { z } from 'zod';
 import type { StorageTarget } from './db/connect';
 
@@ -20,6 +20,7 @@ export const CLOUD_CONFIG_KEYS = {
   loginMaxPerIp: 'ST_LOGIN_MAX_PER_IP',
   loginMaxFailures: 'ST_LOGIN_MAX_FAILURES',
   refreshTtlDays: 'ST_REFRESH_TTL_DAYS',
+  allowedOrigins: 'ST_ALLOWED_ORIGINS',
 } as const;
 
 export const CloudConfig = z.object({
@@ -43,12 +44,15 @@ export const CloudConfig = z.object({
     .regex(/^\/([^?#]*\/)?$/, 'must start and end with "/"')
     .default('/'),
   logLevel: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
-  trustProxy: configFields.flag(false),
+  /** proxies whose X-Forwarded-* count: false, a hop count (true = 1) or their addresses (docs/security.md) */
+  trustProxy: trustProxyField(),
   /** login attempts per client IP per minute */
   loginMaxPerIp: configFields.positiveInt(30),
   /** failed logins per login name per 15 minutes */
   loginMaxFailures: configFields.positiveInt(5),
   refreshTtlDays: configFields.positiveInt(30),
+  /** origins allowed to change state and open the websocket besides the server's own */
+  allowedOrigins: allowedOriginsField(),
 });
 export type CloudConfig = z.output<typeof CloudConfig>;
 

@@ -1,5 +1,6 @@
 import { JSON_BODY_MAX_BYTES, PRODUCT_VERSION, topicDestination } from '@st/protocol';
 import {
+  beginClosing,
   createHttpApp,
   createLogger,
   type HttpApp,
@@ -8,6 +9,7 @@ import {
   registerOpenApi,
   serveConsole,
   stopInOrder,
+  websocketOriginCheck,
 } from '@st/server-kit';
 import { attachStomp, DEFAULT_STOMP_PATH, type StompServer } from '@st/stomp';
 import { type CloudLinkOptions, createCloudPart } from './cloud/index';
@@ -103,7 +105,11 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     (lines) => bus.emit('device.logs', lines, onListenerError),
   );
 
-  const app = createHttpApp({ logger, bodyLimit: JSON_BODY_MAX_BYTES });
+  const app = createHttpApp({
+    logger,
+    bodyLimit: JSON_BODY_MAX_BYTES,
+    allowedOrigins: config.allowedOrigins,
+  });
   const live = new LiveBackpressure(app.server, { path: DEFAULT_STOMP_PATH });
   registerErrorHandling(app);
   await registerOpenApi(app, {
@@ -146,6 +152,7 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
   await serveConsole(app, { webDist: config.webDist, runtime: { mode: 'gateway', basePath: '/', version } });
 
   const stomp = attachStomp<null>(app.server, {
+    acceptUpgrade: websocketOriginCheck(config.allowedOrigins),
     authenticate: () => ({ ok: true, principal: null }),
     logger: logger.child({ part: 'stomp' }),
   });
@@ -186,6 +193,8 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     async stop() {
       const steps = [...started].reverse().map((p) => ({ name: p.name, stop: () => p.stop() }));
       started = [];
+      // New requests get 503 SHUTTING_DOWN from now on, before the parts they would use stop.
+      beginClosing(app);
       await stopInOrder(
         [
           ...steps,

@@ -1,5 +1,5 @@
 import { DEVICE_LOG_PORT, DISCOVERY_GROUP, DISCOVERY_PORT, LOGS, OTA, TIMEOUTS } from '@st/protocol';
-import { configFields } from '@st/server-kit';
+import { allowedOriginsField, configFields } from '@st/server-kit';
 import { z } from 'zod';
 import type { JobTimeouts } from './services/ota/otaJob';
 
@@ -18,6 +18,7 @@ export const GATEWAY_CONFIG_KEYS = {
   buildTime: 'ST_BUILD_TIME',
   otaFirmwareMaxBytes: 'ST_OTA_FIRMWARE_MAX_BYTES',
   otaConcurrency: 'ST_OTA_CONCURRENCY',
+  allowedOrigins: 'ST_ALLOWED_ORIGINS',
 } as const;
 
 export const GatewayConfigSchema = z.object({
@@ -39,6 +40,8 @@ export const GatewayConfigSchema = z.object({
   otaFirmwareMaxBytes: configFields.positiveInt(OTA.firmwareMaxBytes),
   /** OTA uploads running at once; more wait in a queue */
   otaConcurrency: configFields.positiveInt(OTA.maxParallelUploads),
+  /** origins allowed to change state and open the websocket besides the gateway's own (docs/security.md) */
+  allowedOrigins: allowedOriginsField(),
 });
 export type GatewayConfigInput = z.input<typeof GatewayConfigSchema>;
 

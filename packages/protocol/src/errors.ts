@@ -100,6 +100,13 @@ export const ERROR_CATALOG = {
   OTA_ALREADY_RUNNING: def(409, 'There is already upload task running for this device'),
   OTA_DEVICE_REQUIRED: def(400, 'Device info missing!'),
   OTA_NOT_ABORTABLE: def(409, 'The firmware is already on the device; the upload can no longer be aborted'),
+
+  // Security hardening (both servers; gateway-mode sign-in)
+  CROSS_SITE_REFUSED: def(403, 'Refused a request from another site'),
+  TEXT_CONTROL_CHARACTERS: def(400, 'Text must not contain control characters'),
+  GATEWAY_SIGN_IN_REQUIRED: def(401, 'Sign in to this gateway first'),
+  GATEWAY_PASSWORD_WRONG: def(401, 'Wrong password'),
+  GATEWAY_PASSWORD_ALREADY_SET: def(409, 'This gateway already has a password'),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;

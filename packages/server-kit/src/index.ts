@@ -1,3 +1,4 @@
+export { beginClosing, isClosing } from './closing';
 export {
   ConfigError,
   type ConfigSources,
@@ -8,8 +9,11 @@ export {
   type ReadConfigOptions,
 } from './config';
 export { type ServeConsoleOptions, serveConsole } from './console';
+export { normaliseOrigin, originAllowed, registerCrossSiteGuard, websocketOriginCheck } from './crossSite';
 export { registerErrorHandling } from './errors';
 export { createHttpApp, type HttpApp, type HttpAppOptions } from './http';
 export { createLogger, type Logger, type LoggerConfig, REDACT_PATHS } from './logger';
 export { type OpenApiOptions, registerOpenApi } from './openapi';
+export { allowedOriginsField, type TrustProxy, trustProxyField } from './securityConfig';
+export { CONTENT_SECURITY_POLICY, registerSecurityHeaders } from './securityHeaders';
 export { handleShutdownSignals, type ShutdownOptions, type StopStep, stopInOrder } from './shutdown';

@@ -67,4 +67,9 @@ export const errorsEn: Partial<Record<ErrorCode, string>> = {
   OTA_ALREADY_RUNNING: 'An upload to this device is already running',
   OTA_DEVICE_REQUIRED: 'Device info missing!',
   OTA_NOT_ABORTABLE: 'The firmware is already on the device; the upload can no longer be aborted',
+  CROSS_SITE_REFUSED: 'Refused a request from another site',
+  TEXT_CONTROL_CHARACTERS: 'Text must not contain control characters',
+  GATEWAY_SIGN_IN_REQUIRED: 'Sign in to this gateway first',
+  GATEWAY_PASSWORD_WRONG: 'Wrong password',
+  GATEWAY_PASSWORD_ALREADY_SET: 'This gateway already has a password',
 };

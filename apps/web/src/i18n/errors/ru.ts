@@ -65,4 +65,9 @@ export const errorsRu: Partial<Record<ErrorCode, string>> = {
   OTA_ALREADY_RUNNING: 'Загрузка на это устройство уже идёт',
   OTA_DEVICE_REQUIRED: 'Нет данных устройства!',
   OTA_NOT_ABORTABLE: 'Прошивка уже на устройстве; загрузку больше нельзя прервать',
+  CROSS_SITE_REFUSED: 'Запрос с другого сайта отклонён',
+  TEXT_CONTROL_CHARACTERS: 'Текст не должен содержать управляющих символов',
+  GATEWAY_SIGN_IN_REQUIRED: 'Сначала войдите на этот шлюз',
+  GATEWAY_PASSWORD_WRONG: 'Неверный пароль',
+  GATEWAY_PASSWORD_ALREADY_SET: 'У этого шлюза уже есть пароль',
 };
