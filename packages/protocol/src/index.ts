@@ -19,4 +19,5 @@ export * from './routes/index';
 export * from './runtime';
 export * from './serverTiming';
 export * from './stomp/index';
+export * from './text';
 export * from './token';
