@@ -10,8 +10,8 @@ import { ERROR_CATALOG } from './errors';
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const CONTROL_IN_NAME = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
 /** The same, but tab, line feed and carriage return are allowed (multi-line messages). */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const CONTROL_IN_TEXT =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
 
 export function hasControlCharacters(text: string, multiline = false): boolean {
