@@ -18,8 +18,10 @@ import { type Db, openDatabase } from './db/database';
 import { createGatewayBus, type GatewayBus } from './events/gatewayEvents';
 import { LiveBackpressure } from './live/liveBackpressure';
 import { bridgeLiveTopics } from './live/liveTopics';
+import { gatewayAuthRoutes } from './routes/auth/index';
 import { registerRoutes } from './routes/index';
 import { otaRoutes } from './routes/ota/index';
+import { GatewayAuth } from './services/auth/gatewayAuth';
 import { CommandRunner } from './services/devices/commandRunner';
 import { DeviceClient } from './services/devices/deviceClient';
 import { DeviceResolver } from './services/devices/resolver';
@@ -112,6 +114,8 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
   });
   const live = new LiveBackpressure(app.server, { path: DEFAULT_STOMP_PATH });
   registerErrorHandling(app);
+  const auth = new GatewayAuth(config.dataDir, config.gatewayPassword);
+  gatewayAuthRoutes(app, auth);
   await registerOpenApi(app, {
     title: 'SmartThing gateway',
     version,
@@ -151,8 +155,14 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
   await otaRoutes(app, { ...ota, firmwareMaxBytes: config.otaFirmwareMaxBytes });
   await serveConsole(app, { webDist: config.webDist, runtime: { mode: 'gateway', basePath: '/', version } });
 
+  const originCheck = websocketOriginCheck(config.allowedOrigins);
   const stomp = attachStomp<null>(app.server, {
-    acceptUpgrade: websocketOriginCheck(config.allowedOrigins),
+    acceptUpgrade: (req) => {
+      const origin = originCheck(req);
+      if (origin !== true) return origin;
+      // With a password set, the live channel needs the session cookie too (issue 14, item 9).
+      return !auth.enabled || auth.signedIn(req) ? true : { status: 401, reason: 'Unauthorized' };
+    },
     authenticate: () => ({ ok: true, principal: null }),
     logger: logger.child({ part: 'stomp' }),
   });

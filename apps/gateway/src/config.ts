@@ -19,6 +19,7 @@ export const GATEWAY_CONFIG_KEYS = {
   otaFirmwareMaxBytes: 'ST_OTA_FIRMWARE_MAX_BYTES',
   otaConcurrency: 'ST_OTA_CONCURRENCY',
   allowedOrigins: 'ST_ALLOWED_ORIGINS',
+  gatewayPassword: 'ST_GATEWAY_PASSWORD',
 } as const;
 
 export const GatewayConfigSchema = z.object({
@@ -42,6 +43,8 @@ export const GatewayConfigSchema = z.object({
   otaConcurrency: configFields.positiveInt(OTA.maxParallelUploads),
   /** origins allowed to change state and open the websocket besides the gateway's own (docs/security.md) */
   allowedOrigins: allowedOriginsField(),
+  /** turns on the optional sign-in (a secret: never logged, never returned); unset = login-free gateway mode */
+  gatewayPassword: z.string().min(8, 'must be at least 8 characters').optional(),
 });
 export type GatewayConfigInput = z.input<typeof GatewayConfigSchema>;
 

@@ -7,6 +7,7 @@ export * from './entities/cloud';
 export * from './entities/common';
 export * from './entities/connection';
 export * from './entities/devices';
+export * from './entities/gatewayAuth';
 export * from './entities/logFilter';
 export * from './entities/notifications';
 export * from './entities/ota';

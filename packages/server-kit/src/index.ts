@@ -14,6 +14,7 @@ export { registerErrorHandling } from './errors';
 export { createHttpApp, type HttpApp, type HttpAppOptions } from './http';
 export { createLogger, type Logger, type LoggerConfig, REDACT_PATHS } from './logger';
 export { type OpenApiOptions, registerOpenApi } from './openapi';
+export { RateLimiter, type RateLimitRule } from './rateLimit';
 export { allowedOriginsField, type TrustProxy, trustProxyField } from './securityConfig';
 export { CONTENT_SECURITY_POLICY, registerSecurityHeaders } from './securityHeaders';
 export { handleShutdownSignals, type ShutdownOptions, type StopStep, stopInOrder } from './shutdown';
