@@ -10,7 +10,7 @@ import { type GatewayAuth, needsSession } from '../../services/auth/gatewayAuth'
  * the process's relay secret and pass; so do devices' own notifications.
  */
 export function gatewayAuthRoutes(app: HttpApp, auth: GatewayAuth): void {
-  app.addHook('onRequest', async (req, reply) => {
+  app.addHook('onRequest', async (req) => {
     if (!auth.enabled) return;
     const path = req.url.split('?')[0] ?? '';
     if (!needsSession(req.method, path)) return;
