@@ -1,3 +1,4 @@
+import './app/zodConfig';
 import './app/styles';
 import { STORAGE_KEYS } from '@st/protocol';
 import { StrictMode } from 'react';
