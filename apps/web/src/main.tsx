@@ -1,4 +1,3 @@
-import './app/zodConfig';
 import './app/styles';
 import { STORAGE_KEYS } from '@st/protocol';
 import { StrictMode } from 'react';

@@ -1,3 +1,6 @@
+// First: zod's browser setting, before any schema is built.
+import './zodSetup';
+
 // The whole wire contract of the system. Device-side facts (what SmartThingLib firmware speaks) live in
 // ./device; everything the console, gateway and cloud exchange lives beside this file.
 export * from './base64';
