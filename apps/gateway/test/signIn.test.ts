@@ -114,3 +114,25 @@ describe('gateway without a password (the default)', () => {
     expect((await http(open.base, 'GET', '/api/devices/found', undefined, { cookie })).status).toBe(200);
   });
 });
+
+describe('the cloud relay with a password set', () => {
+  it('runs relayed requests (the in-process relay carries the process secret), not forged ones', async () => {
+    const { startGatewayWithDevices } = await import('./support/harness');
+    const { runLinkRequest } = await import('../src/cloud/requests');
+    const running = await startGatewayWithDevices({ gateway: { gatewayPassword: PASSWORD } });
+    try {
+      expect((await http(running.gw.base, 'GET', '/api/devices/found')).status).toBe(401);
+      const relayed = await runLinkRequest(running.gw.gateway.app, {
+        id: 'r1',
+        kind: 'relay',
+        method: 'GET',
+        url: '/api/devices/found',
+        headers: { 'st-cloud-request': 'true' },
+        timeoutMs: 1000,
+      });
+      expect(relayed.status).toBe(200);
+    } finally {
+      await running.stop();
+    }
+  });
+});
