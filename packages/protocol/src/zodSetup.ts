@@ -4,4 +4,5 @@ import { z } from 'zod';
 // no 'unsafe-eval', and even zod's caught probe is reported as a violation (issue 14). It decides when a
 // schema is built, so this runs before any schema of this package exists (first line of index.ts). The
 // servers keep the faster compiled parsers.
-if (typeof window !== 'undefined' && typeof document !== 'undefined') z.config({ jitless: true });
+if (typeof window !== 'undefined' && typeof document !== 'undefined')
+  Reflect.set(globalThis, '__stZodJitless', z.config({ jitless: true }));
