@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { ERROR_CATALOG } from './errors';
 
 // Names and text fields refuse control characters (issue 14, item 7): NUL and the other C0/C1 controls,
 // and the invisible direction marks and overrides (bidi) that make a name read differently from what it
@@ -18,7 +17,9 @@ export function hasControlCharacters(text: string, multiline = false): boolean {
   return (multiline ? CONTROL_IN_TEXT : CONTROL_IN_NAME).test(text);
 }
 
-const message = ERROR_CATALOG.TEXT_CONTROL_CHARACTERS.message;
+/** The refusal's message; the error catalog's TEXT_CONTROL_CHARACTERS uses it (this file imports no other). */
+export const TEXT_CONTROL_CHARACTERS_MESSAGE = 'Text must not contain control characters';
+const message = TEXT_CONTROL_CHARACTERS_MESSAGE;
 
 /** A one-line name: no control characters at all. */
 export const plainName = <S extends z.ZodType<string>>(schema: S) =>
