@@ -52,7 +52,11 @@ export default defineConfig({
     rolldownOptions: {
       // @st/protocol is pure declarations (schemas, tables, functions): modules of it that nothing uses can be
       // dropped whole. Everything else keeps the default (CSS imports, for one, are side effects).
-      treeshake: { moduleSideEffects: (id: string) => !id.includes('/packages/protocol/src/') },
+      // ...except zodSetup.ts, whose one effect is to make zod jitless under the console's CSP (issue 14).
+      treeshake: {
+        moduleSideEffects: (id: string) =>
+          !id.includes('/packages/protocol/src/') || id.endsWith('/zodSetup.ts'),
+      },
       output: {
         codeSplitting: {
           groups: [

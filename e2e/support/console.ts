@@ -1,4 +1,6 @@
-// A Playwright `test` whose every page fails the test on a console error or an uncaught page error.
+// A Playwright `test` whose every page fails the test on a console error or an uncaught page error, on
+// any Content-Security-Policy violation (never allowed, whatever `allow` accepts), and on a console page
+// served without a Content-Security-Policy header (issue 14).
 // Adopt it with `import { expect, test } from './support/console'`; a test that expects a failing request
 // calls `consoleGuard.allow(/pattern/)` first. Each error is matched as "<text> (<source url>)".
 import { test as base, expect, type Page } from '@playwright/test';
@@ -24,6 +26,26 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
     async ({ context }, use) => {
       const seen: string[] = [];
       const allowed: RegExp[] = [...ALWAYS_ALLOWED];
+      const csp: string[] = [];
+      // Every violation the browser reports to the page, whatever the console prints about it.
+      await context.exposeBinding('__stCspViolation', (_source, text: string) => {
+        csp.push(text);
+      });
+      await context.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (e) => {
+          const report = Reflect.get(window, '__stCspViolation');
+          if (typeof report === 'function')
+            report(
+              `${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`,
+            );
+        });
+      });
+      context.on('response', (response) => {
+        if (response.request().resourceType() !== 'document') return;
+        const url = response.url();
+        if (!/^http:\/\/127\.0\.0\.1:\d+\//.test(url) || url.includes('/api/')) return;
+        if (!response.headers()['content-security-policy']) csp.push(`no Content-Security-Policy on ${url}`);
+      });
       const watch = (page: Page) => {
         page.on('console', (message) => {
           if (message.type() !== 'error') return;
@@ -41,6 +63,7 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
         unexpected: () => seen.filter((line) => !allowed.some((pattern) => pattern.test(line))),
       };
       await use(guard);
+      expect(csp, 'Content-Security-Policy violations').toEqual([]);
       expect(guard.unexpected(), 'errors printed on the browser console').toEqual([]);
     },
     { auto: true },

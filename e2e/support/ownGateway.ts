@@ -12,6 +12,9 @@ import { freeTcpPort, freeUdpPort, waitFor } from '@st/testkit';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 export class OwnGateway {
+  /** `extraEnv`: more settings of this gateway, e.g. `{ ST_GATEWAY_PASSWORD: '…' }` */
+  constructor(private readonly extraEnv: Readonly<Record<string, string>> = {}) {}
+
   readonly #dataDir = mkdtempSync(join(tmpdir(), 'st-e2e-own-gateway-'));
   #env: Record<string, string> | undefined;
   #child: ChildProcess | undefined;
@@ -30,6 +33,7 @@ export class OwnGateway {
         ST_DISCOVERY_PORT: String(await freeUdpPort()),
         ST_LOG_PORT: String(await freeTcpPort()),
         ST_MULTICAST_IF: '127.0.0.1',
+        ...this.extraEnv,
       };
     }
     const child = spawn(process.execPath, [join(ROOT, 'apps/gateway/dist/main.js')], {

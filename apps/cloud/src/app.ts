@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { BasePath, CLOUD_ROUTES, OK, OTA, PRODUCT_VERSION, TIMEOUTS } from '@st/protocol';
 import {
+  beginClosing,
   createHttpApp,
   type HttpApp,
   type Logger,
@@ -87,7 +88,11 @@ export class CloudServer {
     readonly config: CloudConfig,
     private readonly opts: CloudOptions,
   ) {
-    this.app = createHttpApp({ logger: opts.logger, trustProxy: config.trustProxy });
+    this.app = createHttpApp({
+      logger: opts.logger,
+      trustProxy: config.trustProxy,
+      allowedOrigins: config.allowedOrigins,
+    });
   }
 
   /** Opens storage and Redis, registers routes, listens. Returns the bound port. */
@@ -124,6 +129,7 @@ export class CloudServer {
       bus,
       logger: log.child({ part: 'stomp' }),
       heartbeatMs: opts.heartbeatMs ?? TIMEOUTS.heartbeatMs,
+      allowedOrigins: config.allowedOrigins,
       onLinkReady: (p) => void links?.onLinkReady(p).catch((err) => log.error({ err }, 'link setup failed')),
     });
     links = new LinkManager(stomp, cluster, presence, gateways, log.child({ part: 'links' }));
@@ -278,6 +284,8 @@ export class CloudServer {
   async stop(drainMs = 0): Promise<void> {
     this.readiness?.markStopping();
     if (drainMs > 0) await new Promise((r) => setTimeout(r, drainMs));
+    // New requests get 503 SHUTTING_DOWN from now on, before the parts they would use stop.
+    beginClosing(this.app);
     await stopInOrder(this.steps.splice(0), this.opts.logger);
   }
 

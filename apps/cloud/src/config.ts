@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { configFields } from '@st/server-kit';
+import { allowedOriginsField, configFields, trustProxyField } from '@st/server-kit';
 import { z } from 'zod';
 import type { StorageTarget } from './db/connect';
 
@@ -28,6 +28,7 @@ export const CLOUD_CONFIG_KEYS = {
   metricsToken: 'ST_METRICS_TOKEN',
   auditRetentionDays: 'ST_AUDIT_RETENTION_DAYS',
   shareSweepMs: 'ST_SHARE_SWEEP_MS',
+  allowedOrigins: 'ST_ALLOWED_ORIGINS',
 } as const;
 
 export const CloudConfig = z.object({
@@ -51,7 +52,8 @@ export const CloudConfig = z.object({
     .regex(/^\/([^?#]*\/)?$/, 'must start and end with "/"')
     .default('/'),
   logLevel: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
-  trustProxy: configFields.flag(false),
+  /** proxies whose X-Forwarded-* count: false, a hop count (true = 1) or their addresses (docs/security.md) */
+  trustProxy: trustProxyField(),
   /** login attempts per client IP per minute */
   loginMaxPerIp: configFields.positiveInt(30),
   /** failed logins per login name per 15 minutes */
@@ -73,6 +75,8 @@ export const CloudConfig = z.object({
   auditRetentionDays: configFields.positiveInt(180),
   /** how often expired gateway shares are removed and their live channels ended */
   shareSweepMs: configFields.positiveInt(15_000),
+  /** origins allowed to change state and open the websocket besides the server's own */
+  allowedOrigins: allowedOriginsField(),
 });
 export type CloudConfig = z.output<typeof CloudConfig>;
 

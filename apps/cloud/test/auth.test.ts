@@ -127,7 +127,7 @@ describe('behind a TLS-terminating proxy', () => {
   let storage: Awaited<ReturnType<typeof testStorage>>;
   beforeAll(async () => {
     storage = await testStorage('sqlite');
-    cloud = await startCloud({ ...storage.overrides, trustProxy: true });
+    cloud = await startCloud({ ...storage.overrides, trustProxy: 1 });
   });
   afterAll(async () => {
     await cloud?.stop();

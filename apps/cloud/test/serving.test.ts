@@ -34,7 +34,7 @@ describe('the console in cloud mode, and the gateway logging in to a cloud', () 
     const page = await fetch(`${cloud.url}/gateways/some-id/control`);
     expect(page.status).toBe(200);
     const html = await page.text();
-    expect(html).toContain('"mode":"cloud"');
+    expect(html).toContain('&quot;mode&quot;:&quot;cloud&quot;');
     expect(html).toContain('console');
     const asset = await fetch(`${cloud.url}/assets/app.js`);
     expect(await asset.text()).toBe('console.log(1)');

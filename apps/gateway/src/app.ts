@@ -6,6 +6,7 @@ import {
   topicDestination,
 } from '@st/protocol';
 import {
+  beginClosing,
   createHttpApp,
   createLogger,
   type HttpApp,
@@ -16,6 +17,7 @@ import {
   registerOpenApi,
   serveConsole,
   stopInOrder,
+  websocketOriginCheck,
 } from '@st/server-kit';
 import { attachStomp, DEFAULT_STOMP_PATH, type StompServer } from '@st/stomp';
 import { type CloudLinkOptions, createCloudPart } from './cloud/index';
@@ -26,12 +28,14 @@ import { LiveBackpressure } from './live/liveBackpressure';
 import { bridgeLiveTopics } from './live/liveTopics';
 import { deviceHealthRoutes } from './routes/alerts/index';
 import { backupRoutes } from './routes/backups/index';
+import { gatewayAuthRoutes } from './routes/auth/index';
 import { registerRoutes } from './routes/index';
 import { integrationRoutes } from './routes/integrations/index';
 import { otaRoutes } from './routes/ota/index';
 import { createDeviceHealth } from './services/alerts/index';
 import { Backups } from './services/backups/backups';
 import { BackupStore } from './services/backups/store';
+import { GatewayAuth } from './services/auth/gatewayAuth';
 import { CommandRunner } from './services/devices/commandRunner';
 import { DeviceClient } from './services/devices/deviceClient';
 import { DeviceResolver } from './services/devices/resolver';
@@ -124,11 +128,17 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     (lines) => bus.emit('device.logs', lines, onListenerError),
   );
 
-  const app = createHttpApp({ logger, bodyLimit: JSON_BODY_MAX_BYTES });
+  const app = createHttpApp({
+    logger,
+    bodyLimit: JSON_BODY_MAX_BYTES,
+    allowedOrigins: config.allowedOrigins,
+  });
   const live = new LiveBackpressure(app.server, { path: DEFAULT_STOMP_PATH });
   registerErrorHandling(app);
   const metrics = registerMetrics(app, { enabled: config.metrics, token: config.metricsToken });
   await registerCompression(app);
+  const auth = new GatewayAuth(config.dataDir, config.gatewayPassword);
+  gatewayAuthRoutes(app, auth);
   await registerOpenApi(app, {
     title: 'SmartThing gateway',
     version,
@@ -199,7 +209,14 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
   integrationRoutes(app, mqtt.integration);
   await serveConsole(app, { webDist: config.webDist, runtime: { mode: 'gateway', basePath: '/', version } });
 
+  const originCheck = websocketOriginCheck(config.allowedOrigins);
   const stomp = attachStomp<null>(app.server, {
+    acceptUpgrade: (req) => {
+      const origin = originCheck(req);
+      if (origin !== true) return origin;
+      // With a password set, the live channel needs the session cookie too (issue 14, item 9).
+      return !auth.enabled || auth.signedIn(req) ? true : { status: 401, reason: 'Unauthorized' };
+    },
     authenticate: () => ({ ok: true, principal: null }),
     logger: logger.child({ part: 'stomp' }),
   });
@@ -278,6 +295,8 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     async stop() {
       const steps = [...started].reverse().map((p) => ({ name: p.name, stop: () => p.stop() }));
       started = [];
+      // New requests get 503 SHUTTING_DOWN from now on, before the parts they would use stop.
+      beginClosing(app);
       await stopInOrder(
         [
           ...steps,

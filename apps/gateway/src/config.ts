@@ -1,5 +1,5 @@
 import { DEVICE_LOG_PORT, DISCOVERY_GROUP, DISCOVERY_PORT, LOGS, OTA, TIMEOUTS } from '@st/protocol';
-import { configFields } from '@st/server-kit';
+import { allowedOriginsField, configFields } from '@st/server-kit';
 import { z } from 'zod';
 import type { OutboxTimings } from './services/alerts/outbox';
 import type { JobTimeouts } from './services/ota/otaJob';
@@ -27,6 +27,8 @@ export const GATEWAY_CONFIG_KEYS = {
   sampleInterval: 'ST_SAMPLE_INTERVAL',
   sampleConcurrency: 'ST_SAMPLE_CONCURRENCY',
   sampleExclude: 'ST_SAMPLE_EXCLUDE',
+  allowedOrigins: 'ST_ALLOWED_ORIGINS',
+  gatewayPassword: 'ST_GATEWAY_PASSWORD',
 } as const;
 
 export const GatewayConfigSchema = z.object({
@@ -76,6 +78,10 @@ export const GatewayConfigSchema = z.object({
         .map((s) => s.trim())
         .filter(Boolean),
     ),
+  /** origins allowed to change state and open the websocket besides the gateway's own (docs/security.md) */
+  allowedOrigins: allowedOriginsField(),
+  /** turns on the optional sign-in (a secret: never logged, never returned); unset = login-free gateway mode */
+  gatewayPassword: z.string().min(8, 'must be at least 8 characters').optional(),
 });
 export type GatewayConfigInput = z.input<typeof GatewayConfigSchema>;
 

@@ -33,7 +33,7 @@ describe('gateway HTTP surface', () => {
     for (const path of ['/', '/devices', '/logs/deep/link']) {
       const page = await http(gw.base, 'GET', path);
       expect(page.status).toBe(200);
-      expect(page.text).toContain('"mode":"gateway"');
+      expect(page.text).toContain('&quot;mode&quot;:&quot;gateway&quot;');
       expect(page.text).toContain('<body>app</body>');
     }
     expect((await http(gw.base, 'GET', '/assets/main-1.js')).text).toBe('export {}');

@@ -1,3 +1,5 @@
+// First: zod must not compile parsers with eval under the console's CSP (issue 14).
+import '@st/protocol/zodSetup';
 import './app/styles';
 import { STORAGE_KEYS } from '@st/protocol';
 import { StrictMode } from 'react';

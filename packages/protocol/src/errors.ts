@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GATEWAY_LIMITS } from './limits';
+import { TEXT_CONTROL_CHARACTERS_MESSAGE } from './text';
 
 // Every error our servers answer, by code: its HTTP status and default message. Servers throw by code; the
 // console maps codes to translated messages. Device errors are not here: they pass through as the device
@@ -123,6 +124,12 @@ export const ERROR_CATALOG = {
   SELF_CHANGE_REFUSED: def(409, 'You cannot disable yourself or remove your own admin role'),
   PASSWORD_WRONG: def(400, 'The current password is wrong'),
   INVITE_INVALID: def(400, 'This invite link is not valid or was already used'),
+  // Security hardening (both servers; gateway-mode sign-in)
+  CROSS_SITE_REFUSED: def(403, 'Refused a request from another site'),
+  TEXT_CONTROL_CHARACTERS: def(400, TEXT_CONTROL_CHARACTERS_MESSAGE),
+  GATEWAY_SIGN_IN_REQUIRED: def(401, 'Sign in to this gateway first'),
+  GATEWAY_PASSWORD_WRONG: def(401, 'Wrong password'),
+  GATEWAY_PASSWORD_ALREADY_SET: def(409, 'This gateway already has a password'),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;

@@ -1,3 +1,6 @@
+// First: zod's browser setting, before any schema is built.
+import './zodSetup';
+
 // The whole wire contract of the system. Device-side facts (what SmartThingLib firmware speaks) live in
 // ./device; everything the console, gateway and cloud exchange lives beside this file.
 export * from './base64';
@@ -12,6 +15,7 @@ export * from './entities/connection';
 export * from './entities/devices';
 export * from './entities/health';
 export * from './entities/integrations';
+export * from './entities/gatewayAuth';
 export * from './entities/logFilter';
 export * from './entities/notifications';
 export * from './entities/ota';
@@ -26,4 +30,5 @@ export * from './routes/index';
 export * from './runtime';
 export * from './serverTiming';
 export * from './stomp/index';
+export * from './text';
 export * from './token';

@@ -1,54 +1,71 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { RUNTIME_PLACEHOLDER, type RuntimeConfig, readRuntimeConfig, renderIndexHtml } from './runtime';
+import {
+  parseRuntimeMeta,
+  RUNTIME_PLACEHOLDER,
+  type RuntimeConfig,
+  readRuntimeConfig,
+  renderIndexHtml,
+} from './runtime';
 
 const page = `<!doctype html><html><head><meta charset="utf-8">${RUNTIME_PLACEHOLDER}<title>SmartThing</title></head><body><div id="root"></div></body></html>`;
 const config: RuntimeConfig = { mode: 'cloud', basePath: '/console/', version: '1.0.0' };
 
-/** What a browser would evaluate: the script's text, run with a fake window. */
-function evaluateScript(html: string): unknown {
-  const script = /<script>(.*?)<\/script>/s.exec(html);
-  if (script?.[1] === undefined) throw new Error('no script');
-  const window: Record<string, unknown> = {};
-  new Function('window', script[1])(window);
-  return window.__ST_CONFIG__;
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&quot;': '"',
+  '&#39;': "'",
+  '&lt;': '<',
+  '&gt;': '>',
+};
+
+/** What a browser reads: the meta element's content attribute, entities decoded, parsed as JSON. */
+function readMeta(html: string): unknown {
+  const metas = [...html.matchAll(/<meta name="st-runtime-config" content="([^"]*)">/g)];
+  if (metas.length !== 1 || metas[0]?.[1] === undefined) throw new Error('not exactly one runtime meta');
+  return parseRuntimeMeta(metas[0][1].replace(/&(amp|quot|#39|lt|gt);/g, (e) => ENTITIES[e] ?? e));
 }
 
 describe('runtime config injection', () => {
   it('replaces the placeholder with the base href and the config script', () => {
     const html = renderIndexHtml(page, config);
     expect(html).not.toContain(RUNTIME_PLACEHOLDER);
-    expect(html).toContain('<head><meta charset="utf-8"><base href="/console/"><script>');
-    expect(evaluateScript(html)).toEqual(config);
+    expect(html).toContain(
+      '<head><meta charset="utf-8"><base href="/console/"><meta name="st-runtime-config"',
+    );
+    expect(html).not.toContain('<script');
+    expect(readMeta(html)).toEqual(config);
   });
 
   it('round-trips through readRuntimeConfig', () => {
-    expect(readRuntimeConfig(evaluateScript(renderIndexHtml(page, config)))).toEqual({
+    expect(readRuntimeConfig(readMeta(renderIndexHtml(page, config)))).toEqual({
       ok: true,
       value: config,
     });
   });
 
   it('cannot be broken out of by a hostile version string', () => {
-    const hostile = { ...config, version: '</script><script>alert(1)</script><!--' };
+    const hostile = { ...config, version: '"><script>alert(1)</script><!--\'' };
     const html = renderIndexHtml(page, hostile);
-    expect(html.match(/<\/script>/g)).toHaveLength(1);
-    expect(evaluateScript(html)).toEqual(hostile);
+    expect(html).not.toContain('<script');
+    expect(readMeta(html)).toEqual(hostile);
   });
 
-  it('keeps any version text intact inside the script', () => {
+  it('keeps any version text intact inside the attribute', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary', minLength: 1 }), (version) => {
         const html = renderIndexHtml(page, { ...config, version });
-        expect(html.match(/<\/script>/g)).toHaveLength(1);
-        expect(evaluateScript(html)).toEqual({ ...config, version });
+        expect(html).not.toContain('<script');
+        expect(readMeta(html)).toEqual({ ...config, version });
       }),
     );
   });
 
   it('inserts after <head> when the page has no placeholder', () => {
     const html = renderIndexHtml('<html><head lang="en"><title>x</title></head></html>', config);
-    expect(html.startsWith('<html><head lang="en"><base href="/console/"><script>')).toBe(true);
+    expect(
+      html.startsWith('<html><head lang="en"><base href="/console/"><meta name="st-runtime-config"'),
+    ).toBe(true);
   });
 
   it.each(['console/', '/console', '/a b/', '/"onload="x/', ''])('refuses the base path %j', (basePath) => {

@@ -25,28 +25,32 @@ export type RuntimeConfig = z.infer<typeof RuntimeConfig>;
 /** The comment apps/web's index.html carries in its <head>. */
 export const RUNTIME_PLACEHOLDER = '<!--st-runtime-->';
 
-/** The window property the injected script sets. */
-export const RUNTIME_GLOBAL = '__ST_CONFIG__';
+/**
+ * The name of the `<meta>` element that carries the config as JSON in its `content` attribute. A data
+ * element, not a script: the Content-Security-Policy needs no inline script for it (issue 14).
+ */
+export const RUNTIME_META_NAME = 'st-runtime-config';
 
-/** JSON that is safe inside a <script> element: no "<" (so no "</script>" or "<!--"), no line separators. */
-export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+/** Text that is safe inside a double-quoted HTML attribute (the browser decodes it back exactly). */
+export function escapeAttribute(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
 }
 
 /**
- * index.html with the placeholder replaced by `<base href>` and the script that sets window.__ST_CONFIG__.
- * Without the placeholder the tags go right after `<head>`. The config is validated first (throws on a bad
- * one: that is a server bug, not user input).
+ * index.html with the placeholder replaced by `<base href>` and `<meta name="st-runtime-config"
+ * content="{json}">`. Without the placeholder the tags go right after `<head>`. The config is validated
+ * first (throws on a bad one: that is a server bug, not user input).
  */
 export function renderIndexHtml(html: string, config: RuntimeConfig): string {
   const valid = RuntimeConfig.parse(config);
   const tags =
-    `<base href="${valid.basePath}">` + `<script>window.${RUNTIME_GLOBAL}=${jsonForScript(valid)};</script>`;
+    `<base href="${valid.basePath}">` +
+    `<meta name="${RUNTIME_META_NAME}" content="${escapeAttribute(JSON.stringify(valid))}">`;
   if (html.includes(RUNTIME_PLACEHOLDER)) return html.split(RUNTIME_PLACEHOLDER).join(tags);
   const head = /<head(?:\s[^>]*)?>/i.exec(html);
   if (head === null) return tags + html;
@@ -54,7 +58,17 @@ export function renderIndexHtml(html: string, config: RuntimeConfig): string {
   return html.slice(0, end) + tags + html.slice(end);
 }
 
-/** The console reads its runtime config (e.g. `readRuntimeConfig(window.__ST_CONFIG__)`). */
+/** The JSON text of the runtime `<meta>` element, parsed; undefined when there is none or it is not JSON. */
+export function parseRuntimeMeta(content: string | null | undefined): unknown {
+  if (content === null || content === undefined) return undefined;
+  try {
+    return JSON.parse(content);
+  } catch {
+    return null;
+  }
+}
+
+/** The console reads its runtime config (`readRuntimeConfig(parseRuntimeMeta(meta.content))`). */
 export function readRuntimeConfig(value: unknown): ParseResult<RuntimeConfig> {
   if (value === undefined || value === null)
     return rejected('No runtime config was injected into index.html');

@@ -7,6 +7,10 @@ import Fastify, {
 } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
+import { registerClosingGuard } from './closing';
+import { registerCrossSiteGuard } from './crossSite';
+import { fastifyTrustProxy, type TrustProxy } from './securityConfig';
+import { registerSecurityHeaders } from './securityHeaders';
 
 /** A Fastify instance whose route schemas are zod schemas (validation, serialization, OpenAPI). */
 export type HttpApp = FastifyInstance<
@@ -23,29 +27,32 @@ export interface HttpAppOptions {
   readonly bodyLimit?: number;
   /** log one line per request (off by default: device traffic is chatty) */
   readonly requestLogging?: boolean;
-  readonly trustProxy?: boolean;
+  /** X-Forwarded-* from these proxies only: a hop count or their addresses (never "everyone") */
+  readonly trustProxy?: TrustProxy;
+  /** origins allowed to change state and open the websocket besides the server's own (ST_ALLOWED_ORIGINS) */
+  readonly allowedOrigins?: readonly string[];
 }
 
-/** Creates the app without listening; routes are added by the caller, then `listen()` in its start(). */
+/**
+ * Creates the app without listening; routes are added by the caller, then `listen()` in its start().
+ * Every app answers with the security headers, refuses cross-site state changes, and answers 503
+ * SHUTTING_DOWN once it is stopping (docs/security.md).
+ */
 export function createHttpApp(opts: HttpAppOptions): HttpApp {
   const logger: FastifyBaseLogger = opts.logger;
   const app = Fastify({
     loggerInstance: logger,
     bodyLimit: opts.bodyLimit ?? 1024 * 1024,
     logController: new LogController({ disableRequestLogging: !opts.requestLogging }),
-    trustProxy: opts.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(opts.trustProxy ?? false),
     routerOptions: { ignoreTrailingSlash: true },
+    // our own 503 with the project's {code, message} (closing.ts), not Fastify's default body
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // Graceful close: idle keep-alive connections end at once (node closes them), requests in flight finish
-  // and their connection closes after the answer, so no accepted write is cut off and close() completes.
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
-  app.addHook('onSend', async (_req, reply) => {
-    if (closing) reply.header('connection', 'close');
-  });
+  registerClosingGuard(app);
+  registerSecurityHeaders(app);
+  registerCrossSiteGuard(app, { allowedOrigins: opts.allowedOrigins ?? [] });
   return app;
 }

@@ -1,4 +1,5 @@
 export * from './alerts/index';
+export { beginClosing, isClosing } from './closing';
 export {
   ConfigError,
   type ConfigSources,
@@ -14,6 +15,7 @@ export {
   negotiateEncoding,
   registerCompression,
 } from './delivery';
+export { normaliseOrigin, originAllowed, registerCrossSiteGuard, websocketOriginCheck } from './crossSite';
 export { registerErrorHandling } from './errors';
 export { createHttpApp, type HttpApp, type HttpAppOptions } from './http';
 export { createLogger, type Logger, type LoggerConfig, REDACT_PATHS } from './logger';
@@ -25,4 +27,7 @@ export {
   type ServerMetrics,
 } from './metrics';
 export { type OpenApiOptions, registerOpenApi } from './openapi';
+export { RateLimiter, type RateLimitRule } from './rateLimit';
+export { allowedOriginsField, type TrustProxy, trustProxyField } from './securityConfig';
+export { CONTENT_SECURITY_POLICY, registerSecurityHeaders } from './securityHeaders';
 export { handleShutdownSignals, type ShutdownOptions, type StopStep, stopInOrder } from './shutdown';

@@ -7,6 +7,7 @@ import {
   LINK_DESTINATIONS,
   parseDestination,
 } from '@st/protocol';
+import { websocketOriginCheck } from '@st/server-kit';
 import { type AccessResult, type StompBus, type StompLogger, StompServer } from '@st/stomp';
 import type { GatewayStore } from '../gateways/store';
 import type { Authenticator, GatewayPrincipal, UserPrincipal } from '../http/principal';
@@ -24,6 +25,8 @@ export interface LiveServerDeps {
   logger: StompLogger;
   /** STOMP heart-beat both ways (default 10000 ms, design.md) */
   heartbeatMs: number;
+  /** origins allowed to open the websocket besides the cloud's own (ST_ALLOWED_ORIGINS) */
+  allowedOrigins: readonly string[];
   /** a gateway link subscribed to its requests: it can be relayed to from now on */
   onLinkReady: (principal: GatewayPrincipal & { linkId: string }) => void;
 }
@@ -39,6 +42,7 @@ const LINK_SUBSCRIPTIONS = new Set<string>([LINK_DESTINATIONS.requests, LINK_DES
 export function createLiveServer(httpServer: Server, deps: LiveServerDeps): StompServer<LivePrincipal> {
   const { authenticator, gateways } = deps;
   const stomp = new StompServer<LivePrincipal>({
+    acceptUpgrade: websocketOriginCheck(deps.allowedOrigins),
     bus: deps.bus,
     logger: deps.logger,
     heartbeat: { outgoing: deps.heartbeatMs, incoming: deps.heartbeatMs },

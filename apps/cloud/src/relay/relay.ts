@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type LinkRequest, LinkResponse } from '@st/protocol';
+import { ApiError, type LinkRequest, LinkResponse } from '@st/protocol';
 import { cloudErrors } from '../http/errors';
 import type { Presence } from '../link/presence';
 import type { Cluster, ClusterMessage } from '../scale/cluster';
@@ -43,7 +43,8 @@ export class Relay {
     this.detach?.();
     for (const [id, p] of this.pending) {
       clearTimeout(p.timer);
-      p.reject(cloudErrors.gatewayOffline());
+      // The cloud is stopping: the relayed request in flight fails with 503 SHUTTING_DOWN.
+      p.reject(new ApiError('SHUTTING_DOWN'));
       this.pending.delete(id);
     }
   }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   apiErrorBody,
   checkRelayUrl,
@@ -12,6 +13,13 @@ import type { HttpApp } from '@st/server-kit';
 
 /** Marks in-process requests that came through the cloud relay. */
 export const RELAYED_HEADER = 'st-cloud-request';
+/** The same header, under the name the sign-in guard reads. */
+export const RELAYED_SECRET_HEADER = RELAYED_HEADER;
+/**
+ * Its value: a random secret of this process, so only the gateway's own in-process relay can set it (a
+ * LAN client that writes the header does not pass the optional sign-in; issue 14, item 9).
+ */
+export const RELAY_SECRET = randomBytes(32).toString('base64url');
 
 const KEPT_HEADERS = ['content-type', 'content-disposition', 'cache-control'];
 
@@ -58,7 +66,7 @@ export async function runLinkRequest(app: HttpApp, req: LinkRequest): Promise<Li
   const res = await app.inject({
     method: call.method,
     url: call.url,
-    headers: { ...call.headers, [RELAYED_HEADER]: 'true' },
+    headers: { ...call.headers, [RELAYED_HEADER]: RELAY_SECRET },
     ...(call.body !== undefined ? { payload: call.body } : {}),
   });
   const headers: Record<string, string> = {};

@@ -2,6 +2,8 @@ import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router';
 import { CloudStatusWidget } from '../features/cloud-link/CloudStatusWidget';
 import { LocalGatewayName } from '../features/cloud-link/LocalGatewayName';
 import { LiveNotifications, SavedNotifications } from '../features/notifications/NotificationsFeed';
+import { GatewayLockWidget } from '../features/security/GatewayLockWidget';
+import { GatewaySignInGate } from '../features/security/GatewaySignIn';
 import { QueryProvider } from './QueryProvider';
 import { Shell } from './Shell';
 import { screenRoutes, toRoot } from './screens';
@@ -12,7 +14,15 @@ function GatewayRoot() {
     <>
       <LiveNotifications />
       <SavedNotifications />
-      <Shell gatewayName={<LocalGatewayName />} status={<CloudStatusWidget />}>
+      <Shell
+        gatewayName={<LocalGatewayName />}
+        status={
+          <>
+            <GatewayLockWidget />
+            <CloudStatusWidget />
+          </>
+        }
+      >
         <Outlet />
       </Shell>
     </>
@@ -24,13 +34,16 @@ export default function GatewayConsole({ basename }: { basename: string }) {
   return (
     <QueryProvider>
       <BrowserRouter basename={basename}>
-        <Routes>
-          <Route element={<GatewayRoot />}>
-            <Route index element={<Navigate to="/panel" replace />} />
-            {screenRoutes()}
-            {toRoot}
-          </Route>
-        </Routes>
+        {/* optional sign-in (issue 14): the whole console waits behind it while a password is set */}
+        <GatewaySignInGate>
+          <Routes>
+            <Route element={<GatewayRoot />}>
+              <Route index element={<Navigate to="/panel" replace />} />
+              {screenRoutes()}
+              {toRoot}
+            </Route>
+          </Routes>
+        </GatewaySignInGate>
       </BrowserRouter>
     </QueryProvider>
   );

@@ -1,12 +1,12 @@
-import { PRODUCT_VERSION, type RuntimeConfig, readRuntimeConfig } from '@st/protocol';
+import {
+  PRODUCT_VERSION,
+  parseRuntimeMeta,
+  RUNTIME_META_NAME,
+  type RuntimeConfig,
+  readRuntimeConfig,
+} from '@st/protocol';
 
 export type ConsoleMode = RuntimeConfig['mode'];
-
-declare global {
-  interface Window {
-    __ST_CONFIG__?: unknown;
-  }
-}
 
 /** Set by vite.config.ts at build time. */
 declare const __ST_UI_BUILD_TIME__: string;
@@ -24,11 +24,14 @@ export type RuntimeResult = { ok: true; config: RuntimeConfig } | { ok: false; e
  * mode comes from VITE_ST_MODE (default gateway) and the base path is '/'.
  */
 export function loadRuntimeConfig(win: Window): RuntimeResult {
-  if (win.__ST_CONFIG__ === undefined && import.meta.env.DEV) {
+  // A <meta> element, not an inline script, so the Content-Security-Policy forbids every inline script.
+  const meta = win.document.querySelector(`meta[name="${RUNTIME_META_NAME}"]`);
+  const injected = parseRuntimeMeta(meta?.getAttribute('content'));
+  if (injected === undefined && import.meta.env.DEV) {
     const mode: ConsoleMode = import.meta.env.VITE_ST_MODE === 'cloud' ? 'cloud' : 'gateway';
     return { ok: true, config: { mode, basePath: '/', version: 'dev' } };
   }
-  const result = readRuntimeConfig(win.__ST_CONFIG__);
+  const result = readRuntimeConfig(injected);
   return result.ok ? { ok: true, config: result.value } : { ok: false, error: result.error };
 }
 

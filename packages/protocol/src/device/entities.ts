@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainName, plainText } from '../text';
 
 // Device entities exactly as SmartThingLib 1.0 firmware sends them (device-protocol.md §1).
 
@@ -114,8 +115,8 @@ export type DeviceNotificationType = z.infer<typeof DeviceNotificationTypeSchema
 
 /** Body a notification hook POSTs to `http://<gtw>/api/notification`. */
 export const DeviceNotificationBodySchema = z.object({
-  device: z.object({ name: z.string(), type: z.string(), ip: z.string() }),
-  notification: z.object({ message: z.string(), type: DeviceNotificationTypeSchema }),
+  device: z.object({ name: plainName(z.string()), type: plainName(z.string()), ip: z.string() }),
+  notification: z.object({ message: plainText(z.string()), type: DeviceNotificationTypeSchema }),
 });
 export type DeviceNotificationBody = z.infer<typeof DeviceNotificationBodySchema>;
 export const DEVICE_NOTIFICATION_PATH = '/api/notification';

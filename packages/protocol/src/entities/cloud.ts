@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GATEWAY_LIMITS } from '../limits';
 import { GatewayRole } from './accounts';
+import { plainName } from '../text';
 import { Id } from './common';
 
 // Cloud users, gateways, sessions and gateway tokens (spec section 3).
@@ -21,22 +22,26 @@ export const Gateway = GatewayRef.extend({
 });
 export type Gateway = z.infer<typeof Gateway>;
 
-export const GatewayName = z
-  .string()
-  .trim()
-  .min(1, "Gateway name can't be blank")
-  .max(
-    GATEWAY_LIMITS.nameMaxLength,
-    `Gateway name must be at most ${GATEWAY_LIMITS.nameMaxLength} characters`,
-  );
+export const GatewayName = plainName(
+  z
+    .string()
+    .trim()
+    .min(1, "Gateway name can't be blank")
+    .max(
+      GATEWAY_LIMITS.nameMaxLength,
+      `Gateway name must be at most ${GATEWAY_LIMITS.nameMaxLength} characters`,
+    ),
+);
 
-export const GatewayDescription = z
-  .string()
-  .trim()
-  .max(
-    GATEWAY_LIMITS.descriptionMaxLength,
-    `Gateway description must be at most ${GATEWAY_LIMITS.descriptionMaxLength} characters`,
-  );
+export const GatewayDescription = plainName(
+  z
+    .string()
+    .trim()
+    .max(
+      GATEWAY_LIMITS.descriptionMaxLength,
+      `Gateway description must be at most ${GATEWAY_LIMITS.descriptionMaxLength} characters`,
+    ),
+);
 
 export const GatewayCreateRequest = z.object({
   name: GatewayName,
@@ -75,7 +80,7 @@ export type TokenResponse = z.infer<typeof TokenResponse>;
 
 const required = 'Login and password are required!';
 export const UserLoginRequest = z.object({
-  login: z.string({ error: required }).trim().min(1, required),
+  login: plainName(z.string({ error: required }).trim().min(1, required)),
   password: z.string({ error: required }).min(1, required),
 });
 export type UserLoginRequest = z.infer<typeof UserLoginRequest>;

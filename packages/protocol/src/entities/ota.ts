@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BoardSchema, DeviceInfoSchema } from '../device/index';
 import { LOGS } from '../limits';
+import { plainName } from '../text';
 import { DateTime, Id } from './common';
 
 // Firmware files kept on the gateway and over-the-air upload tasks.
@@ -19,7 +20,7 @@ export const Firmware = z.object({
 });
 export type Firmware = z.infer<typeof Firmware>;
 
-const firmwareText = (field: string) => z.string().trim().min(1, `Firmware ${field} is required`);
+const firmwareText = (field: string) => plainName(z.string().trim().min(1, `Firmware ${field} is required`));
 
 /** The `info` part of the multipart firmware upload (a JSON text). */
 export const FirmwareInfoInput = z.object({

@@ -14,6 +14,7 @@ import {
   SettingsDumpCreate,
   SettingsDumpRecord,
 } from '../entities/devices';
+import { GatewayAuthState, GatewaySetPasswordRequest, GatewaySignInRequest } from '../entities/gatewayAuth';
 import { Notification, NotificationCreated } from '../entities/notifications';
 import { route } from './define';
 
@@ -215,5 +216,35 @@ export const GATEWAY_ROUTES = {
     path: '/api/cloud/connection/problem',
     response: ConnectionProblemAnswer,
     summary: 'Why the cloud link is down when retrying cannot help (the cloud refused the token), or null',
+  }),
+  'gateway.auth.state': route({
+    ...local,
+    method: 'GET',
+    path: '/api/gateway/auth',
+    response: GatewayAuthState,
+    summary: 'Whether a password protects this gateway, and whether the caller is signed in',
+  }),
+  'gateway.auth.signIn': route({
+    ...local,
+    method: 'POST',
+    path: '/api/gateway/auth/sign-in',
+    body: GatewaySignInRequest,
+    response: GatewayAuthState,
+    summary: 'Sign in with the gateway password (rate limited); sets the session cookie',
+  }),
+  'gateway.auth.signOut': route({
+    ...local,
+    method: 'POST',
+    path: '/api/gateway/auth/sign-out',
+    response: GatewayAuthState,
+    summary: 'Ends the session of this browser',
+  }),
+  'gateway.auth.setPassword': route({
+    ...local,
+    method: 'POST',
+    path: '/api/gateway/auth/password',
+    body: GatewaySetPasswordRequest,
+    response: GatewayAuthState,
+    summary: 'Sets the first password from the console (409 once one is set); signs the caller in',
   }),
 } as const;

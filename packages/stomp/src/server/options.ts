@@ -32,6 +32,11 @@ export interface StompLogger {
 }
 
 export interface StompServerOptions<P> {
+  /**
+   * Checked on the HTTP upgrade, before the websocket exists (e.g. the Origin, a session cookie): a refusal
+   * answers the handshake with that HTTP status and no websocket is opened. Default: every upgrade.
+   */
+  acceptUpgrade?(request: IncomingMessage): true | { status: number; reason: string };
   /** Decides who the client is; a refusal becomes an ERROR frame with the reason, then the socket closes. */
   authenticate(context: AuthenticateContext): AuthenticateResult<P> | Promise<AuthenticateResult<P>>;
   /** Decides whether `principal` may SUBSCRIBE to `destination`; default: everything. Refusal: ERROR, close. */

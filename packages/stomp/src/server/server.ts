@@ -56,9 +56,11 @@ export class StompServer<P> {
   private readonly detachers: Array<() => void> = [];
   private wss: WebSocketServer | undefined;
   private closing = false;
+  private readonly acceptUpgrade: StompServerOptions<P>['acceptUpgrade'];
 
   constructor(options: StompServerOptions<P>) {
     this.limits = resolveLimits(options);
+    this.acceptUpgrade = options.acceptUpgrade;
     const logger = options.logger ?? silentLogger;
     this.bus = options.bus ?? new MemoryBus();
     this.events = new TypedEvents(logger);
@@ -113,6 +115,11 @@ export class StompServer<P> {
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
     if (this.closing) {
       rejectUpgrade(socket, 503, 'Service Unavailable');
+      return;
+    }
+    const verdict = this.acceptUpgrade?.(request) ?? true;
+    if (verdict !== true) {
+      rejectUpgrade(socket, verdict.status, verdict.reason);
       return;
     }
     this.wss ??= new WebSocketServer({

@@ -86,4 +86,9 @@ export const errorsEn: Partial<Record<ErrorCode, string>> = {
   SELF_CHANGE_REFUSED: 'You cannot disable yourself or remove your own admin role',
   PASSWORD_WRONG: 'The current password is wrong',
   INVITE_INVALID: 'This invite link is not valid or was already used',
+  CROSS_SITE_REFUSED: 'Refused a request from another site',
+  TEXT_CONTROL_CHARACTERS: 'Text must not contain control characters',
+  GATEWAY_SIGN_IN_REQUIRED: 'Sign in to this gateway first',
+  GATEWAY_PASSWORD_WRONG: 'Wrong password',
+  GATEWAY_PASSWORD_ALREADY_SET: 'This gateway already has a password',
 };

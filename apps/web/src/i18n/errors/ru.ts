@@ -84,4 +84,9 @@ export const errorsRu: Partial<Record<ErrorCode, string>> = {
   SELF_CHANGE_REFUSED: 'Нельзя отключить себя или снять с себя роль администратора',
   PASSWORD_WRONG: 'Текущий пароль неверен',
   INVITE_INVALID: 'Ссылка-приглашение недействительна или уже использована',
+  CROSS_SITE_REFUSED: 'Запрос с другого сайта отклонён',
+  TEXT_CONTROL_CHARACTERS: 'Текст не должен содержать управляющих символов',
+  GATEWAY_SIGN_IN_REQUIRED: 'Сначала войдите на этот шлюз',
+  GATEWAY_PASSWORD_WRONG: 'Неверный пароль',
+  GATEWAY_PASSWORD_ALREADY_SET: 'У этого шлюза уже есть пароль',
 };

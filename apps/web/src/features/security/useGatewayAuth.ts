@@ -1,0 +1,18 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useServices } from '../../app/ServicesContext';
+import { gatewayAuthApi, gatewayAuthKey } from './gatewayAuthApi';
+
+/** Whether a password protects this gateway and whether this browser is signed in. */
+export function useGatewayAuth() {
+  const { http } = useServices();
+  const queryClient = useQueryClient();
+  const api = useMemo(() => gatewayAuthApi(http), [http]);
+  const state = useQuery({ queryKey: gatewayAuthKey, queryFn: api.state });
+  /** After a sign-in, sign-out or new password: the state, then every query (they may have failed with 401). */
+  const changed = async () => {
+    await queryClient.invalidateQueries({ queryKey: gatewayAuthKey });
+    await queryClient.invalidateQueries();
+  };
+  return { api, state, changed };
+}
