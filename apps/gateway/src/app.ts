@@ -16,6 +16,7 @@ import { type Db, openDatabase } from './db/database';
 import { createGatewayBus, type GatewayBus } from './events/gatewayEvents';
 import { LiveBackpressure } from './live/liveBackpressure';
 import { bridgeLiveTopics } from './live/liveTopics';
+import { historyRoutes } from './routes/history/index';
 import { registerRoutes } from './routes/index';
 import { otaRoutes } from './routes/ota/index';
 import { CommandRunner } from './services/devices/commandRunner';
@@ -26,6 +27,7 @@ import { SettingsDumps } from './services/dumps/dumps';
 import { DeviceLogs } from './services/logs/logs';
 import { Notifications } from './services/notifications/notifications';
 import { createOta } from './services/ota/index';
+import { SampleHistory } from './services/samples/history';
 import { Sampler } from './services/samples/sampler';
 import { SavedDevices } from './services/saved/savedDevices';
 import { SavedDevicesRepo } from './services/saved/savedDevicesRepo';
@@ -49,6 +51,8 @@ export interface Gateway {
   readonly logs: DeviceLogs;
   /** reads every device's sensors and metrics each interval; emits `device.sampled` */
   readonly sampler: Sampler;
+  /** stored samples: history, rollups, overview */
+  readonly history: SampleHistory;
   /** extra parts (e.g. the cloud link) join here before start() */
   addPart(part: GatewayPart): void;
   /** listens; resolves with the HTTP port and the device log TCP port actually bound */
@@ -155,21 +159,43 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
   app.addHook('preClose', () => stomp.close());
   const stopLive = bridgeLiveTopics(bus, stomp, logger);
   const cloud = createCloudPart({ app, bus, stomp, dataDir: config.dataDir, logger }, options.cloud);
-  const sampleExcluded = new Set(config.sampleExclude);
+  const sampleIntervalMs = config.sampleIntervalMs ?? config.sampleInterval * 1000;
+  const history = new SampleHistory(
+    db,
+    {
+      intervalMs: sampleIntervalMs || 30_000,
+      retention: {
+        rawMs: config.historyRawHours * 3600_000,
+        fiveMinMs: config.historyRollupDays * 24 * 3600_000,
+        hourMs: config.historyHourlyDays * 24 * 3600_000,
+      },
+      flushMs: config.historyFlushMs,
+      maintenanceMs: config.historyMaintenanceMs,
+      excluded: config.sampleExclude,
+    },
+    logger.child({ part: 'history' }),
+  );
   const sampler = new Sampler(
     {
-      intervalMs: config.sampleIntervalMs ?? config.sampleInterval * 1000,
+      intervalMs: sampleIntervalMs,
       maxInFlight: config.sampleConcurrency,
       timeoutMs: config.deviceTimeoutMs ?? DEFAULTS.deviceTimeoutMs,
     },
     {
       devices: () =>
-        [...discovery.list(), ...saved.list()].map((d) => d.ip).filter((ip) => !sampleExcluded.has(ip)),
+        [...discovery.list(), ...saved.list()].map((d) => d.ip).filter((ip) => !history.isExcluded(ip)),
       client,
       emit: (sample) => bus.emit('device.sampled', sample, onListenerError),
     },
     logger.child({ part: 'sampler' }),
   );
+  const stopRecording = bus.on('device.sampled', (sample) => history.record(sample));
+  historyRoutes(app, {
+    history,
+    found: () => discovery.list(),
+    saved: () => saved.list(),
+    knows: (ip) => discovery.get(ip) !== undefined || saved.byIp(ip) !== undefined,
+  });
 
   const parts: GatewayPart[] = [
     { name: 'live backpressure', start: () => live.start(), stop: () => live.stop() },
@@ -177,6 +203,7 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     { name: 'device logs', start: () => logs.start(), stop: () => logs.stop() },
     cloud,
     { name: 'ota uploads', start: () => ota.service.start(), stop: () => ota.service.stop() },
+    { name: 'sensor history', start: () => history.start(), stop: () => history.stop() },
     { name: 'sampler', start: () => sampler.start(), stop: () => sampler.stop() },
   ];
   let started: GatewayPart[] = [];
@@ -191,6 +218,7 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     discovery,
     logs,
     sampler,
+    history,
     addPart: (part) => parts.push(part),
     async start() {
       for (const part of parts) {
@@ -211,6 +239,7 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
           ...steps,
           { name: 'http and live channel', stop: () => app.close() },
           { name: 'live bridge', stop: stopLive },
+          { name: 'history recording', stop: stopRecording },
           { name: 'event bus', stop: () => bus.clear() },
           { name: 'database', stop: () => db.close() },
         ],

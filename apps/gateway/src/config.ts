@@ -21,6 +21,9 @@ export const GATEWAY_CONFIG_KEYS = {
   sampleInterval: 'ST_SAMPLE_INTERVAL',
   sampleConcurrency: 'ST_SAMPLE_CONCURRENCY',
   sampleExclude: 'ST_SAMPLE_EXCLUDE',
+  historyRawHours: 'ST_HISTORY_RAW_HOURS',
+  historyRollupDays: 'ST_HISTORY_ROLLUP_DAYS',
+  historyHourlyDays: 'ST_HISTORY_HOURLY_DAYS',
 } as const;
 
 export const GatewayConfigSchema = z.object({
@@ -56,6 +59,10 @@ export const GatewayConfigSchema = z.object({
         .map((s) => s.trim())
         .filter(Boolean),
     ),
+  /** sensor history: raw samples kept (hours), 5-minute rollups kept (days), hourly rollups kept (days) */
+  historyRawHours: configFields.positiveInt(48),
+  historyRollupDays: configFields.positiveInt(30),
+  historyHourlyDays: configFields.positiveInt(730),
 });
 export type GatewayConfigInput = z.input<typeof GatewayConfigSchema>;
 
@@ -71,6 +78,9 @@ export type GatewayConfig = z.output<typeof GatewayConfigSchema> & {
   readonly otaTimeouts?: Partial<JobTimeouts>;
   /** sampling interval in ms; overrides `sampleInterval` (tests sample faster than once a second) */
   readonly sampleIntervalMs?: number;
+  /** how often queued samples are written, and rollups/pruning run (tests shorten them) */
+  readonly historyFlushMs?: number;
+  readonly historyMaintenanceMs?: number;
 };
 
 export const DEFAULTS = {

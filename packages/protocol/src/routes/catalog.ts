@@ -2,15 +2,19 @@ import type { z } from 'zod';
 import { CLOUD_ROUTES } from './cloud';
 import type { RouteDef } from './define';
 import { GATEWAY_ROUTES } from './gateway';
+import { HISTORY_ROUTES } from './history';
 import { OTA_ROUTES } from './ota';
 
 /** Every HTTP route of the cloud and the gateway, by name. The name fixes every schema and type. */
-export const ROUTES = { ...CLOUD_ROUTES, ...GATEWAY_ROUTES, ...OTA_ROUTES } as const;
+export const ROUTES = { ...CLOUD_ROUTES, ...GATEWAY_ROUTES, ...OTA_ROUTES, ...HISTORY_ROUTES } as const;
 
 export type Routes = typeof ROUTES;
 export type RouteName = keyof Routes;
 export type CloudRouteName = keyof typeof CLOUD_ROUTES;
-export type GatewayRouteName = keyof typeof GATEWAY_ROUTES | keyof typeof OTA_ROUTES;
+export type GatewayRouteName =
+  | keyof typeof GATEWAY_ROUTES
+  | keyof typeof OTA_ROUTES
+  | keyof typeof HISTORY_ROUTES;
 
 export const ROUTE_NAMES = Object.keys(ROUTES) as RouteName[];
 
