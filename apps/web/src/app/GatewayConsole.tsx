@@ -26,7 +26,7 @@ export default function GatewayConsole({ basename }: { basename: string }) {
       <BrowserRouter basename={basename}>
         <Routes>
           <Route element={<GatewayRoot />}>
-            <Route index element={<Navigate to="/panel" replace />} />
+            <Route index element={<Navigate to="/overview" replace />} />
             {screenRoutes()}
             {toRoot}
           </Route>

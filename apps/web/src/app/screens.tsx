@@ -9,6 +9,7 @@ const screens: Record<MenuItem, LazyExoticComponent<ComponentType>> = {
   settings: lazy(() => import('../features/settings-dumps/SettingsPage')),
   logs: lazy(() => import('../features/logs/LogsPage')),
   ota: lazy(() => import('../features/ota/OtaPage')),
+  overview: lazy(() => import('../features/history/OverviewPage')),
 };
 
 /** A lazily loaded screen, with the spinner while it downloads. */

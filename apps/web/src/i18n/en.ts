@@ -1,6 +1,8 @@
 // The English catalog is the source of the message keys: every other catalog is typed from it, and
 // i18next's types make `t('…')` accept only these keys. Keys are flat (keySeparator is off), because
 // several keys are prefixes of others. Interpolation uses {{name}}.
+import { historyEn } from '../features/history/messages';
+
 export const en = {
   'doc.title': 'SmartThing',
   'locale.switch': 'Switch the language to Russian',
@@ -453,6 +455,7 @@ export const en = {
   'ota.status.FIRMWARE_TRANSFER_FINISHED': 'Sent; waiting for the device to restart',
   'ota.status.FINISHED': 'Updated',
   'ota.status.ABORTED': 'Aborted',
+  ...historyEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,3 +1,4 @@
+import { historyRu } from '../features/history/messages';
 import type { Catalog } from './en';
 
 export const ru: Catalog = {
@@ -454,4 +455,5 @@ export const ru: Catalog = {
   'ota.status.FIRMWARE_TRANSFER_FINISHED': 'Передано; ожидание перезагрузки устройства',
   'ota.status.FINISHED': 'Обновлено',
   'ota.status.ABORTED': 'Прервано',
+  ...historyRu,
 };

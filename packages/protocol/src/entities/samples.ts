@@ -98,6 +98,8 @@ export const OverviewRow = z.object({
   board: z.string(),
   /** firmware version (absent on old firmware) */
   version: z.string().nullable(),
+  /** SmartThingLib version */
+  stVersion: z.string(),
   /** heard on the network now */
   online: z.boolean(),
   saved: z.boolean(),

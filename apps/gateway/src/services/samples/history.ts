@@ -143,6 +143,7 @@ export class SampleHistory {
           type: d.type,
           board: d.board,
           version: d.version ?? null,
+          stVersion: d.stVersion,
           online,
           saved: savedIps.has(d.ip),
           lastSeen: latest?.lastOk ?? null,

@@ -6,6 +6,7 @@ import {
   IconInfoCircle,
   IconLayoutDashboard,
   IconMenu2,
+  IconTable,
 } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +24,7 @@ const ICONS: Record<MenuItem, typeof IconMenu2> = {
   settings: IconAdjustments,
   logs: IconFileText,
   ota: IconCloudUpload,
+  overview: IconTable,
 };
 
 /** Shown in gateway mode, or in cloud mode once a gateway is chosen. */
