@@ -30,7 +30,8 @@ export function useHistory(ip: string, sensor: string, from: number, to: number,
       const query = { ip, sensor, from: end - (to - from), to: end };
       return gatewayFetch(gateway, gatewayCall('gateway.devices.history', { query }));
     },
-    refetchInterval: live ? 15_000 : false,
+    // the last hour shows new samples within seconds; longer ranges move by rollup buckets
+    refetchInterval: live ? (to - from <= 3600_000 ? 5000 : 30_000) : false,
   });
 }
 
