@@ -2,3 +2,5 @@
 export { type BuildOptions, build, type Gateway, type GatewayPart } from './app';
 export { GATEWAY_CONFIG_KEYS, type GatewayConfig, GatewayConfigSchema } from './config';
 export type { GatewayEvents } from './events/gatewayEvents';
+export { openDatabase } from './db/database';
+export { SampleHistory } from './services/samples/history';
