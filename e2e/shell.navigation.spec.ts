@@ -32,7 +32,7 @@ test('gateway mode: the root opens the fleet overview, unknown paths lead there,
   }
   // Browser history, no hash: Back returns to the previous screen.
   await page.goBack();
-  await expect(page).toHaveURL(`${system.gatewayUrl}/ota`);
+  await expect(page).toHaveURL(`${system.gatewayUrl}/panel`);
 });
 
 test('cloud mode: the menu appears once a gateway is chosen and opens its screens', async ({ page }) => {
