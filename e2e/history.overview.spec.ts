@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { system } from './env';
 import { foundDevices, MODES, type Mode, startOwnDevice, stopOwnDevice } from './panel.support';
 import { expect, test } from './support/console';
+import { expectAccessible } from './support/screens';
 
 async function openOverview(page: Page, mode: Mode): Promise<void> {
   if (mode === 'gateway') {
@@ -114,3 +115,26 @@ for (const mode of MODES) {
     });
   });
 }
+
+test('the overview is axe-clean in both themes and speaks Russian with Russian numbers and durations', async ({
+  page,
+}) => {
+  await openOverview(page, 'gateway');
+  const devices = await foundDevices();
+  await expect(table(page).locator('tbody tr')).toHaveCount(devices.length);
+  await expectAccessible(page, 'overview (light)');
+  await page.getByRole('button', { name: 'Switch to the dark theme' }).click();
+  await expectAccessible(page, 'overview (dark)');
+  await page.getByRole('button', { name: 'Switch to the light theme' }).click();
+
+  await page.getByRole('button', { name: 'Switch the language to Russian' }).click();
+  await expect(page.getByRole('heading', { name: 'Обзор устройств' })).toBeVisible();
+  await expect(page.getByTestId('overview-count')).toHaveText(
+    new RegExp(`^${devices.length} из ${devices.length} устройств$`),
+  );
+  // uptime in Russian units (Intl), e.g. "5 мин 3 с"
+  const uptime = table(page).locator('tbody tr').first().locator('td').nth(5);
+  await expect(uptime).toHaveText(/(д|ч|мин|с)/);
+  await page.getByRole('button', { name: 'Switch the language to English' }).click();
+  await expect(page.getByRole('heading', { name: 'Fleet overview' })).toBeVisible();
+});

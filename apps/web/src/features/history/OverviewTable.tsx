@@ -1,4 +1,4 @@
-import { Badge, Box, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Badge, Box, Group, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { OverviewRow } from '@st/protocol';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -138,7 +138,7 @@ export function OverviewTable({ rows, sort, onSort, onOpen, now, height }: Overv
                   <Tooltip label={status}>
                     <Box
                       component="span"
-                      aria-label={status}
+                      aria-hidden
                       title={status}
                       data-online={row.online}
                       style={{
@@ -152,6 +152,7 @@ export function OverviewTable({ rows, sort, onSort, onOpen, now, height }: Overv
                       }}
                     />
                   </Tooltip>
+                  <VisuallyHidden>{status}</VisuallyHidden>
                   {row.reboots24h > 0 ? (
                     <Badge
                       size="xs"
