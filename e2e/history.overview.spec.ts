@@ -91,6 +91,11 @@ for (const mode of MODES) {
         await expect
           .poll(async () => Number(await chart.getAttribute('data-points')), { timeout: 30_000 })
           .toBeGreaterThan(2);
+        // a longer range is read from the 5-minute rollups
+        await drawer.getByRole('radio', { name: '24 h' }).first().check({ force: true });
+        await expect(drawer.getByText(/per 5 min$/).first()).toBeVisible();
+        await drawer.getByRole('radio', { name: '1 h' }).first().check({ force: true });
+        await expect(drawer.getByText(/every sample$/).first()).toBeVisible();
 
         // the device drops off the network: its row turns offline live, and the chart gets a gap
         const device = own.sim.devices[0];
@@ -133,7 +138,12 @@ test('the overview is axe-clean in both themes and speaks Russian with Russian n
     new RegExp(`^${devices.length} из ${devices.length} устройств$`),
   );
   // uptime in Russian units (Intl), e.g. "5 мин 3 с"
-  const uptime = table(page).locator('tbody tr').first().locator('td').nth(5);
+  const uptime = page
+    .getByRole('table', { name: 'Обзор устройств' })
+    .locator('tbody tr')
+    .first()
+    .locator('td')
+    .nth(5);
   await expect(uptime).toHaveText(/(д|ч|мин|с)/);
   await page.getByRole('button', { name: 'Switch the language to English' }).click();
   await expect(page.getByRole('heading', { name: 'Fleet overview' })).toBeVisible();

@@ -15,6 +15,9 @@ import { percentile, round } from '../lib/figures';
 const DEVICES = 500;
 const INTERVAL = 30_000;
 const DAY = 24 * 3600_000;
+/** simulated hours of the 500-device run (24 unless ST_BENCH_HISTORY_HOURS says; figures are scaled to a day) */
+const HOURS = Number(process.env.ST_BENCH_HISTORY_HOURS ?? 24);
+const SPAN = HOURS * 3600_000;
 const MAINTENANCE_EVERY = 60_000;
 const FLUSH_EVERY = 1000;
 const START = Date.UTC(2026, 0, 1);
@@ -60,7 +63,7 @@ function simulateDay(dir: string) {
   let nextMaintenance = START + MAINTENANCE_EVERY;
   const spacing = INTERVAL / DEVICES;
   let samples = 0;
-  for (let round = START; round < START + DAY; round += INTERVAL) {
+  for (let round = START; round < START + SPAN; round += INTERVAL) {
     for (let d = 0; d < DEVICES; d++) {
       const t = Math.round(round + d * spacing);
       history.record(sampleOf(d, t));
@@ -108,15 +111,19 @@ function simulateDay(dir: string) {
   return {
     samples,
     wallSeconds: round(wallMs / 1000),
-    cpuPercentOfOneCore: round(((cpu.user + cpu.system) / 1000 / DAY) * 100, 4),
-    cpuSecondsPerDay: round((cpu.user + cpu.system) / 1e6),
+    simulatedHours: HOURS,
+    cpuPercentOfOneCore: round(((cpu.user + cpu.system) / 1000 / SPAN) * 100, 4),
+    cpuSecondsPerDay: round(((cpu.user + cpu.system) / 1e6) * (DAY / SPAN)),
     databaseMiB: round(bytes / 2 ** 20),
     rssMiB: round(process.memoryUsage().rss / 2 ** 20),
     rows,
     pageSize,
-    bytesPerDeviceSensorDay: round(bytes / series),
-    rawBytesPerDeviceSensorDay: perTable ? round(perTable.raw / series) : null,
-    rollupBytesPerDeviceSensorDay: perTable ? round((perTable.fiveMin + perTable.hour) / series) : null,
+    databaseMiBPerDay: round((bytes / 2 ** 20) * (DAY / SPAN)),
+    bytesPerDeviceSensorDay: round((bytes / series) * (DAY / SPAN)),
+    rawBytesPerDeviceSensorDay: perTable ? round((perTable.raw / series) * (DAY / SPAN)) : null,
+    rollupBytesPerDeviceSensorDay: perTable
+      ? round(((perTable.fiveMin + perTable.hour) / series) * (DAY / SPAN))
+      : null,
   };
 }
 
@@ -125,7 +132,8 @@ function query30Days(dir: string) {
   const db = openDatabase(dir, logger);
   const history = new SampleHistory(db, { intervalMs: INTERVAL, retention: RETENTION }, logger);
   const end = START + 30 * DAY;
-  for (let t = START; t < end; t += INTERVAL) {
+  // one sample every 2 min (the 30-day query reads hourly rollups, whose size does not depend on it)
+  for (let t = START; t < end; t += 4 * INTERVAL) {
     for (let d = 0; d < 10; d++) history.record(sampleOf(d, t + d));
     if (t % (3600_000 * 6) === 0) {
       history.store.flush();
@@ -162,7 +170,7 @@ export async function run() {
   const dir = mkdtempSync(join(tmpdir(), 'st-bench-history-'));
   try {
     const day = simulateDay(join(dir, 'day'));
-    console.log('500 devices x 24 h', day);
+    console.log(`500 devices x ${HOURS} h`, day);
     const query = query30Days(join(dir, 'month'));
     console.log('30-day query', query);
     return { day500: day, query30d: query };
