@@ -31,8 +31,8 @@ export async function openScreen(
     await page.getByRole('button', { name: 'Log in' }).click();
   }
   await home.click();
-  await page.waitForURL(/\/panel$/);
-  await page.goto(page.url().replace(/\/panel$/, `/${screen}`));
+  await page.waitForURL(/\/overview$/);
+  await page.goto(page.url().replace(/\/overview$/, `/${screen}`));
 }
 
 /** The devices the gateway has heard, in address order. */

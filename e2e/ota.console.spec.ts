@@ -33,8 +33,8 @@ async function openOta(page: Page, mode: Mode): Promise<void> {
       await page.getByRole('button', { name: 'Log in' }).click();
     }
     await home.click();
-    await page.waitForURL(/\/panel$/);
-    await page.goto(page.url().replace(/\/panel$/, '/ota'));
+    await page.waitForURL(/\/overview$/);
+    await page.goto(page.url().replace(/\/overview$/, '/ota'));
   }
   await expect(page.getByRole('heading', { name: 'Available firmwares' })).toBeVisible();
 }

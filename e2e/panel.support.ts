@@ -25,7 +25,9 @@ export async function openPanel(page: Page, mode: Mode): Promise<void> {
       await page.getByRole('button', { name: 'Log in' }).click();
     }
     await page.getByText('Home', { exact: true }).first().click();
-    await page.waitForURL(/\/panel$/);
+    // a gateway opens on its fleet overview
+    await page.waitForURL(/\/overview$/);
+    await page.goto(page.url().replace(/\/overview$/, '/panel'));
   }
   await expect(page.getByRole('heading', { name: 'Found devices' })).toBeVisible();
 }

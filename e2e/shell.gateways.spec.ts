@@ -180,9 +180,9 @@ test.describe('gateway selector (cloud mode)', () => {
     const home = gatewayItem(page, 'Home');
     await expect(home.getByRole('img', { name: 'Online' })).toBeVisible();
     await home.getByText('Home', { exact: true }).click();
-    await expect(page).toHaveURL(/\/[^/]+\/panel$/);
+    await expect(page).toHaveURL(/\/[^/]+\/overview$/);
     const panelUrl = page.url();
-    await expect(page.getByRole('heading', { name: 'Found devices' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Fleet overview' })).toBeVisible();
 
     await page.getByRole('button', { name: 'Gateway: Home' }).click();
     const selector = page.getByRole('dialog', { name: 'Select a gateway' });

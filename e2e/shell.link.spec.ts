@@ -39,7 +39,7 @@ test.describe('cloud link from the gateway console', () => {
   }) => {
     consoleGuard.allow(/status of 503 .*\/api\/cloud\/login/);
     await page.goto(own.url);
-    await expect(page).toHaveURL(`${own.url}/panel`);
+    await expect(page).toHaveURL(`${own.url}/overview`);
     await expect(page.getByTestId('cloud-status')).toHaveText('Cloud: not connected');
     const dialog = await openCloudDialog(page);
     await expect(dialog).toContainText('This gateway is not connected to a cloud yet.');
@@ -164,9 +164,13 @@ test.describe('cloud link from the gateway console', () => {
       // Its panel is open in the cloud console (through the relay) when it goes away.
       await closeToasts(cloud);
       await item.getByText(name, { exact: true }).click();
-      await expect(cloud).toHaveURL(`${system.cloudUrl}/${gatewayId}/panel`);
+      await expect(cloud).toHaveURL(`${system.cloudUrl}/${gatewayId}/overview`);
       await expect(cloud.getByRole('button', { name: `Gateway: ${name}` })).toBeVisible();
-      // Its (empty) device lists came through the relay.
+      // Its (empty) fleet overview and device lists came through the relay.
+      await expect(cloud.getByText(/^No devices yet/)).toBeVisible();
+      await cloud.getByRole('button', { name: 'Open the menu' }).click();
+      await cloud.getByRole('menuitem', { name: 'Control panel' }).click();
+      await expect(cloud).toHaveURL(`${system.cloudUrl}/${gatewayId}/panel`);
       await expect(cloud.getByText('No devices found yet')).toBeVisible();
       await expect(cloud.getByText('No saved devices')).toBeVisible();
       await local.close();

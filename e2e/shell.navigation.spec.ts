@@ -10,6 +10,7 @@ const ENTRIES = [
   ['Device logs', 'logs'],
   ['OTA updates', 'ota'],
   ['Control panel', 'panel'],
+  ['Fleet overview', 'overview'],
 ] as const;
 
 async function pick(page: Page, entry: string): Promise<void> {
@@ -18,20 +19,20 @@ async function pick(page: Page, entry: string): Promise<void> {
   await expect(page.getByRole('menu')).toHaveCount(0);
 }
 
-test('gateway mode: the root opens the panel, unknown paths lead there, the menu opens every screen', async ({
+test('gateway mode: the root opens the fleet overview, unknown paths lead there, the menu opens every screen', async ({
   page,
 }) => {
   await page.goto(system.gatewayUrl);
-  await expect(page).toHaveURL(`${system.gatewayUrl}/panel`);
+  await expect(page).toHaveURL(`${system.gatewayUrl}/overview`);
   await page.goto(`${system.gatewayUrl}/no/such/screen`);
-  await expect(page).toHaveURL(`${system.gatewayUrl}/panel`);
+  await expect(page).toHaveURL(`${system.gatewayUrl}/overview`);
   for (const [entry, path] of ENTRIES) {
     await pick(page, entry);
     await expect(page).toHaveURL(`${system.gatewayUrl}/${path}`);
   }
   // Browser history, no hash: Back returns to the previous screen.
   await page.goBack();
-  await expect(page).toHaveURL(`${system.gatewayUrl}/ota`);
+  await expect(page).toHaveURL(`${system.gatewayUrl}/panel`);
 });
 
 test('cloud mode: the menu appears once a gateway is chosen and opens its screens', async ({ page }) => {
@@ -40,15 +41,15 @@ test('cloud mode: the menu appears once a gateway is chosen and opens its screen
   // No gateway chosen yet: no menu.
   await expect(page.getByRole('button', { name: 'Open the menu' })).toHaveCount(0);
   await gatewayItem(page, 'Home').getByText('Home', { exact: true }).click();
-  await expect(page).toHaveURL(/\/[^/]+\/panel$/);
-  const base = page.url().replace(/\/panel$/, '');
+  await expect(page).toHaveURL(/\/[^/]+\/overview$/);
+  const base = page.url().replace(/\/overview$/, '');
   for (const [entry, path] of ENTRIES) {
     await pick(page, entry);
     await expect(page).toHaveURL(`${base}/${path}`);
   }
-  // The gateway's root is its panel; a reload keeps the screen.
+  // The gateway's root is its fleet overview; a reload keeps the screen.
   await page.goto(base);
-  await expect(page).toHaveURL(`${base}/panel`);
+  await expect(page).toHaveURL(`${base}/overview`);
   await page.reload();
-  await expect(page).toHaveURL(`${base}/panel`);
+  await expect(page).toHaveURL(`${base}/overview`);
 });

@@ -9,6 +9,8 @@ export interface SystemOptions {
   host?: string;
   /** the cloud's login rate limit per IP and minute (the e2e suite signs in once per test from one address) */
   loginMaxPerIp?: number;
+  /** the gateway's ST_SAMPLE_INTERVAL in seconds (sensor history specs sample faster than 30 s) */
+  sampleInterval?: number;
 }
 export interface RunningSystem {
   cloudUrl: string;

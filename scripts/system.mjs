@@ -98,7 +98,8 @@ function adminPassword(dataDir) {
 
 /**
  * @param {{dataDir: string, cloudPort?: number, gatewayPort?: number, devices?: number, firstIp?: string,
- *   discoveryPort?: number, logPort?: number, host?: string, loginMaxPerIp?: number}} opts
+ *   discoveryPort?: number, logPort?: number, host?: string, loginMaxPerIp?: number,
+ *   sampleInterval?: number}} opts
  */
 export async function startSystem(opts) {
   const host = opts.host ?? '127.0.0.1';
@@ -144,6 +145,7 @@ export async function startSystem(opts) {
         ST_HOST: host,
         ST_DATA_DIR: join(opts.dataDir, 'gateway'),
         ST_TRUST_BEACON_ADDRESS: 'true',
+        ...(opts.sampleInterval ? { ST_SAMPLE_INTERVAL: String(opts.sampleInterval) } : {}),
       },
       logDir,
     );

@@ -29,6 +29,7 @@ import { bridgeLiveTopics } from './live/liveTopics';
 import { deviceHealthRoutes } from './routes/alerts/index';
 import { backupRoutes } from './routes/backups/index';
 import { gatewayAuthRoutes } from './routes/auth/index';
+import { historyRoutes } from './routes/history/index';
 import { registerRoutes } from './routes/index';
 import { integrationRoutes } from './routes/integrations/index';
 import { otaRoutes } from './routes/ota/index';
@@ -46,6 +47,7 @@ import { createGatewayMetrics } from './services/metrics/gatewayMetrics';
 import { type BridgeOptions, createMqttPart } from './services/mqtt/index';
 import { Notifications } from './services/notifications/notifications';
 import { createOta } from './services/ota/index';
+import { SampleHistory } from './services/samples/history';
 import { Sampler } from './services/samples/sampler';
 import { SavedDevices } from './services/saved/savedDevices';
 import { SavedDevicesRepo } from './services/saved/savedDevicesRepo';
@@ -69,6 +71,8 @@ export interface Gateway {
   readonly logs: DeviceLogs;
   /** reads every device's sensors and metrics each interval; emits `device.sampled` */
   readonly sampler: Sampler;
+  /** stored samples: history, rollups, overview */
+  readonly history: SampleHistory;
   /** extra parts (e.g. the cloud link) join here before start() */
   addPart(part: GatewayPart): void;
   /** listens; resolves with the HTTP port and the device log TCP port actually bound */
@@ -241,21 +245,43 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     },
     options.cloud,
   );
-  const sampleExcluded = new Set(config.sampleExclude);
+  const sampleIntervalMs = config.sampleIntervalMs ?? config.sampleInterval * 1000;
+  const history = new SampleHistory(
+    db,
+    {
+      intervalMs: sampleIntervalMs || 30_000,
+      retention: {
+        rawMs: config.historyRawHours * 3600_000,
+        fiveMinMs: config.historyRollupDays * 24 * 3600_000,
+        hourMs: config.historyHourlyDays * 24 * 3600_000,
+      },
+      flushMs: config.historyFlushMs,
+      maintenanceMs: config.historyMaintenanceMs,
+      excluded: config.sampleExclude,
+    },
+    logger.child({ part: 'history' }),
+  );
   const sampler = new Sampler(
     {
-      intervalMs: config.sampleIntervalMs ?? config.sampleInterval * 1000,
+      intervalMs: sampleIntervalMs,
       maxInFlight: config.sampleConcurrency,
       timeoutMs: config.deviceTimeoutMs ?? DEFAULTS.deviceTimeoutMs,
     },
     {
       devices: () =>
-        [...discovery.list(), ...saved.list()].map((d) => d.ip).filter((ip) => !sampleExcluded.has(ip)),
+        [...discovery.list(), ...saved.list()].map((d) => d.ip).filter((ip) => !history.isExcluded(ip)),
       client,
       emit: (sample) => bus.emit('device.sampled', sample, onListenerError),
     },
     logger.child({ part: 'sampler' }),
   );
+  const stopRecording = bus.on('device.sampled', (sample) => history.record(sample));
+  historyRoutes(app, {
+    history,
+    found: () => discovery.list(),
+    saved: () => saved.list(),
+    knows: (ip) => discovery.get(ip) !== undefined || saved.byIp(ip) !== undefined,
+  });
 
   const parts: GatewayPart[] = [
     { name: 'live backpressure', start: () => live.start(), stop: () => live.stop() },
@@ -265,6 +291,7 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     { name: 'ota uploads', start: () => ota.service.start(), stop: () => ota.service.stop() },
     health.part,
     mqtt.part,
+    { name: 'sensor history', start: () => history.start(), stop: () => history.stop() },
     { name: 'sampler', start: () => sampler.start(), stop: () => sampler.stop() },
     { name: 'backups', start: () => backups.start(), stop: () => backups.stop() },
   ];
@@ -280,6 +307,7 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     discovery,
     logs,
     sampler,
+    history,
     addPart: (part) => parts.push(part),
     async start() {
       for (const part of parts) {
@@ -302,6 +330,7 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
           ...steps,
           { name: 'http and live channel', stop: () => app.close() },
           { name: 'live bridge', stop: stopLive },
+          { name: 'history recording', stop: stopRecording },
           { name: 'event bus', stop: () => bus.clear() },
           { name: 'database', stop: () => db.close() },
         ],

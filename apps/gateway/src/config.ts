@@ -29,6 +29,9 @@ export const GATEWAY_CONFIG_KEYS = {
   sampleExclude: 'ST_SAMPLE_EXCLUDE',
   allowedOrigins: 'ST_ALLOWED_ORIGINS',
   gatewayPassword: 'ST_GATEWAY_PASSWORD',
+  historyRawHours: 'ST_HISTORY_RAW_HOURS',
+  historyRollupDays: 'ST_HISTORY_ROLLUP_DAYS',
+  historyHourlyDays: 'ST_HISTORY_HOURLY_DAYS',
 } as const;
 
 export const GatewayConfigSchema = z.object({
@@ -82,6 +85,10 @@ export const GatewayConfigSchema = z.object({
   allowedOrigins: allowedOriginsField(),
   /** turns on the optional sign-in (a secret: never logged, never returned); unset = login-free gateway mode */
   gatewayPassword: z.string().min(8, 'must be at least 8 characters').optional(),
+  /** sensor history: raw samples kept (hours), 5-minute rollups kept (days), hourly rollups kept (days) */
+  historyRawHours: configFields.positiveInt(48),
+  historyRollupDays: configFields.positiveInt(30),
+  historyHourlyDays: configFields.positiveInt(730),
 });
 export type GatewayConfigInput = z.input<typeof GatewayConfigSchema>;
 
@@ -99,6 +106,9 @@ export type GatewayConfig = z.output<typeof GatewayConfigSchema> & {
   readonly alertTimings?: Partial<OutboxTimings>;
   /** sampling interval in ms; overrides `sampleInterval` (tests sample faster than once a second) */
   readonly sampleIntervalMs?: number;
+  /** how often queued samples are written, and rollups/pruning run (tests shorten them) */
+  readonly historyFlushMs?: number;
+  readonly historyMaintenanceMs?: number;
 };
 
 export const DEFAULTS = {

@@ -75,6 +75,72 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
+    version: 3,
+    name: 'sensor history: samples, rollups, latest values, reboots, excluded devices',
+    sql: `
+      CREATE TABLE sample_series (
+        id INTEGER PRIMARY KEY,
+        ip TEXT NOT NULL,
+        name TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        UNIQUE (ip, name)
+      );
+      CREATE TABLE samples_raw (
+        series INTEGER NOT NULL,
+        t INTEGER NOT NULL,
+        v REAL,
+        PRIMARY KEY (series, t)
+      ) WITHOUT ROWID;
+      CREATE TABLE samples_5m (
+        series INTEGER NOT NULL,
+        t INTEGER NOT NULL,
+        min REAL NOT NULL,
+        avg REAL NOT NULL,
+        max REAL NOT NULL,
+        n INTEGER NOT NULL,
+        PRIMARY KEY (series, t)
+      ) WITHOUT ROWID;
+      CREATE TABLE samples_1h (
+        series INTEGER NOT NULL,
+        t INTEGER NOT NULL,
+        min REAL NOT NULL,
+        avg REAL NOT NULL,
+        max REAL NOT NULL,
+        n INTEGER NOT NULL,
+        PRIMARY KEY (series, t)
+      ) WITHOUT ROWID;
+      CREATE TABLE samples_text (
+        series INTEGER NOT NULL,
+        t INTEGER NOT NULL,
+        v TEXT NOT NULL,
+        PRIMARY KEY (series, t)
+      ) WITHOUT ROWID;
+      CREATE TABLE sample_rollups (
+        level TEXT PRIMARY KEY,
+        done_until INTEGER NOT NULL
+      );
+      CREATE TABLE device_latest (
+        ip TEXT PRIMARY KEY,
+        t INTEGER NOT NULL,
+        last_ok INTEGER,
+        sensors TEXT,
+        uptime INTEGER,
+        heap INTEGER,
+        reset_reason TEXT
+      );
+      CREATE TABLE device_reboots (
+        ip TEXT NOT NULL,
+        t INTEGER NOT NULL,
+        reset_reason TEXT,
+        PRIMARY KEY (ip, t)
+      ) WITHOUT ROWID;
+      CREATE TABLE sample_excluded (
+        ip TEXT PRIMARY KEY,
+        created_at INTEGER NOT NULL
+      );
+    `,
+  },
+  {
     version: 4,
     name: 'device timeline, alert settings, alert outbox and open incidents',
     sql: `

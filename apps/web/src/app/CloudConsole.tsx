@@ -71,7 +71,7 @@ export default function CloudConsole({ basename }: { basename: string }) {
                 </GatewayScope>
               }
             >
-              <Route index element={<Navigate to="panel" replace />} />
+              <Route index element={<Navigate to="overview" replace />} />
               {screenRoutes()}
               {toRoot}
             </Route>

@@ -38,7 +38,7 @@ export default function GatewayConsole({ basename }: { basename: string }) {
         <GatewaySignInGate>
           <Routes>
             <Route element={<GatewayRoot />}>
-              <Route index element={<Navigate to="/panel" replace />} />
+              <Route index element={<Navigate to="/overview" replace />} />
               {screenRoutes()}
               {toRoot}
             </Route>

@@ -11,6 +11,7 @@ const screens: Record<MenuItem, LazyExoticComponent<ComponentType>> = {
   ota: lazy(() => import('../features/ota/OtaPage')),
   integrations: lazy(() => import('../features/integrations/IntegrationsPage')),
   alerts: lazy(() => import('../features/alerts/AlertsPage')),
+  overview: lazy(() => import('../features/history/OverviewPage')),
 };
 
 /** A lazily loaded screen, with the spinner while it downloads. */

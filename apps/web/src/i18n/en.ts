@@ -11,6 +11,8 @@ import { alertsEn } from '../features/alerts/messages';
 import { securityEn } from '../features/security/messages';
 
 import { deliveryEn } from '../features/delivery/messages';
+import { historyEn } from '../features/history/messages';
+
 export const en = {
   'doc.title': 'SmartThing',
   'locale.switch': 'Switch the language to Russian',
@@ -470,6 +472,7 @@ export const en = {
   ...accountsEn,
   ...deliveryEn,
   ...alertsEn,
+  ...historyEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

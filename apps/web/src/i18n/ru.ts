@@ -5,6 +5,7 @@ import { integrationsRu } from '../features/integrations/messages';
 import { accountsRu } from '../features/accounts/messages';
 import { deliveryRu } from '../features/delivery/messages';
 import { alertsRu } from '../features/alerts/messages';
+import { historyRu } from '../features/history/messages';
 import type { Catalog } from './en';
 
 export const ru: Catalog = {
@@ -468,4 +469,5 @@ export const ru: Catalog = {
   ...accountsRu,
   ...deliveryRu,
   ...alertsRu,
+  ...historyRu,
 };

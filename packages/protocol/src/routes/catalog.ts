@@ -5,6 +5,7 @@ import { BACKUP_CLOUD_ROUTES, BACKUP_ROUTES } from './backups';
 import { CLOUD_ROUTES } from './cloud';
 import type { RouteDef } from './define';
 import { GATEWAY_ROUTES } from './gateway';
+import { HISTORY_ROUTES } from './history';
 import { INTEGRATION_ROUTES } from './integrations';
 import { OTA_ROUTES } from './ota';
 
@@ -18,6 +19,7 @@ export const ROUTES = {
   ...BACKUP_ROUTES,
   ...BACKUP_CLOUD_ROUTES,
   ...INTEGRATION_ROUTES,
+  ...HISTORY_ROUTES,
 } as const;
 
 export type Routes = typeof ROUTES;
@@ -32,7 +34,8 @@ export type GatewayRouteName =
   | keyof typeof OTA_ROUTES
   | Extract<keyof typeof ALERT_ROUTES, `gateway.${string}`>
   | keyof typeof BACKUP_ROUTES
-  | keyof typeof INTEGRATION_ROUTES;
+  | keyof typeof INTEGRATION_ROUTES
+  | keyof typeof HISTORY_ROUTES;
 
 export const ROUTE_NAMES = Object.keys(ROUTES) as RouteName[];
 

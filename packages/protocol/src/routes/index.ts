@@ -7,6 +7,7 @@ export * from './cloud';
 export * from './define';
 export * from './gateway';
 export * from './integrations';
+export * from './history';
 export * from './ota';
 export * from './paths';
 export * from './relayUrl';

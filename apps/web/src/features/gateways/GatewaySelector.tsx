@@ -44,7 +44,7 @@ export function GatewaySelector({ onClose }: { onClose?: () => void }) {
       toaster.error({ caption: t('gateway.select.offline'), description: t('gateway.select.offline.desc') });
       return;
     }
-    void navigate(`/${encodeURIComponent(gateway.id)}/panel`);
+    void navigate(`/${encodeURIComponent(gateway.id)}/overview`);
   };
 
   const save = async (draft: { name: string; description: string }) => {

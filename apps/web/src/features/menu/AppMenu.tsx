@@ -8,6 +8,7 @@ import {
   IconLayoutDashboard,
   IconMenu2,
   IconPlugConnected,
+  IconTable,
 } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +28,7 @@ const ICONS: Record<MenuItem, typeof IconMenu2> = {
   ota: IconCloudUpload,
   integrations: IconPlugConnected,
   alerts: IconBell,
+  overview: IconTable,
 };
 
 /** Shown in gateway mode, or in cloud mode once a gateway is chosen. */

@@ -1,8 +1,11 @@
 import { Center, List, Loader, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uptimeParts } from '../../model/uptime';
 import { useDeviceQuery } from '../useDeviceQuery';
+
+// Uptime and heap charts (uPlot) download only when a metrics tab opens.
+const MetricCharts = lazy(() => import('../../../history/MetricCharts'));
 
 /** How often the open metrics tab reads the device again. */
 const METRICS_REFRESH_MS = 5000;
@@ -47,6 +50,9 @@ export function MetricsTab() {
         {uptimeText}
       </Text>
       <Tree value={rest} />
+      <Suspense fallback={null}>
+        <MetricCharts />
+      </Suspense>
     </Stack>
   );
 }

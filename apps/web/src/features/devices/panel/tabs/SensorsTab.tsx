@@ -1,11 +1,14 @@
 import { Center, Grid, Loader, NavLink, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { featureOn } from '../../model/tabs';
 import { useDevicePanel } from '../DeviceContext';
 import { HooksEditor } from '../hooks/HooksEditor';
 import { useDeviceKey, useDeviceQuery } from '../useDeviceQuery';
+
+// History charts (uPlot) download only when a sensors tab opens.
+const SensorCharts = lazy(() => import('../../../history/SensorCharts'));
 
 /** One entry per sensor (`name: value`); the chosen sensor's hooks beside the list. */
 export function SensorsTab() {
@@ -56,6 +59,11 @@ export function SensorsTab() {
         ) : (
           <HooksEditor key={current} sensor={current} />
         )}
+      </Grid.Col>
+      <Grid.Col span={12}>
+        <Suspense fallback={null}>
+          <SensorCharts sensors={sensors.data} />
+        </Suspense>
       </Grid.Col>
     </Grid>
   );

@@ -1,0 +1,95 @@
+import { Alert, Button, Center, Group, Loader, Paper, Text } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useServices } from '../../app/ServicesContext';
+import { describeFailure } from '../../ui/describeFailure';
+import { formatNumber } from './format';
+import { useCsvDownload, useHistory } from './historyApi';
+import type { ChartRange } from './RangePicker';
+import { UPlotChart } from './UPlotChart';
+
+export interface HistoryChartProps {
+  ip: string;
+  sensor: string;
+  title: string;
+  range: ChartRange;
+  scale?: (v: number) => number;
+}
+
+/** One sensor's (or metric's) history over the chosen range, with its CSV download. */
+export function HistoryChart({ ip, sensor, title, range, scale }: HistoryChartProps) {
+  const { t, i18n } = useTranslation();
+  const { toaster } = useServices();
+  const history = useHistory(ip, sensor, range.from, range.to, range.live);
+  const download = useCsvDownload();
+  const [downloading, setDownloading] = useState(false);
+  const data = history.data;
+  const onCsv = async () => {
+    setDownloading(true);
+    try {
+      await download(ip, sensor, data?.from ?? range.from, data?.to ?? range.to);
+    } catch (err) {
+      toaster.error({ caption: t('history.chart.csv.error'), description: describeFailure(err, t) });
+    } finally {
+      setDownloading(false);
+    }
+  };
+  return (
+    <Paper withBorder p="sm" data-chart={sensor}>
+      <Group justify="space-between" mb={4} wrap="nowrap">
+        <Text fw={600} size="sm">
+          {title}
+        </Text>
+        <Group gap="xs" wrap="nowrap">
+          {data ? (
+            <Text size="xs" c="dimmed">
+              {t('history.chart.points', {
+                count: formatNumber(
+                  i18n.language,
+                  data.points.filter((p) => p.v !== null).length,
+                ) as unknown as number,
+                resolution: t(`history.chart.resolution.${data.resolution}`),
+              })}
+            </Text>
+          ) : null}
+          <Button
+            size="compact-xs"
+            variant="light"
+            leftSection={<IconDownload size={14} aria-hidden />}
+            loading={downloading}
+            onClick={() => void onCsv()}
+            aria-label={t('history.chart.csv.title', { sensor: title })}
+          >
+            {t('history.chart.csv')}
+          </Button>
+        </Group>
+      </Group>
+      {history.error ? (
+        <Alert color="red" role="alert" title={t('history.chart.load.error')}>
+          {describeFailure(history.error, t)}
+        </Alert>
+      ) : !data ? (
+        <Center h={180}>
+          <Loader size="sm" aria-label={t('common.loading')} />
+        </Center>
+      ) : data.points.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          {t('history.chart.empty')}
+        </Text>
+      ) : (
+        <UPlotChart
+          points={data.points}
+          from={data.from}
+          to={data.to}
+          band={data.resolution !== 'raw'}
+          lang={i18n.language}
+          label={title}
+          minLabel={t('history.chart.min')}
+          maxLabel={t('history.chart.max')}
+          {...(scale ? { scale } : {})}
+        />
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,30 @@
+import { Stack, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useDevicePanel } from '../devices/panel/DeviceContext';
+import { HistoryChart } from './HistoryChart';
+import { RangePicker, useChartRange } from './RangePicker';
+
+const toHours = (ms: number) => ms / 3600_000;
+
+/** Metrics tab: uptime (in hours: a drop is a reboot) and free heap over the chosen range. */
+export default function MetricCharts() {
+  const { t } = useTranslation();
+  const { device } = useDevicePanel();
+  const [key, range, setKey, setCustom] = useChartRange();
+  return (
+    <Stack gap="sm" mt="md" data-testid="metric-charts">
+      <Title order={3} size="h5">
+        {t('history.charts.title')}
+      </Title>
+      <RangePicker value={key} onChange={setKey} custom={range} onCustom={setCustom} />
+      <HistoryChart
+        ip={device.ip}
+        sensor="uptime"
+        title={t('history.chart.uptime')}
+        range={range}
+        scale={toHours}
+      />
+      <HistoryChart ip={device.ip} sensor="heap" title={t('history.chart.heap')} range={range} />
+    </Stack>
+  );
+}

@@ -1,0 +1,137 @@
+import { Alert, Drawer, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue, useViewportSize } from '@mantine/hooks';
+import type { DeviceSample, OverviewRow } from '@st/protocol';
+import { IconSearch } from '@tabler/icons-react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCurrentGateway } from '../../app/CurrentGateway';
+import { useServices } from '../../app/ServicesContext';
+import { PageLoader } from '../../ui/PageLoader';
+import { formatNumber } from './format';
+import { useLiveSamples, useOverview } from './historyApi';
+import { OverviewTable } from './OverviewTable';
+import { applySample, filterRows, type Sort, type SortKey, sortRows } from './overviewModel';
+
+const DevicePanel = lazy(() =>
+  import('../devices/panel/DevicePanel').then((m) => ({ default: m.DevicePanel })),
+);
+
+/** Route `overview`: every device of the gateway with its status and latest values, live. */
+export default function OverviewPage() {
+  const { config } = useServices();
+  const gateway = useCurrentGateway();
+  const { t } = useTranslation();
+  if (config.mode === 'cloud' && gateway === undefined) {
+    return <Alert color="red" title={t('error.access_denied')} role="alert" />;
+  }
+  return <Overview />;
+}
+
+function Overview() {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const overview = useOverview();
+  const [live, setLive] = useState(() => new Map<string, DeviceSample>());
+  const [filter, setFilter] = useState('');
+  const [settled] = useDebouncedValue(filter, 150);
+  const [sort, setSort] = useState<Sort>({ key: 'name', desc: false });
+  const [open, setOpen] = useState<OverviewRow | undefined>();
+  const [now, setNow] = useState(() => Date.now());
+  const { height: vh } = useViewportSize();
+
+  // a fresh overview replaces the live patches it already contains
+  useEffect(() => setLive(new Map()), [overview.data]);
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 15_000);
+    return () => clearInterval(timer);
+  }, []);
+  useLiveSamples(
+    useCallback((s: DeviceSample) => {
+      setLive((m) => new Map(m).set(s.ip, s));
+    }, []),
+  );
+
+  const collator = useMemo(() => new Intl.Collator(lang, { numeric: true, sensitivity: 'base' }), [lang]);
+  const rows = useMemo(() => {
+    const merged = (overview.data ?? []).map((r) => {
+      const s = live.get(r.ip);
+      return s ? applySample(r, s) : r;
+    });
+    return sortRows(filterRows(merged, settled), sort, collator);
+  }, [overview.data, live, settled, sort, collator]);
+
+  const onSort = (key: SortKey) =>
+    setSort((s) =>
+      s.key === key ? { key, desc: !s.desc } : { key, desc: key === 'uptime' || key === 'lastSeen' },
+    );
+
+  const total = overview.data?.length ?? 0;
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={2} size="h3">
+          {t('history.overview.title')}
+        </Title>
+        <Group gap="sm">
+          {overview.isFetching ? <Loader size="xs" aria-label={t('common.loading')} /> : null}
+          <Text size="sm" c="dimmed" role="status" data-testid="overview-count">
+            {t('history.overview.count', {
+              shown: formatNumber(lang, rows.length),
+              total: formatNumber(lang, total),
+            })}
+          </Text>
+        </Group>
+      </Group>
+      <TextInput
+        label={t('history.overview.filter')}
+        placeholder={t('history.overview.filter.placeholder')}
+        leftSection={<IconSearch size={16} aria-hidden />}
+        value={filter}
+        onChange={(e) => setFilter(e.currentTarget.value)}
+        maw={420}
+      />
+      {overview.error ? (
+        <Alert color="red" role="alert" title={t('history.overview.load.error')} />
+      ) : overview.data === undefined ? (
+        <PageLoader />
+      ) : total === 0 ? (
+        <Text c="dimmed">{t('history.overview.empty')}</Text>
+      ) : rows.length === 0 ? (
+        <Text c="dimmed">{t('history.overview.nomatch')}</Text>
+      ) : (
+        <OverviewTable
+          rows={rows}
+          sort={sort}
+          onSort={onSort}
+          onOpen={setOpen}
+          now={now}
+          height={Math.max(320, vh - 260)}
+        />
+      )}
+      <Drawer
+        opened={open !== undefined}
+        onClose={() => setOpen(undefined)}
+        position="right"
+        size="xl"
+        title={open ? t('history.overview.panel', { name: open.name }) : ''}
+      >
+        {open ? (
+          <Suspense fallback={<PageLoader />}>
+            <DevicePanel
+              key={open.ip}
+              device={{
+                ip: open.ip,
+                name: open.name,
+                type: open.type,
+                board: open.board,
+                stVersion: open.stVersion,
+                ...(open.version === null ? {} : { version: open.version }),
+              }}
+              onRenamed={(name) => setOpen((d) => (d ? { ...d, name } : d))}
+            />
+          </Suspense>
+        ) : null}
+      </Drawer>
+    </Stack>
+  );
+}

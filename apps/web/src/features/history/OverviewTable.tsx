@@ -1,0 +1,220 @@
+import { Badge, Box, Group, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import type { OverviewRow } from '@st/protocol';
+import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatAgo, formatDuration, formatNumber } from './format';
+import type { Sort, SortKey } from './overviewModel';
+import { Sparkline } from './Sparkline';
+
+const ROW_HEIGHT = 48;
+const COLUMNS: readonly { key: SortKey | 'sensors'; width: string }[] = [
+  { key: 'status', width: '72px' },
+  { key: 'name', width: 'minmax(140px, 1.2fr)' },
+  { key: 'type', width: '100px' },
+  { key: 'board', width: '100px' },
+  { key: 'version', width: '90px' },
+  { key: 'uptime', width: '100px' },
+  { key: 'lastSeen', width: '120px' },
+  { key: 'sensors', width: 'minmax(260px, 2fr)' },
+];
+const GRID = COLUMNS.map((c) => c.width).join(' ');
+const MIN_WIDTH = 1000;
+
+export interface OverviewTableProps {
+  rows: readonly OverviewRow[];
+  sort: Sort;
+  onSort: (key: SortKey) => void;
+  onOpen: (row: OverviewRow) => void;
+  now: number;
+  height: number;
+}
+
+/** The fleet as a virtualised grid: only the rows in view are in the page, so 1,000 devices stay smooth. */
+export function OverviewTable({ rows, sort, onSort, onOpen, now, height }: OverviewTableProps) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const viewport = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => viewport.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+    getItemKey: (i) => rows[i]?.ip ?? i,
+  });
+  return (
+    <Box
+      ref={viewport}
+      style={{
+        height,
+        overflow: 'auto',
+        border: '1px solid var(--mantine-color-default-border)',
+        borderRadius: 4,
+      }}
+    >
+      <table
+        aria-label={t('history.overview.title')}
+        aria-rowcount={rows.length + 1}
+        style={{ display: 'grid', minWidth: MIN_WIDTH, borderCollapse: 'collapse' }}
+      >
+        <thead
+          style={{
+            display: 'grid',
+            position: 'sticky',
+            top: 0,
+            zIndex: 1,
+            background: 'var(--mantine-color-body)',
+          }}
+        >
+          <tr
+            aria-rowindex={1}
+            style={{
+              display: 'grid',
+              gridTemplateColumns: GRID,
+              borderBottom: '1px solid var(--mantine-color-default-border)',
+            }}
+          >
+            {COLUMNS.map(({ key }) => {
+              const label = t(`history.overview.col.${key}`);
+              const active = sort.key === key;
+              return (
+                <th
+                  key={key}
+                  scope="col"
+                  aria-sort={active ? (sort.desc ? 'descending' : 'ascending') : undefined}
+                  style={{ padding: '6px 8px', textAlign: 'start' }}
+                >
+                  {key === 'sensors' ? (
+                    <Text size="sm" fw={600}>
+                      {label}
+                    </Text>
+                  ) : (
+                    <UnstyledButton
+                      onClick={() => onSort(key)}
+                      aria-label={t('history.overview.sort', { column: label })}
+                      data-sort={key}
+                    >
+                      <Group gap={4} wrap="nowrap">
+                        <Text size="sm" fw={600}>
+                          {label}
+                        </Text>
+                        {active && sort.desc ? <IconArrowDown size={14} aria-hidden /> : null}
+                        {active && !sort.desc ? <IconArrowUp size={14} aria-hidden /> : null}
+                      </Group>
+                    </UnstyledButton>
+                  )}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody style={{ display: 'grid', height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((v) => {
+            const row = rows[v.index];
+            if (!row) return null;
+            const status = row.online ? t('history.overview.online') : t('history.overview.offline');
+            return (
+              <tr
+                key={v.key}
+                aria-rowindex={v.index + 2}
+                data-ip={row.ip}
+                onClick={() => onOpen(row)}
+                style={{
+                  display: 'grid',
+                  gridTemplateColumns: GRID,
+                  alignItems: 'center',
+                  position: 'absolute',
+                  top: 0,
+                  left: 0,
+                  right: 0,
+                  height: ROW_HEIGHT,
+                  transform: `translateY(${v.start}px)`,
+                  borderBottom: '1px solid var(--mantine-color-default-border)',
+                  cursor: 'pointer',
+                }}
+              >
+                <Cell>
+                  <Tooltip label={status}>
+                    <Box
+                      component="span"
+                      aria-hidden
+                      title={status}
+                      data-online={row.online}
+                      style={{
+                        display: 'inline-block',
+                        width: 10,
+                        height: 10,
+                        borderRadius: 5,
+                        background: row.online
+                          ? 'var(--mantine-color-green-7)'
+                          : 'var(--mantine-color-gray-6)',
+                      }}
+                    />
+                  </Tooltip>
+                  <VisuallyHidden>{status}</VisuallyHidden>
+                  {row.reboots24h > 0 ? (
+                    <Badge
+                      size="xs"
+                      color="orange"
+                      ml={4}
+                      title={t('history.overview.reboots', { count: row.reboots24h })}
+                    >
+                      {formatNumber(lang, row.reboots24h)}
+                    </Badge>
+                  ) : null}
+                </Cell>
+                <Cell>
+                  <UnstyledButton
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      onOpen(row);
+                    }}
+                    aria-label={t('history.overview.open', { name: row.name })}
+                    maw="100%"
+                  >
+                    <Text size="sm" fw={500} truncate data-cell="name">
+                      {row.name}
+                    </Text>
+                  </UnstyledButton>
+                  <Text size="xs" c="dimmed" truncate>
+                    {row.ip}
+                    {row.excluded ? ` · ${t('history.overview.excluded')}` : ''}
+                  </Text>
+                </Cell>
+                <Cell>{row.type}</Cell>
+                <Cell>{row.board}</Cell>
+                <Cell>{row.version ?? '—'}</Cell>
+                <Cell>{row.uptime === null ? '—' : formatDuration(lang, row.uptime)}</Cell>
+                <Cell>
+                  {row.lastSeen === null ? t('history.overview.never') : formatAgo(lang, row.lastSeen, now)}
+                </Cell>
+                <Cell>
+                  <Group gap="sm" wrap="nowrap" style={{ overflow: 'hidden' }}>
+                    {Object.entries(row.sensors).map(([name, value]) => (
+                      <Group key={name} gap={4} wrap="nowrap" data-sensor={name}>
+                        <Text size="xs" c="dimmed">
+                          {name}
+                        </Text>
+                        <Text size="sm" data-value>
+                          {typeof value === 'number' ? formatNumber(lang, value) : value}
+                        </Text>
+                        {row.spark[name] ? <Sparkline values={row.spark[name]} label={name} /> : null}
+                      </Group>
+                    ))}
+                  </Group>
+                </Cell>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </Box>
+  );
+}
+
+function Cell({ children }: { children: React.ReactNode }) {
+  return (
+    <td style={{ padding: '0 8px', overflow: 'hidden', whiteSpace: 'nowrap', fontSize: 14 }}>{children}</td>
+  );
+}

@@ -1,0 +1,34 @@
+import { Stack, Title } from '@mantine/core';
+import type { Sensors } from '@st/protocol';
+import { useTranslation } from 'react-i18next';
+import { useDevicePanel } from '../devices/panel/DeviceContext';
+import { HistoryChart } from './HistoryChart';
+import { RangePicker, useChartRange } from './RangePicker';
+
+/** Sensors tab: one history chart per numeric sensor, sharing one range. Loaded lazily (uPlot). */
+export default function SensorCharts({ sensors }: { sensors: Sensors }) {
+  const { t } = useTranslation();
+  const { device } = useDevicePanel();
+  const [key, range, setKey, setCustom] = useChartRange();
+  const numeric = Object.entries(sensors)
+    .filter(([, v]) => typeof v === 'number')
+    .map(([name]) => name);
+  if (numeric.length === 0) return null;
+  return (
+    <Stack gap="sm" mt="md" data-testid="sensor-charts">
+      <Title order={3} size="h5">
+        {t('history.charts.title')}
+      </Title>
+      <RangePicker value={key} onChange={setKey} custom={range} onCustom={setCustom} />
+      {numeric.map((name) => (
+        <HistoryChart
+          key={name}
+          ip={device.ip}
+          sensor={name}
+          title={t('history.chart.title', { sensor: name })}
+          range={range}
+        />
+      ))}
+    </Stack>
+  );
+}
