@@ -66,6 +66,7 @@ export function createServices(input: ServicesInput): Services {
       toaster.error({
         caption: i18n.t('gateway.offline'),
         description: i18n.t('gateway.offline.desc', { name: gateway.name }),
+        key: `gateway:${gateway.id}`,
       }),
   });
   const notificationToasts = new NotificationToasts({

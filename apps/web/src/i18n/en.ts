@@ -1,3 +1,4 @@
+import { notificationsEn } from '../features/notifications/messages';
 import { otaEn } from '../features/ota/messages';
 // The English catalog is the source of the message keys: every other catalog is typed from it, and
 // i18next's types make `t('…')` accept only these keys. Keys are flat (keySeparator is off), because
@@ -455,6 +456,7 @@ export const en = {
   'ota.status.FINISHED': 'Updated',
   'ota.status.ABORTED': 'Aborted',
   ...otaEn,
+  ...notificationsEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

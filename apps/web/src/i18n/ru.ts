@@ -1,3 +1,4 @@
+import { notificationsRu } from '../features/notifications/messages';
 import { otaRu } from '../features/ota/messages';
 import type { Catalog } from './en';
 
@@ -456,4 +457,5 @@ export const ru: Catalog = {
   'ota.status.FINISHED': 'Обновлено',
   'ota.status.ABORTED': 'Прервано',
   ...otaRu,
+  ...notificationsRu,
 };
