@@ -1,0 +1,11 @@
+// Messages of the devices feature added in issue 17.
+
+export const devicesEn = {
+  'devices.config.delete.one.confirm': 'Delete the value of {{name}}? The entry stays, with no value.',
+  'devices.config.notSet': 'not set',
+} as const;
+
+export const devicesRu: Record<keyof typeof devicesEn, string> = {
+  'devices.config.delete.one.confirm': 'Удалить значение {{name}}? Параметр останется, без значения.',
+  'devices.config.notSet': 'не задано',
+};
