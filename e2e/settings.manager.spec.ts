@@ -64,6 +64,14 @@ for (const mode of MODES) {
       const info = page.getByRole('dialog', { name: 'Saved settings' });
       await expect(info.getByTestId('dump-details')).toContainText('brightness');
       await expect(info.getByTestId('dump-details')).toContainText(brightness);
+      // The WiFi password is masked in the parsed view and in the raw text until revealed.
+      const raw = info.getByRole('textbox', { name: 'Raw dump' });
+      await expect(info.getByTestId('dump-details')).not.toContainText('smartthing');
+      await expect(raw).not.toHaveValue(/smartthing/);
+      await info.getByLabel('Show the WiFi password').check();
+      await expect(info.getByTestId('dump-details')).toContainText('smartthing');
+      await expect(raw).toHaveValue(/home-wifi;smartthing;1/);
+      await info.getByLabel('Show the WiFi password').uncheck();
       await screenshotBothThemes(page, `settings-info-${mode}`);
       await info.getByRole('button', { name: 'Import to device' }).click();
       const importDialog = page.getByRole('dialog', { name: 'Import settings to a device' });

@@ -1,5 +1,7 @@
+import { devicesEn } from '../features/devices/messages';
 import { notificationsEn } from '../features/notifications/messages';
 import { otaEn } from '../features/ota/messages';
+import { settingsDumpsEn } from '../features/settings-dumps/messages';
 // The English catalog is the source of the message keys: every other catalog is typed from it, and
 // i18next's types make `t('…')` accept only these keys. Keys are flat (keySeparator is off), because
 // several keys are prefixes of others. Interpolation uses {{name}}.
@@ -457,6 +459,8 @@ export const en = {
   'ota.status.ABORTED': 'Aborted',
   ...otaEn,
   ...notificationsEn,
+  ...devicesEn,
+  ...settingsDumpsEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

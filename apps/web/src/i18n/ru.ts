@@ -1,5 +1,7 @@
+import { devicesRu } from '../features/devices/messages';
 import { notificationsRu } from '../features/notifications/messages';
 import { otaRu } from '../features/ota/messages';
+import { settingsDumpsRu } from '../features/settings-dumps/messages';
 import type { Catalog } from './en';
 
 export const ru: Catalog = {
@@ -458,4 +460,6 @@ export const ru: Catalog = {
   'ota.status.ABORTED': 'Прервано',
   ...otaRu,
   ...notificationsRu,
+  ...devicesRu,
+  ...settingsDumpsRu,
 };

@@ -23,11 +23,11 @@ export function NotificationBell() {
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={340} withArrow shadow="md">
       <Popover.Target>
-        <Indicator label={unread} disabled={unread === 0} size={16} offset={4} color="red">
-          <ActionIcon variant="subtle" size="lg" aria-label={label} onClick={toggle}>
+        <ActionIcon variant="subtle" size="lg" aria-label={label} onClick={toggle}>
+          <Indicator label={unread} disabled={unread === 0} size={16} offset={2} color="red">
             <IconBell size={20} aria-hidden />
-          </ActionIcon>
-        </Indicator>
+          </Indicator>
+        </ActionIcon>
       </Popover.Target>
       <Popover.Dropdown>
         <Stack gap="xs" role="region" aria-label={t('toasts.history.title')}>
