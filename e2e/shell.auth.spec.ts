@@ -43,7 +43,9 @@ test.describe('cloud sign-in', () => {
     const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
     await bell.click();
     const history = page.getByRole('region', { name: 'Notification history' });
-    await expect(history.getByTestId('toast-history-item').first()).toContainText(`Welcome, ${system.login}!`);
+    await expect(history.getByTestId('toast-history-item').first()).toContainText(
+      `Welcome, ${system.login}!`,
+    );
     await expect(history).toContainText('Wrong login/password');
     await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
     await page.keyboard.press('Escape');
@@ -52,6 +54,18 @@ test.describe('cloud sign-in', () => {
       page.getByRole('button', { name: `Signed in as ${system.login}. Open the account dialog` }),
     ).toBeVisible();
     expect(await storedRefreshToken(page)).toMatch(/.+/);
+  });
+
+  test('a signed-out page loads without console errors or warnings', async ({ page }) => {
+    const noise: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') noise.push(m.text());
+    });
+    await page.goto(system.cloudUrl);
+    await expect(page.getByRole('heading', { name: 'Sign in to the SmartThing cloud' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Sign in to the SmartThing cloud' })).toBeVisible();
+    expect(noise).toEqual([]);
   });
 
   test('a reload keeps the session (silent sign-in)', async ({ page }) => {
