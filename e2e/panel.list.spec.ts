@@ -53,6 +53,10 @@ for (const mode of MODES) {
       await expect(toast).toContainText(`${target.name} of type ${target.type}`);
       await expect(dialog).toBeHidden();
       await expect(deviceRow(page, target, 'Saved devices')).toBeVisible();
+      // A saved device that is found says so with its dot.
+      await expect(
+        deviceRow(page, target, 'Saved devices').getByRole('img', { name: 'Online' }),
+      ).toBeVisible();
       const saved = await fetch(`${system.gatewayUrl}/api/devices/saved`).then((r) => r.json());
       expect(
         z
@@ -102,8 +106,8 @@ for (const mode of MODES) {
         await own.sim.devices[0]?.goOnline();
         await expect(row).toBeVisible({ timeout: 15_000 });
         await expect(page.locator('.mantine-Notification-root', { hasText: 'is back online' })).toBeVisible();
-        // ...and the toasts about the chosen device stay until closed.
-        await expect(lost).toBeVisible();
+        // ...and "back online" closes the "went offline" it resolves (no pile of stale toasts).
+        await expect(lost).toBeHidden();
 
         // On a wide window the list stays open beside the panel.
         await page.setViewportSize({ width: 1600, height: 800 });

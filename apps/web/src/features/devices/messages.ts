@@ -3,9 +3,15 @@
 export const devicesEn = {
   'devices.config.delete.one.confirm': 'Delete the value of {{name}}? The entry stays, with no value.',
   'devices.config.notSet': 'not set',
+  'devices.saved.online': 'Online',
+  'devices.saved.offline': 'Offline',
+  'devices.saved.offline.lastSeen': 'Offline, last seen {{when}}',
 } as const;
 
 export const devicesRu: Record<keyof typeof devicesEn, string> = {
   'devices.config.delete.one.confirm': 'Удалить значение {{name}}? Параметр останется, без значения.',
   'devices.config.notSet': 'не задано',
+  'devices.saved.online': 'В сети',
+  'devices.saved.offline': 'Не в сети',
+  'devices.saved.offline.lastSeen': 'Не в сети, последний раз {{when}}',
 };

@@ -14,7 +14,9 @@ import { sortByIp } from '../model/address';
 import { DeviceRow } from './DeviceRow';
 import type { DeviceListProps } from './FoundDevices';
 import { ListSection } from './ListSection';
+import { PresenceDot } from './PresenceDot';
 import { SavedDeviceMenu } from './SavedDeviceMenu';
+import { useSavedPresence } from './useSavedPresence';
 import { VirtualDeviceList } from './VirtualDeviceList';
 
 // Downloaded when first opened.
@@ -61,6 +63,7 @@ export function SavedDevices({ selectedIp, onSelect, onDeleted }: SavedDevicesPr
       remove.mutate(d);
   };
   const list = saved.data ?? [];
+  const presence = useSavedPresence(list);
   const placeholder =
     list.length > 0 ? undefined : saved.isFetching ? t('common.loading') : t('devices.saved.empty');
   return (
@@ -87,14 +90,18 @@ export function SavedDevices({ selectedIp, onSelect, onDeleted }: SavedDevicesPr
           keyOf={(d) => d.id}
           label={t('devices.saved')}
           maxHeight={300}
-          renderRow={(d) => (
-            <DeviceRow
-              device={d}
-              selected={d.ip === selectedIp}
-              onSelect={onSelect}
-              menu={<SavedDeviceMenu device={d} onUpdate={(x) => update.mutate(x)} onDelete={askDelete} />}
-            />
-          )}
+          renderRow={(d) => {
+            const p = presence.get(d.ip);
+            return (
+              <DeviceRow
+                device={p === undefined ? d : { ...d, name: p.name }}
+                status={p === undefined ? undefined : <PresenceDot presence={p} />}
+                selected={d.ip === selectedIp}
+                onSelect={onSelect}
+                menu={<SavedDeviceMenu device={d} onUpdate={(x) => update.mutate(x)} onDelete={askDelete} />}
+              />
+            );
+          }}
         />
       </ListSection>
       {dialogLoaded ? (
