@@ -6,6 +6,8 @@ export const devicesEn = {
   'devices.saved.online': 'Online',
   'devices.saved.offline': 'Offline',
   'devices.saved.offline.lastSeen': 'Offline, last seen {{when}}',
+  'devices.list.search': 'Search devices',
+  'devices.list.search.placeholder': 'Name, ip, type or firmware',
 } as const;
 
 export const devicesRu: Record<keyof typeof devicesEn, string> = {
@@ -14,4 +16,6 @@ export const devicesRu: Record<keyof typeof devicesEn, string> = {
   'devices.saved.online': 'В сети',
   'devices.saved.offline': 'Не в сети',
   'devices.saved.offline.lastSeen': 'Не в сети, последний раз {{when}}',
+  'devices.list.search': 'Поиск устройств',
+  'devices.list.search.placeholder': 'Имя, ip, тип или прошивка',
 };

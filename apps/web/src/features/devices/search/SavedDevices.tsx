@@ -11,6 +11,7 @@ import { useDeviceErrorToast } from '../api/deviceErrors';
 import { deviceKeys, useDevicesApi, useGatewayKey } from '../api/useDevices';
 import { useQueryErrorToast } from '../api/useQueryErrorToast';
 import { sortByIp } from '../model/address';
+import { matchesSearch } from '../model/search';
 import { DeviceRow } from './DeviceRow';
 import type { DeviceListProps } from './FoundDevices';
 import { ListSection } from './ListSection';
@@ -27,7 +28,7 @@ export interface SavedDevicesProps extends DeviceListProps {
 }
 
 /** Devices saved on the gateway: add by address, update from the device, delete. */
-export function SavedDevices({ selectedIp, onSelect, onDeleted }: SavedDevicesProps) {
+export function SavedDevices({ selectedIp, onSelect, onDeleted, query = '' }: SavedDevicesProps) {
   const { t } = useTranslation();
   const { toaster } = useServices();
   const api = useDevicesApi();
@@ -62,8 +63,9 @@ export function SavedDevices({ selectedIp, onSelect, onDeleted }: SavedDevicesPr
     if (await confirm({ message: t('devices.saved.menu.delete.confirm', { name: d.name, ip: d.ip }) }))
       remove.mutate(d);
   };
-  const list = saved.data ?? [];
-  const presence = useSavedPresence(list);
+  const all = saved.data ?? [];
+  const presence = useSavedPresence(all);
+  const list = all.filter((d) => matchesSearch({ ...d, name: presence.get(d.ip)?.name ?? d.name }, query));
   const placeholder =
     list.length > 0 ? undefined : saved.isFetching ? t('common.loading') : t('devices.saved.empty');
   return (
