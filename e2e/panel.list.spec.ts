@@ -56,6 +56,13 @@ for (const mode of MODES) {
       // At 1280 px the list folds beside an open device (spec section 2); opened, it keeps the search.
       await page.getByRole('button', { name: 'Devices', exact: true }).click();
       await expect(page.getByRole('searchbox', { name: 'Search devices' })).toHaveValue(lamp.ip);
+
+      // "Logs of this device" opens the logs filtered to it; the filter is in the URL too.
+      await page.getByRole('link', { name: 'Logs of this device' }).click();
+      await expect(page).toHaveURL(new RegExp(`/logs\\?device=${lamp.ip.replace(/\./g, '\\.')}$`));
+      await expect(page.getByRole('textbox', { name: 'Device', exact: true })).toHaveValue(lamp.ip);
+      await page.reload();
+      await expect(page.getByRole('textbox', { name: 'Device', exact: true })).toHaveValue(lamp.ip);
     });
 
     test('adds a device by ip, updates and deletes it; an empty ip is refused', async ({ page }) => {

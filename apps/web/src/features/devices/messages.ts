@@ -8,6 +8,7 @@ export const devicesEn = {
   'devices.saved.offline.lastSeen': 'Offline, last seen {{when}}',
   'devices.list.search': 'Search devices',
   'devices.list.search.placeholder': 'Name, ip, type or firmware',
+  'devices.shortcut.logs': 'Logs of this device',
 } as const;
 
 export const devicesRu: Record<keyof typeof devicesEn, string> = {
@@ -18,4 +19,5 @@ export const devicesRu: Record<keyof typeof devicesEn, string> = {
   'devices.saved.offline.lastSeen': 'Не в сети, последний раз {{when}}',
   'devices.list.search': 'Поиск устройств',
   'devices.list.search.placeholder': 'Имя, ip, тип или прошивка',
+  'devices.shortcut.logs': 'Журнал этого устройства',
 };

@@ -6,9 +6,10 @@ import { useCurrentGateway } from '../../app/CurrentGateway';
 import { exportFileName, logsAsText } from './exportText';
 import { LogFilters } from './LogFilters';
 import { LogList } from './LogList';
-import { EMPTY_FILTER, isEmptyFilter, type LogFilter } from './logFilter';
+import { isEmptyFilter } from './logFilter';
 import { logRows, newestTime, visibleHistory } from './logView';
 import { MatchIndexCache } from './matchIndex';
+import { useFilterUrl } from './useFilterUrl';
 import { useLiveLogs } from './useLiveLogs';
 import { useLogHistory } from './useLogHistory';
 
@@ -30,7 +31,7 @@ export default function LogsPage() {
 
 function LogsScreen() {
   const { t } = useTranslation();
-  const [filter, setFilter] = useState<LogFilter>(EMPTY_FILTER);
+  const [filter, setFilter] = useFilterUrl();
   // Typing stays responsive: the list follows the filter at a lower priority than the input.
   const shown = useDeferredValue(filter);
   const live = useLiveLogs();
