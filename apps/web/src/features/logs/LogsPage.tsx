@@ -3,6 +3,7 @@ import { IconDownload, IconEraser, IconPlayerPause, IconPlayerPlay } from '@tabl
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentGateway } from '../../app/CurrentGateway';
+import { downloadText } from '../../ui/downloadText';
 import { exportFileName, logsAsText } from './exportText';
 import { LogFilters } from './LogFilters';
 import { LogList } from './LogList';
@@ -12,15 +13,6 @@ import { MatchIndexCache } from './matchIndex';
 import { useFilterUrl } from './useFilterUrl';
 import { useLiveLogs } from './useLiveLogs';
 import { useLogHistory } from './useLogHistory';
-
-function download(text: string, name: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  URL.revokeObjectURL(url);
-}
 
 /** Route `logs`: the gateway's device logs, live and past, filtered as the user types. */
 export default function LogsPage() {
@@ -86,7 +78,7 @@ function LogsScreen() {
             size="xs"
             variant="default"
             leftSection={<IconDownload size={14} aria-hidden />}
-            onClick={() => download(logsAsText(rows), exportFileName(new Date()))}
+            onClick={() => downloadText(logsAsText(rows), exportFileName(new Date()))}
             disabled={rows.size === 0}
           >
             {t('device.logs.export')}

@@ -1,9 +1,10 @@
 import { Button, Group, Stack, Switch, Text, Textarea } from '@mantine/core';
 import type { SettingsDumpRecord } from '@st/protocol';
-import { IconDownload, IconTrash } from '@tabler/icons-react';
+import { IconDownload, IconFileDownload, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../ui/AppModal';
+import { downloadText } from '../../ui/downloadText';
 import { useFormat } from '../../ui/format';
 import { DeviceSummary } from './DeviceSummary';
 import { DumpDetails } from './DumpDetails';
@@ -57,6 +58,13 @@ export function DumpInfoDialog({ record, opened, onClose, onImport, onDelete }: 
           />
           <Group justify="flex-end">
             <Button
+              variant="default"
+              leftSection={<IconFileDownload size={14} aria-hidden />}
+              onClick={() => downloadText(record.dump, dumpFileName(record))}
+            >
+              {t('device.settings.download')}
+            </Button>
+            <Button
               color="red"
               variant="light"
               leftSection={<IconTrash size={14} aria-hidden />}
@@ -72,4 +80,10 @@ export function DumpInfoDialog({ record, opened, onClose, onImport, onDelete }: 
       )}
     </AppModal>
   );
+}
+
+/** `<device name>-<ip>-<date>.txt`, safe for a file system. */
+export function dumpFileName(record: SettingsDumpRecord): string {
+  const day = record.creationDateTime.slice(0, 10);
+  return `${record.device.name}-${record.device.ip}-${day}.txt`.replace(/[^\w.-]+/g, '_');
 }
