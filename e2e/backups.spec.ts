@@ -137,7 +137,9 @@ for (const mode of MODES) {
         // The cloud kept every version this gateway sent, also those deleted here above: they come back.
         await panel.getByRole('button', { name: 'Fetch from the cloud' }).click();
         await expect(page.getByText(/^Backups from the cloud: [1-9]\d* new of [1-9]\d*$/)).toBeVisible();
-        await expect(page.getByTestId('dump-item').filter({ hasText: 'from the cloud' }).first()).toBeVisible();
+        await expect(
+          page.getByTestId('dump-item').filter({ hasText: 'from the cloud' }).first(),
+        ).toBeVisible();
       }
     });
   });

@@ -51,7 +51,7 @@ for (const mode of MODES) {
         // Trigger fields only while the trigger is enabled.
         await expect(draft.getByLabel('Trigger value')).toHaveCount(0);
         await draft.getByRole('button', { name: 'Save' }).click();
-        await expect(toast(page, 'Validation failed')).toContainText('This fields cannot be empty: action');
+        await expect(toast(page, 'Validation failed')).toContainText('This fields cannot be empty: Action');
         await draft.getByRole('combobox', { name: 'Action' }).click();
         await page.getByRole('option', { name: 'Turn led on' }).click();
         await draft.getByRole('button', { name: 'Save' }).click();
@@ -132,7 +132,7 @@ for (const mode of MODES) {
         await page.getByRole('option', { name: 'http' }).click();
         const draft = panel.getByRole('article', { name: '[New] http' });
         await draft.getByRole('button', { name: 'Save' }).click();
-        await expect(toast(page, 'Validation failed')).toContainText('url');
+        await expect(toast(page, 'Validation failed')).toContainText('cannot be empty: Url');
         await draft.getByLabel('Url').fill('http://127.0.0.1:9/never');
         await draft.getByRole('combobox', { name: 'Method' }).click();
         await page.getByRole('option', { name: 'POST' }).click();
@@ -141,6 +141,25 @@ for (const mode of MODES) {
         await expect
           .poll(async () => (await hooks()).map((h) => [h.type, h.url, h.method]))
           .toEqual([['http', 'http://127.0.0.1:9/never', 2]]);
+
+        // A notification hook starts with the type the device requires; the toast names fields by label.
+        await addType.click();
+        await page.getByRole('option', { name: 'notification' }).click();
+        const note = panel.getByRole('article', { name: '[New] notification' });
+        await expect(note.getByRole('combobox', { name: 'Notification type' })).toHaveValue('info');
+        await note.getByRole('button', { name: 'Save' }).click();
+        await expect(toast(page, 'Validation failed')).toContainText('cannot be empty: Message');
+        // "Close all toasts" under the bell dismisses what stays on screen in one click.
+        await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
+        await page.getByRole('button', { name: 'Close all toasts' }).click();
+        await expect(toast(page, 'Validation failed')).toBeHidden();
+        await page.keyboard.press('Escape');
+        await note.getByLabel('Message').fill('led is {v}');
+        await note.getByRole('button', { name: 'Save' }).click();
+        await expect(toast(page, 'Hook created')).toBeVisible();
+        await expect
+          .poll(async () => (await hooks()).map((h) => [h.type, h.notificationType, h.message]))
+          .toContainEqual(['notification', 1, 'led is {v}']);
       } finally {
         await removeAllHooks(lamp.ip, 'led');
       }

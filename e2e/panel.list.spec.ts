@@ -12,6 +12,7 @@ import {
   screenshotBothThemes,
   startOwnDevice,
   stopOwnDevice,
+  systemDevice,
 } from './panel.support';
 
 const lastOctet = (ip: string) => Number(ip.split(':')[0]?.split('.')[3]);
@@ -31,6 +32,37 @@ for (const mode of MODES) {
       if (lamp !== undefined)
         await expect(list.locator(`[data-device-ip="${lamp.ip}"] svg[data-icon="lamp"]`)).toBeVisible();
       if (mode === 'gateway') await screenshotBothThemes(page, 'panel-list');
+    });
+
+    test('search, the selected device and its tab are kept in the URL; a reload returns there', async ({
+      page,
+    }) => {
+      const lamp = await systemDevice('lamp');
+      const others = (await foundDevices()).filter((d) => d.ip !== lamp.ip && !d.name.includes(lamp.ip));
+      await openPanel(page, mode);
+      await page.getByRole('searchbox', { name: 'Search devices' }).fill(lamp.ip);
+      await expect(deviceRow(page, lamp)).toBeVisible();
+      for (const other of others.slice(0, 3)) await expect(deviceRow(page, other)).toHaveCount(0);
+      const panel = await openDevice(page, lamp);
+      await panel.getByRole('tab', { name: 'Config' }).click();
+      await expect(page).toHaveURL(/[?&]tab=config/);
+      const url = new URL(page.url());
+      expect(url.searchParams.get('q')).toBe(lamp.ip);
+      expect(url.searchParams.get('device')).toBe(lamp.ip);
+
+      await page.reload();
+      await expect(page.getByRole('tab', { name: 'Config' })).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByRole('textbox', { name: 'brightness' })).toBeVisible();
+      // At 1280 px the list folds beside an open device (spec section 2); opened, it keeps the search.
+      await page.getByRole('button', { name: 'Devices', exact: true }).click();
+      await expect(page.getByRole('searchbox', { name: 'Search devices' })).toHaveValue(lamp.ip);
+
+      // "Logs of this device" opens the logs filtered to it; the filter is in the URL too.
+      await page.getByRole('link', { name: 'Logs of this device' }).click();
+      await expect(page).toHaveURL(new RegExp(`/logs\\?device=${lamp.ip.replace(/\./g, '\\.')}$`));
+      await expect(page.getByRole('textbox', { name: 'Device', exact: true })).toHaveValue(lamp.ip);
+      await page.reload();
+      await expect(page.getByRole('textbox', { name: 'Device', exact: true })).toHaveValue(lamp.ip);
     });
 
     test('adds a device by ip, updates and deletes it; an empty ip is refused', async ({ page }) => {
@@ -53,6 +85,10 @@ for (const mode of MODES) {
       await expect(toast).toContainText(`${target.name} of type ${target.type}`);
       await expect(dialog).toBeHidden();
       await expect(deviceRow(page, target, 'Saved devices')).toBeVisible();
+      // A saved device that is found says so with its dot.
+      await expect(
+        deviceRow(page, target, 'Saved devices').getByRole('img', { name: 'Online' }),
+      ).toBeVisible();
       const saved = await fetch(`${system.gatewayUrl}/api/devices/saved`).then((r) => r.json());
       expect(
         z
@@ -102,8 +138,8 @@ for (const mode of MODES) {
         await own.sim.devices[0]?.goOnline();
         await expect(row).toBeVisible({ timeout: 15_000 });
         await expect(page.locator('.mantine-Notification-root', { hasText: 'is back online' })).toBeVisible();
-        // ...and the toasts about the chosen device stay until closed.
-        await expect(lost).toBeVisible();
+        // ...and "back online" closes the "went offline" it resolves (no pile of stale toasts).
+        await expect(lost).toBeHidden();
 
         // On a wide window the list stays open beside the panel.
         await page.setViewportSize({ width: 1600, height: 800 });

@@ -170,9 +170,15 @@ for (const mode of MODES) {
         if (mode === 'gateway') await screenshotBothThemes(page, 'panel-config');
 
         await panel.getByRole('button', { name: 'Delete the value of brightness' }).click();
+        const ask = page.getByRole('dialog', { name: 'Please confirm' });
+        await expect(ask).toContainText('Delete the value of brightness?');
+        await ask.getByRole('button', { name: 'Confirm' }).click();
         await expect(toast(page, 'Config value deleted')).toBeVisible();
         await expect.poll(async () => (await config()).brightness).toBe('');
-        await expect(panel.getByRole('textbox', { name: 'brightness' })).toHaveValue('');
+        const field = panel.getByRole('textbox', { name: 'brightness' });
+        await expect(field).toHaveValue('');
+        await expect(field).toHaveAttribute('placeholder', 'not set');
+        await expect(panel.getByRole('button', { name: 'Delete the value of brightness' })).toBeDisabled();
 
         await panel.getByRole('button', { name: 'Delete all' }).click();
         await page

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { SettingsDumpRecord } from '@st/protocol';
 import { z } from 'zod';
@@ -64,6 +65,24 @@ for (const mode of MODES) {
       const info = page.getByRole('dialog', { name: 'Saved settings' });
       await expect(info.getByTestId('dump-details')).toContainText('brightness');
       await expect(info.getByTestId('dump-details')).toContainText(brightness);
+      // The WiFi password is masked in the parsed view and in the raw text until revealed.
+      const raw = info.getByRole('textbox', { name: 'Raw dump' });
+      await expect(info.getByTestId('dump-details')).not.toContainText('smartthing');
+      await expect(raw).not.toHaveValue(/smartthing/);
+      await info.getByLabel('Show the WiFi password').check();
+      await expect(info.getByTestId('dump-details')).toContainText('smartthing');
+      await expect(raw).toHaveValue(/home-wifi;smartthing;1/);
+      await info.getByLabel('Show the WiFi password').uncheck();
+      // The dump downloads as a file, in clear (it is what the device imports).
+      const [file] = await Promise.all([
+        page.waitForEvent('download'),
+        info.getByRole('button', { name: 'Download as file' }).click(),
+      ]);
+      expect(file.suggestedFilename()).toMatch(/\.txt$/);
+      const text = await readFile((await file.path()) ?? '', 'utf8');
+      expect(text).toMatch(/^\d{15}/);
+      expect(text).toContain('home-wifi;smartthing;1');
+      expect(text).toContain(brightness);
       await screenshotBothThemes(page, `settings-info-${mode}`);
       await info.getByRole('button', { name: 'Import to device' }).click();
       const importDialog = page.getByRole('dialog', { name: 'Import settings to a device' });

@@ -187,6 +187,8 @@ test.describe('gateway selector (cloud mode)', () => {
     await page.getByRole('button', { name: 'Gateway: Home' }).click();
     const selector = page.getByRole('dialog', { name: 'Select a gateway' });
     await expect(gatewayItem(page, 'Home')).toBeVisible();
+    // The dialog's title is said once (the selector's own heading shows only on its page).
+    await expect(selector.getByText('Select a gateway', { exact: true })).toHaveCount(1);
     // Choosing a gateway closes the dialog and opens its panel.
     await selector.getByText('Home', { exact: true }).click();
     await expect(selector).toBeHidden();

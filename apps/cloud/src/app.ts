@@ -15,12 +15,12 @@ import {
 } from '@st/server-kit';
 import { MemoryBus, type StompBus, type StompServer } from '@st/stomp';
 import { type Kysely, sql } from 'kysely';
-import { AuditLog } from './audit/log';
-import { registerAuditRoutes } from './audit/routes';
 import { GatewayIncidents } from './alerts/incidents';
 import { registerAlertRoutes } from './alerts/routes';
 import { CloudAlertStore } from './alerts/store';
 import { GatewayWatch, type GatewayWatchOptions } from './alerts/watch';
+import { AuditLog } from './audit/log';
+import { registerAuditRoutes } from './audit/routes';
 import { JwtSigner } from './auth/jwt';
 import { RateLimiter } from './auth/rateLimit';
 import { registerAuthRoutes } from './auth/routes';

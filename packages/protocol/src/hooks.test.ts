@@ -57,6 +57,22 @@ describe('hook templates', () => {
     expect(http.compareType).toEqual({ required: true, values: ['eq', 'neq', 'gte', 'lte'], default: 'eq' });
   });
 
+  it('requires (and defaults) what the device refuses a hook without, though its template says optional', () => {
+    const withNotification: HookTemplates = {
+      ...templates,
+      notification: {
+        message: { required: true },
+        notificationType: { values: { '1': 'info', '2': 'warning', '3': 'error' } },
+      },
+    };
+    const tpl = effectiveHookTemplate(withNotification, 'notification');
+    expect(tpl.notificationType).toMatchObject({ required: true, default: '1' });
+    expect(newHookDraft('notification', tpl)).toMatchObject({ notificationType: '1', message: '' });
+    expect(missingRequiredFields({ message: 'hi', notificationType: null, compareType: 'eq' }, tpl)).toEqual([
+      'notificationType',
+    ]);
+  });
+
   it('gives an unknown type only the default fields', () => {
     expect(Object.keys(effectiveHookTemplate(templates, 'lambda')).sort()).toEqual([
       'compareType',

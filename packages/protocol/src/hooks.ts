@@ -40,9 +40,26 @@ export function humanizeHookType(type: string): string {
     .trim();
 }
 
-/** The fields of a hook type: its own template overlaid by `default` (default wins on a clash). */
+/**
+ * Fields firmware 1.0 refuses a hook without (device-protocol.md §4, createHook), with the value a new hook
+ * starts with, where its template does not mark them required: the template offers `notificationType` as
+ * optional, but a notification hook without it is refused.
+ */
+const DEVICE_REQUIRED_FIELDS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  notification: { notificationType: '1' },
+};
+
+/**
+ * The fields of a hook type: its own template overlaid by `default` (default wins on a clash), with the
+ * fields the device requires marked required (and defaulted).
+ */
 export function effectiveHookTemplate(templates: HookTemplates, type: string): HookTemplate {
-  return { ...(templates[type] ?? {}), ...(templates[DEFAULT_TEMPLATE_KEY] ?? {}) };
+  const merged: HookTemplate = { ...(templates[type] ?? {}), ...(templates[DEFAULT_TEMPLATE_KEY] ?? {}) };
+  for (const [name, fallback] of Object.entries(DEVICE_REQUIRED_FIELDS[type] ?? {})) {
+    const field = merged[name];
+    if (field !== undefined) merged[name] = { ...field, required: true, default: field.default ?? fallback };
+  }
+  return merged;
 }
 
 function parseInteger(raw: unknown): number | null {

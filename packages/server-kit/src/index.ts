@@ -10,12 +10,12 @@ export {
   type ReadConfigOptions,
 } from './config';
 export { type ServeConsoleOptions, serveConsole } from './console';
+export { normaliseOrigin, originAllowed, registerCrossSiteGuard, websocketOriginCheck } from './crossSite';
 export {
   API_COMPRESSION_THRESHOLD_BYTES,
   negotiateEncoding,
   registerCompression,
 } from './delivery';
-export { normaliseOrigin, originAllowed, registerCrossSiteGuard, websocketOriginCheck } from './crossSite';
 export { registerErrorHandling } from './errors';
 export { createHttpApp, type HttpApp, type HttpAppOptions } from './http';
 export { createLogger, type Logger, type LoggerConfig, REDACT_PATHS } from './logger';

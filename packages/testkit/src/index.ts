@@ -4,6 +4,7 @@ export { type MosquittoServer, startMosquitto } from './mosquitto';
 export { freeTcpPort, freeUdpPort, loopbackBlock, loopbackFirstIp } from './net';
 export { pathTrick, type Target } from './pathTricks';
 export { type PostgresServer, startPostgres } from './postgres';
+export { type MetricSample, Metrics, parseMetrics } from './prometheus';
 export {
   type HttpReceiver,
   type ReceivedMail,
@@ -12,6 +13,5 @@ export {
   startHttpReceiver,
   startSmtpReceiver,
 } from './receivers';
-export { type MetricSample, Metrics, parseMetrics } from './prometheus';
 export { type RedisServer, startRedis } from './redis';
 export { waitFor } from './wait';

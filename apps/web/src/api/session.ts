@@ -44,7 +44,7 @@ export class RefreshSession implements SessionRenewer {
     const { storage, log } = this.#options;
     const refreshToken = storage.getItem(SESSION.refreshTokenStorageKey);
     if (refreshToken === null || refreshToken === '') {
-      log.warn('No refresh token');
+      log.debug('No refresh token: signed out');
       return false;
     }
     try {

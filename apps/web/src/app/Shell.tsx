@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AppMenu } from '../features/menu/AppMenu';
+import { NotificationBell } from '../features/notifications/NotificationBell';
 import { LanguageSwitch } from '../features/preferences/LanguageSwitch';
 import { ThemeSwitch } from '../features/preferences/ThemeSwitch';
 
@@ -49,6 +50,7 @@ export function Shell({ gatewayName, status, children }: ShellProps) {
           </Group>
           <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
             {status}
+            <NotificationBell />
             <ThemeSwitch />
             <LanguageSwitch />
           </Group>

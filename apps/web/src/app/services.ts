@@ -8,6 +8,7 @@ import { cloudRequest } from '../api/routes';
 import { RefreshSession } from '../api/session';
 import { NotificationToasts } from '../features/notifications/notificationToasts';
 import { Toaster } from '../features/notifications/toaster';
+import { formatterFor } from '../ui/format';
 import { baseUrlOf } from './runtime';
 import { Signal } from './signal';
 
@@ -66,6 +67,7 @@ export function createServices(input: ServicesInput): Services {
       toaster.error({
         caption: i18n.t('gateway.offline'),
         description: i18n.t('gateway.offline.desc', { name: gateway.name }),
+        key: `gateway:${gateway.id}`,
       }),
   });
   const notificationToasts = new NotificationToasts({
@@ -73,6 +75,7 @@ export function createServices(input: ServicesInput): Services {
     gatewayFetch,
     log,
     caption: () => i18n.t('notification.caption'),
+    dateTime: (iso) => formatterFor(i18n.resolvedLanguage ?? i18n.language).dateTime(iso),
   });
   const live = new LiveChannel({
     url: liveChannelUrl(baseUrl, STOMP_PATH),

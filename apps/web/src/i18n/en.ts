@@ -1,18 +1,18 @@
-import { otaEn } from '../features/ota/messages';
-import { backupsEn } from '../features/backups/messages';
-import { integrationsEn } from '../features/integrations/messages';
-
 import { accountsEn } from '../features/accounts/messages';
 import { alertsEn } from '../features/alerts/messages';
+import { backupsEn } from '../features/backups/messages';
+import { deliveryEn } from '../features/delivery/messages';
+import { devicesEn } from '../features/devices/messages';
+import { historyEn } from '../features/history/messages';
+import { integrationsEn } from '../features/integrations/messages';
+import { notificationsEn } from '../features/notifications/messages';
+import { otaEn } from '../features/ota/messages';
+import { securityEn } from '../features/security/messages';
+import { settingsDumpsEn } from '../features/settings-dumps/messages';
 
 // The English catalog is the source of the message keys: every other catalog is typed from it, and
 // i18next's types make `t('…')` accept only these keys. Keys are flat (keySeparator is off), because
 // several keys are prefixes of others. Interpolation uses {{name}}.
-import { securityEn } from '../features/security/messages';
-
-import { deliveryEn } from '../features/delivery/messages';
-import { historyEn } from '../features/history/messages';
-
 export const en = {
   'doc.title': 'SmartThing',
   'locale.switch': 'Switch the language to Russian',
@@ -473,6 +473,9 @@ export const en = {
   ...deliveryEn,
   ...alertsEn,
   ...historyEn,
+  ...notificationsEn,
+  ...devicesEn,
+  ...settingsDumpsEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

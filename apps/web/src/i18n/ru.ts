@@ -1,11 +1,14 @@
-import { securityRu } from '../features/security/messages';
-import { otaRu } from '../features/ota/messages';
-import { backupsRu } from '../features/backups/messages';
-import { integrationsRu } from '../features/integrations/messages';
 import { accountsRu } from '../features/accounts/messages';
-import { deliveryRu } from '../features/delivery/messages';
 import { alertsRu } from '../features/alerts/messages';
+import { backupsRu } from '../features/backups/messages';
+import { deliveryRu } from '../features/delivery/messages';
+import { devicesRu } from '../features/devices/messages';
 import { historyRu } from '../features/history/messages';
+import { integrationsRu } from '../features/integrations/messages';
+import { notificationsRu } from '../features/notifications/messages';
+import { otaRu } from '../features/ota/messages';
+import { securityRu } from '../features/security/messages';
+import { settingsDumpsRu } from '../features/settings-dumps/messages';
 import type { Catalog } from './en';
 
 export const ru: Catalog = {
@@ -470,4 +473,7 @@ export const ru: Catalog = {
   ...deliveryRu,
   ...alertsRu,
   ...historyRu,
+  ...notificationsRu,
+  ...devicesRu,
+  ...settingsDumpsRu,
 };

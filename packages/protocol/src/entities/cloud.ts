@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GATEWAY_LIMITS } from '../limits';
-import { GatewayRole } from './accounts';
 import { plainName } from '../text';
+import { GatewayRole } from './accounts';
 import { Id } from './common';
 
 // Cloud users, gateways, sessions and gateway tokens (spec section 3).

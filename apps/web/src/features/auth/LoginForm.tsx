@@ -21,19 +21,22 @@ export default function LoginForm() {
     event.preventDefault();
     if (busy) return;
     if (login.trim() === '' || password === '') {
-      services.toaster.error({ caption: t('cloud.auth.lprequired'), autoClose: true });
+      services.toaster.error({ caption: t('cloud.auth.lprequired'), autoClose: true, key: 'auth.login' });
       return;
     }
     setBusy(true);
     try {
       const user = await logIn(services, login.trim(), password);
-      services.toaster.success({ caption: t('cloud.auth.login.success', { login: user.login }) });
+      services.toaster.success({
+        caption: t('cloud.auth.login.success', { login: user.login }),
+        key: 'auth.login',
+      });
       signedIn(user);
     } catch (error) {
       services.log.warn('Login failed', error);
       const description =
         statusOf(error) === 401 ? t('cloud.auth.login.error.wrong') : t('cloud.auth.login.error.service');
-      services.toaster.error({ caption: t('cloud.auth.login.error'), description });
+      services.toaster.error({ caption: t('cloud.auth.login.error'), description, key: 'auth.login' });
       setBusy(false);
     }
   };

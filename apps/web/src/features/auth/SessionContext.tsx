@@ -1,4 +1,4 @@
-import type { CloudUser } from '@st/protocol';
+import { type CloudUser, SESSION } from '@st/protocol';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 import { useServices } from '../../app/ServicesContext';
 import { currentUser } from './authApi';
@@ -36,6 +36,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (mode !== 'cloud') return;
     let cancelled = false;
+    // No refresh token stored: nobody signed in on this browser, so no probe (its 401 is no error).
+    const refreshToken = services.storage.getItem(SESSION.refreshTokenStorageKey);
+    if (refreshToken === null || refreshToken === '') {
+      setSession({ status: 'signed-out' });
+      return services.sessionEnded.listen(() => setSession({ status: 'signed-out' }));
+    }
     currentUser(services).then(
       (user) => !cancelled && setSession({ status: 'signed-in', user }),
       () => !cancelled && setSession({ status: 'signed-out' }),

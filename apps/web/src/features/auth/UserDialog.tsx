@@ -17,12 +17,7 @@ export interface UserDialogProps {
 export default function UserDialog({ opened, onClose, user, onLogout, extra }: UserDialogProps) {
   const { t } = useTranslation();
   return (
-    <AppModal
-      opened={opened}
-      onClose={onClose}
-      title={t('cloud.auth.info.title')}
-      size="small"
-    >
+    <AppModal opened={opened} onClose={onClose} title={t('cloud.auth.info.title')} size="small">
       <Stack gap="xs">
         <Text size="sm">{t('cloud.auth.info.user.id', { id: user.id })}</Text>
         <Text size="sm">{t('cloud.auth.info.user.login', { login: user.login })}</Text>

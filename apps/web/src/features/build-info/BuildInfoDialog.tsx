@@ -6,6 +6,7 @@ import { useCurrentGateway } from '../../app/CurrentGateway';
 import { uiBuildInfo } from '../../app/runtime';
 import { useServices } from '../../app/ServicesContext';
 import { AppModal } from '../../ui/AppModal';
+import { useFormat } from '../../ui/format';
 
 export function BuildInfoDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -46,10 +47,11 @@ function BuildInfoContent() {
 
 function Fields({ info }: { info: { version: string; mode: string; buildTime: string } }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const rows = [
     [t('build.field.version'), info.version],
     [t('build.field.mode'), info.mode],
-    [t('build.field.buildTime'), new Date(info.buildTime).toLocaleString()],
+    [t('build.field.buildTime'), format.dateTime(info.buildTime)],
   ] as const;
   return (
     <SimpleGrid cols={2} spacing="xs" verticalSpacing={4} component="dl" m={0}>

@@ -1,7 +1,7 @@
 import './styles';
 import { Alert, Flex } from '@mantine/core';
 import type { DeviceInfo } from '@st/protocol';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentGateway } from '../../app/CurrentGateway';
 import { useServices } from '../../app/ServicesContext';
@@ -9,6 +9,8 @@ import { PageLoader } from '../../ui/PageLoader';
 import { searchPanelExpanded } from './model/address';
 import { SearchPanel } from './search/SearchPanel';
 import { useLiveDevices } from './search/useLiveDevices';
+import { useDeviceByIp } from './useDeviceByIp';
+import { usePanelUrl } from './usePanelUrl';
 
 // The control panel (its tabs, forms and editors) is downloaded when the first device is opened.
 const DevicePanel = lazy(() => import('./panel/DevicePanel').then((m) => ({ default: m.DevicePanel })));
@@ -25,21 +27,39 @@ export default function DevicesPage() {
 }
 
 function ControlPanel() {
+  const url = usePanelUrl();
+  const { set: setUrl } = url;
   const [selected, setSelected] = useState<DeviceInfo | undefined>();
   const [expanded, setExpanded] = useState(true);
   useLiveDevices(selected?.ip);
-  const select = useCallback((device: DeviceInfo) => {
-    setSelected(device);
-    // Spec section 2: on every selection the list stays open only on a wide enough window.
-    setExpanded(searchPanelExpanded(window.innerWidth));
-  }, []);
-  const onDeleted = useCallback((ip: string) => {
-    setSelected((current) => {
-      if (current?.ip !== ip) return current;
-      setExpanded(true);
-      return undefined;
-    });
-  }, []);
+  // A link or a reload names the device by ip: it is opened once a list knows it.
+  const fromUrl = useDeviceByIp(selected === undefined ? url.device : '');
+  useEffect(() => {
+    if (fromUrl !== undefined) {
+      setSelected(fromUrl);
+      setExpanded(searchPanelExpanded(window.innerWidth));
+    }
+  }, [fromUrl]);
+  const select = useCallback(
+    (device: DeviceInfo) => {
+      setSelected(device);
+      setUrl({ device: device.ip, tab: undefined });
+      // Spec section 2: on every selection the list stays open only on a wide enough window.
+      setExpanded(searchPanelExpanded(window.innerWidth));
+    },
+    [setUrl],
+  );
+  const onDeleted = useCallback(
+    (ip: string) => {
+      setSelected((current) => {
+        if (current?.ip !== ip) return current;
+        setExpanded(true);
+        setUrl({ device: undefined, tab: undefined });
+        return undefined;
+      });
+    },
+    [setUrl],
+  );
   return (
     <Flex gap="md" align="flex-start" direction={{ base: 'column', sm: 'row' }}>
       <SearchPanel
@@ -48,6 +68,8 @@ function ControlPanel() {
         selected={selected}
         onSelect={select}
         onDeleted={onDeleted}
+        query={url.query}
+        onQueryChange={(q) => setUrl({ q })}
       />
       {selected === undefined ? null : (
         <Suspense fallback={<PageLoader />}>

@@ -22,8 +22,10 @@ export function GatewayEvents() {
         topic: 'cloud.events',
         onMessage: ({ gateway, event }) => {
           const online = event === 'CONNECTED';
-          if (online) toaster.info({ caption: t('cloud.gateway.connected', { name: gateway.name }) });
-          else toaster.error({ caption: t('cloud.gateway.disconnected', { name: gateway.name }) });
+          // One toast per gateway: "connected" closes "disconnected" (and the offline refusal of a call).
+          const key = `gateway:${gateway.id}`;
+          if (online) toaster.info({ caption: t('cloud.gateway.connected', { name: gateway.name }), key });
+          else toaster.error({ caption: t('cloud.gateway.disconnected', { name: gateway.name }), key });
           queryClient.setQueryData<Gateway[]>(gatewayKeys.list, (list) =>
             list?.map((item) => (item.id === gateway.id ? { ...item, online } : item)),
           );

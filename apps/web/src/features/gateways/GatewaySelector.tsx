@@ -55,10 +55,13 @@ export function GatewaySelector({ onClose }: { onClose?: () => void }) {
 
   return (
     <Stack gap="sm" w="100%" maw={480} mx="auto">
-      <Group justify="space-between" wrap="nowrap">
-        <Title order={onClose === undefined ? 1 : 2} size="h3">
-          {t('gateway.selector.title')}
-        </Title>
+      {/* In the dialog its title already names the selector (no second heading). */}
+      <Group justify={onClose === undefined ? 'space-between' : 'flex-end'} wrap="nowrap">
+        {onClose === undefined ? (
+          <Title order={1} size="h3">
+            {t('gateway.selector.title')}
+          </Title>
+        ) : null}
         <Tooltip label={t('gateway.selector.refresh')}>
           <ActionIcon
             variant="subtle"

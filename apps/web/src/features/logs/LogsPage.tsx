@@ -3,23 +3,16 @@ import { IconDownload, IconEraser, IconPlayerPause, IconPlayerPlay } from '@tabl
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentGateway } from '../../app/CurrentGateway';
+import { downloadText } from '../../ui/downloadText';
 import { exportFileName, logsAsText } from './exportText';
 import { LogFilters } from './LogFilters';
 import { LogList } from './LogList';
-import { EMPTY_FILTER, isEmptyFilter, type LogFilter } from './logFilter';
+import { isEmptyFilter } from './logFilter';
 import { logRows, newestTime, visibleHistory } from './logView';
 import { MatchIndexCache } from './matchIndex';
+import { useFilterUrl } from './useFilterUrl';
 import { useLiveLogs } from './useLiveLogs';
 import { useLogHistory } from './useLogHistory';
-
-function download(text: string, name: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  URL.revokeObjectURL(url);
-}
 
 /** Route `logs`: the gateway's device logs, live and past, filtered as the user types. */
 export default function LogsPage() {
@@ -30,7 +23,7 @@ export default function LogsPage() {
 
 function LogsScreen() {
   const { t } = useTranslation();
-  const [filter, setFilter] = useState<LogFilter>(EMPTY_FILTER);
+  const [filter, setFilter] = useFilterUrl();
   // Typing stays responsive: the list follows the filter at a lower priority than the input.
   const shown = useDeferredValue(filter);
   const live = useLiveLogs();
@@ -85,7 +78,7 @@ function LogsScreen() {
             size="xs"
             variant="default"
             leftSection={<IconDownload size={14} aria-hidden />}
-            onClick={() => download(logsAsText(rows), exportFileName(new Date()))}
+            onClick={() => downloadText(logsAsText(rows), exportFileName(new Date()))}
             disabled={rows.size === 0}
           >
             {t('device.logs.export')}

@@ -9,6 +9,8 @@ export interface NotificationToastsOptions {
   gatewayFetch: GatewayFetch;
   log: ConsoleLogger;
   caption: () => string;
+  /** date and time in the console's language (ui/format.ts) */
+  dateTime?: (iso: string) => string;
 }
 
 /**
@@ -35,7 +37,9 @@ export class NotificationToasts {
       description: notification.notification.message,
       type: notification.notification.type,
       autoClose: false,
-      dateTime: new Date(notification.dateTime).toLocaleString(),
+      dateTime: (this.#options.dateTime ?? ((iso: string) => new Date(iso).toLocaleString()))(
+        notification.dateTime,
+      ),
       source: gateway === undefined ? device : `${gateway.name}@${device}`,
       onClose: () => {
         const seen = gatewayCall('gateway.notifications.seen', { query: { id: notification.id } });

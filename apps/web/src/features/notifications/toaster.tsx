@@ -1,7 +1,13 @@
 import { Stack, Text } from '@mantine/core';
-import { type NotificationsStore, showNotification } from '@mantine/notifications';
+import {
+  cleanNotifications,
+  hideNotification,
+  type NotificationsStore,
+  showNotification,
+} from '@mantine/notifications';
 import { TOAST } from '@st/protocol';
 import type { ReactNode } from 'react';
+import { ToastHistory } from './toastHistory';
 
 export type ToastType = 'info' | 'warning' | 'success' | 'error';
 
@@ -17,6 +23,12 @@ export interface Toast {
   source?: string | undefined;
   /** Runs once when the toast goes away (closed by the user or by its timer). */
   onClose?: () => void;
+  /**
+   * What the toast is about (`device:<ip>`, `gateway:<id>`, `auth.login`...). A new toast about the same
+   * subject closes the one still open: "back online" closes "went offline", a successful save closes the
+   * failure of the try before it.
+   */
+  key?: string | undefined;
 }
 
 export type ToastInput = Omit<Toast, 'type'>;
@@ -33,6 +45,10 @@ export interface ToasterOptions {
 /** Toasts on top of Mantine notifications, with the spec's rules for what closes by itself. */
 export class Toaster {
   readonly #options: ToasterOptions;
+  /** every toast shown, for the bell's panel */
+  readonly history = new ToastHistory();
+  /** open toast id by subject */
+  readonly #open = new Map<string, string>();
 
   constructor(options: ToasterOptions) {
     this.#options = options;
@@ -40,7 +56,13 @@ export class Toaster {
 
   show(toast: Toast): string {
     const autoClose = toast.autoClose ?? toast.type !== 'error';
-    return showNotification(
+    const { key } = toast;
+    if (key !== undefined) this.resolve(key);
+    const onClose = () => {
+      if (key !== undefined && this.#open.get(key) === id) this.#open.delete(key);
+      toast.onClose?.();
+    };
+    const id = showNotification(
       {
         title: toast.caption,
         message: this.#body(toast),
@@ -48,11 +70,35 @@ export class Toaster {
         autoClose: autoClose ? TOAST.autoCloseMs : false,
         withCloseButton: true,
         closeButtonProps: { 'aria-label': this.#options.closeLabel() },
-        ...(toast.onClose === undefined ? {} : { onClose: toast.onClose }),
+        onClose,
         'data-toast-type': toast.type,
       },
       this.#options.store,
     );
+    if (key !== undefined) this.#open.set(key, id);
+    this.history.add({
+      id,
+      type: toast.type,
+      caption: toast.caption,
+      description: toast.description,
+      source: toast.source,
+      at: new Date(),
+    });
+    return id;
+  }
+
+  /** Closes the open toast about `key`, if any (its subject was resolved). */
+  resolve(key: string): void {
+    const open = this.#open.get(key);
+    if (open === undefined) return;
+    this.#open.delete(key);
+    hideNotification(open, this.#options.store);
+  }
+
+  /** Closes every toast on screen (they stay in the history). */
+  closeAll(): void {
+    this.#open.clear();
+    cleanNotifications(this.#options.store);
   }
 
   info(toast: ToastInput): string {

@@ -1,11 +1,13 @@
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import type { OtaTask } from '@st/protocol';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../ui/format';
 import { statusTone } from './otaModel';
 
 /** Finished uploads, newest first: what went where, how it ended and why. */
 export function UploadHistory({ tasks }: { tasks: readonly OtaTask[] }) {
   const { t } = useTranslation();
+  const format = useFormat();
   if (tasks.length === 0) {
     return (
       <Text size="sm" c="dimmed">
@@ -27,7 +29,7 @@ export function UploadHistory({ tasks }: { tasks: readonly OtaTask[] }) {
               </Text>
               <Text size="xs" c="dimmed">
                 {t('ota.history.when', {
-                  date: new Date(task.finishedAt ?? task.startedAt).toLocaleString(),
+                  date: format.dateTime(task.finishedAt ?? task.startedAt),
                 })}
               </Text>
               {task.error ? (

@@ -1,6 +1,6 @@
 import { Alert, Code, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { decodeDump, describeHook } from './dumpContent';
+import { decodeDump, describeHook, SECRET_MASK } from './dumpContent';
 
 function Rows({ rows }: { rows: [string, string][] }) {
   return (
@@ -20,7 +20,7 @@ function Rows({ rows }: { rows: [string, string][] }) {
 }
 
 /** A dump read with the protocol's codec: WiFi, name, config values, hooks and action delays. */
-export function DumpDetails({ dump }: { dump: string }) {
+export function DumpDetails({ dump, reveal = false }: { dump: string; reveal?: boolean }) {
   const { t } = useTranslation();
   const decoded = decodeDump(dump);
   if (!decoded.ok) {
@@ -52,7 +52,7 @@ export function DumpDetails({ dump }: { dump: string }) {
         <Rows
           rows={[
             ['ssid', wifi.ssid],
-            ['password', wifi.password === '' ? '' : '••••••'],
+            ['password', wifi.password === '' || reveal ? wifi.password : SECRET_MASK],
             ['mode', String(wifi.mode)],
           ]}
         />

@@ -1,10 +1,14 @@
-import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Switch, Text, Textarea } from '@mantine/core';
 import type { SettingsDumpRecord } from '@st/protocol';
-import { IconDownload, IconTrash } from '@tabler/icons-react';
+import { IconDownload, IconFileDownload, IconTrash } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../ui/AppModal';
+import { downloadText } from '../../ui/downloadText';
+import { useFormat } from '../../ui/format';
 import { DeviceSummary } from './DeviceSummary';
 import { DumpDetails } from './DumpDetails';
+import { maskDumpSecrets } from './dumpContent';
 
 export interface DumpInfoDialogProps {
   record: SettingsDumpRecord | undefined;
@@ -17,6 +21,10 @@ export interface DumpInfoDialogProps {
 /** A saved dump: where and when it was taken, its settings decoded, the raw text, import and delete. */
 export function DumpInfoDialog({ record, opened, onClose, onImport, onDelete }: DumpInfoDialogProps) {
   const { t } = useTranslation();
+  const format = useFormat();
+  // Secrets (the WiFi password) are masked in both views until the user reveals them, per dump.
+  const [reveal, setReveal] = useState(false);
+  useEffect(() => setReveal(false), [record?.id]);
   return (
     <AppModal
       opened={opened && record !== undefined}
@@ -31,12 +39,17 @@ export function DumpInfoDialog({ record, opened, onClose, onImport, onDelete }: 
           </Text>
           <DeviceSummary device={record.device} />
           <Text size="xs" c="dimmed">
-            {t('device.settings.info.date')}: {new Date(record.creationDateTime).toLocaleString()}
+            {t('device.settings.info.date')}: {format.dateTime(record.creationDateTime)}
           </Text>
-          <DumpDetails dump={record.dump} />
+          <Switch
+            checked={reveal}
+            onChange={(e) => setReveal(e.currentTarget.checked)}
+            label={t('device.settings.secrets.reveal')}
+          />
+          <DumpDetails dump={record.dump} reveal={reveal} />
           <Textarea
             label={t('device.settings.info.dump')}
-            value={record.dump}
+            value={reveal ? record.dump : maskDumpSecrets(record.dump)}
             readOnly
             autosize
             minRows={2}
@@ -44,6 +57,13 @@ export function DumpInfoDialog({ record, opened, onClose, onImport, onDelete }: 
             styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }}
           />
           <Group justify="flex-end">
+            <Button
+              variant="default"
+              leftSection={<IconFileDownload size={14} aria-hidden />}
+              onClick={() => downloadText(record.dump, dumpFileName(record))}
+            >
+              {t('device.settings.download')}
+            </Button>
             <Button
               color="red"
               variant="light"
@@ -60,4 +80,10 @@ export function DumpInfoDialog({ record, opened, onClose, onImport, onDelete }: 
       )}
     </AppModal>
   );
+}
+
+/** `<device name>-<ip>-<date>.txt`, safe for a file system. */
+export function dumpFileName(record: SettingsDumpRecord): string {
+  const day = record.creationDateTime.slice(0, 10);
+  return `${record.device.name}-${record.device.ip}-${day}.txt`.replace(/[^\w.-]+/g, '_');
 }

@@ -2,6 +2,7 @@ import { ActionIcon, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import type { SettingsDumpRecord } from '@st/protocol';
 import { IconDotsVertical, IconDownload, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../ui/format';
 
 export interface DumpItemProps {
   record: SettingsDumpRecord;
@@ -13,7 +14,7 @@ export interface DumpItemProps {
 /** A saved dump in the list: which device it came from and when, with import and delete in its menu. */
 export function DumpItem({ record, onOpen, onImport, onDelete }: DumpItemProps) {
   const { t } = useTranslation();
-  const created = new Date(record.creationDateTime).toLocaleString();
+  const created = useFormat().dateTime(record.creationDateTime);
   return (
     <Group justify="space-between" wrap="nowrap" p="xs" data-testid="dump-item">
       <UnstyledButton onClick={() => onOpen(record)} style={{ flex: 1, minWidth: 0 }}>

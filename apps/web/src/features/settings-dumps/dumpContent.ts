@@ -1,4 +1,15 @@
-import { decodeSettingsSections, parseSettingsDump, type SettingsData, type StoredHook } from '@st/protocol';
+import {
+  decodeSettingsSections,
+  escapeField,
+  formatSettingsDump,
+  parseSettingsDump,
+  type SettingsData,
+  type StoredHook,
+  splitEscaped,
+} from '@st/protocol';
+
+/** What a secret shows as until the user reveals it. */
+export const SECRET_MASK = '••••••';
 
 export type DecodedDump = { ok: true; data: SettingsData } | { ok: false; reason: string };
 
@@ -30,4 +41,16 @@ export function describeHook(hook: StoredHook): string {
     case 'notification':
       return `#${hook.id} notification: ${hook.message}${trigger}`;
   }
+}
+
+/**
+ * The dump's text with the WiFi password masked, for showing (never for importing: its header counts the
+ * mask's bytes). A text the codec cannot read is shown as it is.
+ */
+export function maskDumpSecrets(text: string): string {
+  const dump = parseSettingsDump(text.trim());
+  if (!dump.ok || dump.value.wifi === '') return text;
+  const [ssid = '', password = '', mode = ''] = splitEscaped(dump.value.wifi);
+  if (password === '') return text;
+  return formatSettingsDump({ ...dump.value, wifi: `${escapeField(ssid)};${SECRET_MASK};${mode}` });
 }

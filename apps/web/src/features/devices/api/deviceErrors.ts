@@ -14,14 +14,14 @@ export function useFailureText(): (error: unknown) => string {
  * Shows a failed device call as an error toast: the caption names what failed, the description is the device's
  * `error` text (spec section 8). An offline gateway was already reported when the call was refused.
  */
-export function useDeviceErrorToast(): (caption: string, error: unknown) => void {
+export function useDeviceErrorToast(): (caption: string, error: unknown, key?: string) => void {
   const { toaster, log } = useServices();
   const failureText = useFailureText();
   return useCallback(
-    (caption: string, error: unknown) => {
+    (caption: string, error: unknown, key?: string) => {
       if (error instanceof GatewayOfflineError) return;
       log.warn(caption, error);
-      toaster.error({ caption, description: failureText(error) });
+      toaster.error({ caption, description: failureText(error), key });
     },
     [toaster, log, failureText],
   );

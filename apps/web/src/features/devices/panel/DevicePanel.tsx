@@ -9,6 +9,7 @@ import { deviceKeys, useDeviceCaller, useDevicesApi, useGatewayKey } from '../ap
 import { DeviceIcon } from '../icons/DeviceIcon';
 import { visibleTabs } from '../model/tabs';
 import { DeviceContext } from './DeviceContext';
+import { DeviceShortcuts } from './DeviceShortcuts';
 import { DeviceTabs } from './DeviceTabs';
 
 /** The control panel of one device: its features and command list decide which tabs it gets. */
@@ -88,6 +89,7 @@ export function DevicePanel({ device, onRenamed }: DevicePanelProps) {
           <DeviceIcon name={device.name} type={device.type} size={36} />
           <Title order={2}>{t('devices.panel.title', { device: device.name })}</Title>
           <CrashLoopBadge ip={device.ip} />
+          <DeviceShortcuts ip={device.ip} />
         </Group>
         {body}
       </Stack>

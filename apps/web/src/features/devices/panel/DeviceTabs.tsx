@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { TimelineTab } from '../../alerts/TimelineTab';
 import { useGatewayKey } from '../api/useDevices';
 import type { DeviceTab } from '../model/tabs';
+import { usePanelUrl } from '../usePanelUrl';
 import { useDevicePanel } from './DeviceContext';
 import { ActionsTab } from './tabs/ActionsTab';
 import { ConfigTab } from './tabs/ConfigTab';
@@ -54,7 +55,14 @@ export function DeviceTabs({ tabs }: { tabs: DeviceTab[] }) {
   const queryClient = useQueryClient();
   const { device } = useDevicePanel();
   const gatewayKey = useGatewayKey();
-  const [active, setActive] = useState<string | null>(tabs[0] ?? null);
+  const url = usePanelUrl();
+  const [active, setActiveState] = useState<string | null>(
+    tabs.find((tab) => tab === url.tab) ?? tabs[0] ?? null,
+  );
+  const setActive = (tab: string | null) => {
+    setActiveState(tab);
+    url.set({ tab: tab ?? undefined });
+  };
   if (tabs.length === 0) return <Text c="dimmed">{t('devices.tabs.none')}</Text>;
   const refresh = () => {
     // The open tab's data (and the sub-views inside it) is loaded again; the panel's own checks are not.

@@ -11,10 +11,12 @@ export interface DeviceRowProps {
   onSelect: (device: DeviceInfo) => void;
   /** A menu beside the row (saved devices). */
   menu?: ReactNode;
+  /** Shown before the name (saved devices: the online dot). */
+  status?: ReactNode;
 }
 
 /** One device in the search list: icon, name, type, ip, board and versions. Kept cheap: lists are long. */
-export function DeviceRow({ device, selected, onSelect, menu }: DeviceRowProps) {
+export function DeviceRow({ device, selected, onSelect, menu, status }: DeviceRowProps) {
   const { t } = useTranslation();
   return (
     <Group
@@ -35,6 +37,7 @@ export function DeviceRow({ device, selected, onSelect, menu }: DeviceRowProps) 
           <DeviceIcon name={device.name} type={device.type} />
           <div style={{ minWidth: 0 }}>
             <Text size="sm" fw={600} truncate>
+              {status}
               {device.name}{' '}
               <Text span size="xs" c="dimmed">
                 {device.type}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { deviceKeys, useDevicesApi, useGatewayKey } from '../api/useDevices';
 import { useQueryErrorToast } from '../api/useQueryErrorToast';
 import { sortByIp } from '../model/address';
+import { matchesSearch } from '../model/search';
 import { DeviceRow } from './DeviceRow';
 import { ListSection } from './ListSection';
 import { VirtualDeviceList } from './VirtualDeviceList';
@@ -11,10 +12,12 @@ import { VirtualDeviceList } from './VirtualDeviceList';
 export interface DeviceListProps {
   selectedIp: string | undefined;
   onSelect: (device: DeviceInfo) => void;
+  /** search text: only matching devices are listed */
+  query?: string;
 }
 
 /** Devices the gateway hears on the network, kept live by useLiveDevices. */
-export function FoundDevices({ selectedIp, onSelect }: DeviceListProps) {
+export function FoundDevices({ selectedIp, onSelect, query = '' }: DeviceListProps) {
   const { t } = useTranslation();
   const api = useDevicesApi();
   const gatewayKey = useGatewayKey();
@@ -25,7 +28,7 @@ export function FoundDevices({ selectedIp, onSelect }: DeviceListProps) {
     enabled: enabled.data === true,
   });
   useQueryErrorToast(enabled.error ?? found.error, t('devices.search.load.error'));
-  const list = found.data ?? [];
+  const list = (found.data ?? []).filter((d) => matchesSearch(d, query));
   const placeholder =
     enabled.data === false
       ? t('devices.search.disabled')

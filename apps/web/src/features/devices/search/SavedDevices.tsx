@@ -11,10 +11,13 @@ import { useDeviceErrorToast } from '../api/deviceErrors';
 import { deviceKeys, useDevicesApi, useGatewayKey } from '../api/useDevices';
 import { useQueryErrorToast } from '../api/useQueryErrorToast';
 import { sortByIp } from '../model/address';
+import { matchesSearch } from '../model/search';
 import { DeviceRow } from './DeviceRow';
 import type { DeviceListProps } from './FoundDevices';
 import { ListSection } from './ListSection';
+import { PresenceDot } from './PresenceDot';
 import { SavedDeviceMenu } from './SavedDeviceMenu';
+import { useSavedPresence } from './useSavedPresence';
 import { VirtualDeviceList } from './VirtualDeviceList';
 
 // Downloaded when first opened.
@@ -25,7 +28,7 @@ export interface SavedDevicesProps extends DeviceListProps {
 }
 
 /** Devices saved on the gateway: add by address, update from the device, delete. */
-export function SavedDevices({ selectedIp, onSelect, onDeleted }: SavedDevicesProps) {
+export function SavedDevices({ selectedIp, onSelect, onDeleted, query = '' }: SavedDevicesProps) {
   const { t } = useTranslation();
   const { toaster } = useServices();
   const api = useDevicesApi();
@@ -60,7 +63,9 @@ export function SavedDevices({ selectedIp, onSelect, onDeleted }: SavedDevicesPr
     if (await confirm({ message: t('devices.saved.menu.delete.confirm', { name: d.name, ip: d.ip }) }))
       remove.mutate(d);
   };
-  const list = saved.data ?? [];
+  const all = saved.data ?? [];
+  const presence = useSavedPresence(all);
+  const list = all.filter((d) => matchesSearch({ ...d, name: presence.get(d.ip)?.name ?? d.name }, query));
   const placeholder =
     list.length > 0 ? undefined : saved.isFetching ? t('common.loading') : t('devices.saved.empty');
   return (
@@ -87,14 +92,18 @@ export function SavedDevices({ selectedIp, onSelect, onDeleted }: SavedDevicesPr
           keyOf={(d) => d.id}
           label={t('devices.saved')}
           maxHeight={300}
-          renderRow={(d) => (
-            <DeviceRow
-              device={d}
-              selected={d.ip === selectedIp}
-              onSelect={onSelect}
-              menu={<SavedDeviceMenu device={d} onUpdate={(x) => update.mutate(x)} onDelete={askDelete} />}
-            />
-          )}
+          renderRow={(d) => {
+            const p = presence.get(d.ip);
+            return (
+              <DeviceRow
+                device={p === undefined ? d : { ...d, name: p.name }}
+                status={p === undefined ? undefined : <PresenceDot presence={p} />}
+                selected={d.ip === selectedIp}
+                onSelect={onSelect}
+                menu={<SavedDeviceMenu device={d} onUpdate={(x) => update.mutate(x)} onDelete={askDelete} />}
+              />
+            );
+          }}
         />
       </ListSection>
       {dialogLoaded ? (

@@ -1,6 +1,6 @@
-import { ActionIcon, Button, Group, Paper, Stack, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Stack, TextInput, Tooltip } from '@mantine/core';
 import type { DeviceInfo } from '@st/protocol';
-import { IconChevronLeft, IconCpu } from '@tabler/icons-react';
+import { IconChevronLeft, IconCpu, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { FoundDevices } from './FoundDevices';
 import { SavedDevices } from './SavedDevices';
@@ -11,10 +11,20 @@ export interface SearchPanelProps {
   selected: DeviceInfo | undefined;
   onSelect: (device: DeviceInfo) => void;
   onDeleted: (ip: string) => void;
+  query: string;
+  onQueryChange: (query: string) => void;
 }
 
 /** The collapsible device search list beside the device panel: found devices, then saved devices. */
-export function SearchPanel({ expanded, onExpandedChange, selected, onSelect, onDeleted }: SearchPanelProps) {
+export function SearchPanel({
+  expanded,
+  onExpandedChange,
+  selected,
+  onSelect,
+  onDeleted,
+  query,
+  onQueryChange,
+}: SearchPanelProps) {
   const { t } = useTranslation();
   if (!expanded) {
     return (
@@ -52,8 +62,16 @@ export function SearchPanel({ expanded, onExpandedChange, selected, onSelect, on
             </Tooltip>
           </Group>
         )}
-        <FoundDevices selectedIp={selected?.ip} onSelect={onSelect} />
-        <SavedDevices selectedIp={selected?.ip} onSelect={onSelect} onDeleted={onDeleted} />
+        <TextInput
+          type="search"
+          aria-label={t('devices.list.search')}
+          placeholder={t('devices.list.search.placeholder')}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={query}
+          onChange={(e) => onQueryChange(e.currentTarget.value)}
+        />
+        <FoundDevices selectedIp={selected?.ip} onSelect={onSelect} query={query} />
+        <SavedDevices selectedIp={selected?.ip} onSelect={onSelect} onDeleted={onDeleted} query={query} />
       </Stack>
     </Paper>
   );

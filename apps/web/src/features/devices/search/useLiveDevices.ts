@@ -33,12 +33,20 @@ export function useLiveDevices(selectedIp: string | undefined): void {
       const listed = queryClient.getQueryData<DeviceInfo[]>(key)?.some((d) => d.ip === device.ip) ?? false;
       update((list) => withFound(list, device));
       if (device.ip === selected.current && !listed)
-        toaster.info({ caption: t('devices.search.found', { device: label(device) }), autoClose: false });
+        toaster.info({
+          caption: t('devices.search.found', { device: label(device) }),
+          autoClose: false,
+          key: `device:${device.ip}`,
+        });
     };
     const onLost = (device: DeviceInfo) => {
       update((list) => withoutLost(list, device));
       if (device.ip === selected.current)
-        toaster.warn({ caption: t('devices.search.lost', { device: label(device) }), autoClose: false });
+        toaster.warn({
+          caption: t('devices.search.lost', { device: label(device) }),
+          autoClose: false,
+          key: `device:${device.ip}`,
+        });
     };
     const stops =
       config.mode === 'cloud'

@@ -23,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../../app/ServicesContext';
 import { useConfirm } from '../../../../ui/useConfirm';
 import { HookBody } from './HookBody';
+import { hookFieldLabel } from './HookField';
 import { HookTestDialog } from './HookTestDialog';
 import { hookSavePayload, hookTitle } from './hookPayload';
 import { useHookActions } from './useHookActions';
@@ -56,7 +57,8 @@ export function HookCard({
   const [testing, setTesting] = useState(false);
   const modifiable = canModifyHook(hook);
 
-  const { save, remove } = useHookActions(sensor, () => {
+  const hookKey = `hook:${sensor}:${String(hook.id)}`;
+  const { save, remove } = useHookActions(sensor, hookKey, () => {
     setEditing(false);
     onSaved();
   });
@@ -66,8 +68,11 @@ export function HookCard({
     setInvalid(missing);
     if (missing.length > 0) {
       toaster.error({
+        key: hookKey,
         caption: t('devices.hook.validation.error'),
-        description: t('devices.hook.validation.error.desc', { fields: missing.join(', ') }),
+        description: t('devices.hook.validation.error.desc', {
+          fields: missing.map((f) => hookFieldLabel(f, t)).join(', '),
+        }),
       });
       return;
     }
@@ -76,8 +81,11 @@ export function HookCard({
       const fields = [...new Set(parsed.error.issues.map((i) => i.path.join('.')))];
       setInvalid(fields);
       toaster.error({
+        key: hookKey,
         caption: t('devices.hook.validation.error'),
-        description: t('devices.hook.validation.error.types', { fields: fields.join(', ') }),
+        description: t('devices.hook.validation.error.types', {
+          fields: fields.map((f) => hookFieldLabel(f, t)).join(', '),
+        }),
       });
       return;
     }

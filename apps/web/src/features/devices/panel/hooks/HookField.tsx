@@ -28,6 +28,12 @@ const LABELS = new Map<string, MessageKey>([
   ['lastResponseCode', 'devices.hook.field.lastResponseCode'],
 ]);
 
+/** A hook field's label as the form shows it (unknown fields keep their name). */
+export function hookFieldLabel(name: string, t: (key: MessageKey) => string): string {
+  const labelKey = LABELS.get(name);
+  return labelKey === undefined ? name : t(labelKey);
+}
+
 function optionsOf(values: HookFieldTemplate['values']): { value: string; label: string }[] {
   if (values === undefined) return [];
   if (Array.isArray(values)) return values.map((v) => ({ value: v, label: v }));
@@ -40,8 +46,7 @@ const text = (value: unknown) =>
 /** One hook property: a choice when the template lists values, a checkbox, or a text/number input. */
 export function HookField({ name, value, field, editable, invalid, onChange }: HookFieldProps) {
   const { t } = useTranslation();
-  const labelKey = LABELS.get(name);
-  const label = labelKey === undefined ? name : t(labelKey);
+  const label = hookFieldLabel(name, t);
   const error = invalid ? t('field.required') : undefined;
   const convert = (raw: unknown) => onChange(convertHookFieldValue(field?.type, raw));
   if (field?.values !== undefined) {

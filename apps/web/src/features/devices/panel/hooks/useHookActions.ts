@@ -7,7 +7,8 @@ import { useDeviceCaller } from '../../api/useDevices';
 import { useDevicePanel } from '../DeviceContext';
 
 /** Save (create without an id, update with one) and delete of one sensor's hook, each with its toasts. */
-export function useHookActions(sensor: string, onDone: () => void) {
+/** `key`: the hook's toast subject (a successful save closes the failure before it). */
+export function useHookActions(sensor: string, key: string, onDone: () => void) {
   const { t } = useTranslation();
   const { toaster } = useServices();
   const { device } = useDevicePanel();
@@ -21,10 +22,11 @@ export function useHookActions(sensor: string, onDone: () => void) {
     onSuccess: (_, h) => {
       toaster.success({
         caption: h.id === undefined ? t('devices.hook.created') : t('devices.hook.updated'),
+        key,
       });
       onDone();
     },
-    onError: (error) => toastError(t('devices.hook.save.error'), error),
+    onError: (error) => toastError(t('devices.hook.save.error'), error, key),
   });
   const remove = useMutation({
     mutationFn: (id: string) => call(device.ip, 'deleteHook', { sensor, id }),

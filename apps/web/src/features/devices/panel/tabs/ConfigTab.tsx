@@ -25,19 +25,23 @@ export function ConfigTab() {
   useEffect(() => {
     if (config.data !== undefined) setValues(config.data);
   }, [config.data]);
+  const key = `config:${device.ip}`;
   const done = (caption: string) => () => {
-    toaster.success({ caption });
+    toaster.success({ caption, key });
     void config.refetch();
   };
   const save = useMutation({
     mutationFn: (all: Record<string, string>) => call(device.ip, 'saveConfigValues', { values: all }),
     onSuccess: done(t('devices.config.save.success')),
-    onError: (error) => toastError(t('devices.config.save.error'), error),
+    onError: (error) => toastError(t('devices.config.save.error'), error, key),
   });
   const removeOne = useMutation({
     mutationFn: (name: string) => call(device.ip, 'deleteConfigValue', { name }),
-    onSuccess: done(t('devices.config.delete.one.success')),
-    onError: (error) => toastError(t('devices.config.delete.error'), error),
+    onSuccess: (_, name) => {
+      setValues((v) => ({ ...v, [name]: '' }));
+      done(t('devices.config.delete.one.success'))();
+    },
+    onError: (error) => toastError(t('devices.config.delete.error'), error, key),
   });
   const removeAll = useMutation({
     mutationFn: () => call(device.ip, 'deleteAllConfigValues'),
@@ -62,6 +66,7 @@ export function ConfigTab() {
               label={name}
               title={t('devices.config.field.title', { name })}
               value={values[name] ?? ''}
+              placeholder={t('devices.config.notSet')}
               onChange={(e) => {
                 const next = e.currentTarget.value;
                 setValues((v) => ({ ...v, [name]: next }));
@@ -74,8 +79,12 @@ export function ConfigTab() {
                 color="red"
                 size="lg"
                 aria-label={t('devices.config.delete.one', { name })}
-                onClick={() => removeOne.mutate(name)}
-                disabled={!canWrite}
+                disabled={!canWrite || config.data[name] === ''}
+                loading={removeOne.isPending && removeOne.variables === name}
+                onClick={async () => {
+                  if (await confirm({ message: t('devices.config.delete.one.confirm', { name }) }))
+                    removeOne.mutate(name);
+                }}
               >
                 <IconTrash size={18} aria-hidden />
               </ActionIcon>

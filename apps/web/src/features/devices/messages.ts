@@ -1,0 +1,23 @@
+// Messages of the devices feature added in issue 17.
+
+export const devicesEn = {
+  'devices.config.delete.one.confirm': 'Delete the value of {{name}}? The entry stays, with no value.',
+  'devices.config.notSet': 'not set',
+  'devices.saved.online': 'Online',
+  'devices.saved.offline': 'Offline',
+  'devices.saved.offline.lastSeen': 'Offline, last seen {{when}}',
+  'devices.list.search': 'Search devices',
+  'devices.list.search.placeholder': 'Name, ip, type or firmware',
+  'devices.shortcut.logs': 'Logs of this device',
+} as const;
+
+export const devicesRu: Record<keyof typeof devicesEn, string> = {
+  'devices.config.delete.one.confirm': 'Удалить значение {{name}}? Параметр останется, без значения.',
+  'devices.config.notSet': 'не задано',
+  'devices.saved.online': 'В сети',
+  'devices.saved.offline': 'Не в сети',
+  'devices.saved.offline.lastSeen': 'Не в сети, последний раз {{when}}',
+  'devices.list.search': 'Поиск устройств',
+  'devices.list.search.placeholder': 'Имя, ip, тип или прошивка',
+  'devices.shortcut.logs': 'Журнал этого устройства',
+};

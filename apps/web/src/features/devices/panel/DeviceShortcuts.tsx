@@ -1,0 +1,22 @@
+import { Anchor } from '@mantine/core';
+import { IconFileText } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+/** Shortcuts from a device's panel to other screens about it: its logs (the logs screen filtered to it). */
+export function DeviceShortcuts({ ip }: { ip: string }) {
+  const { t } = useTranslation();
+  return (
+    <Anchor
+      component={Link}
+      to={`../logs?device=${encodeURIComponent(ip)}`}
+      relative="path"
+      size="sm"
+      ml="auto"
+      style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
+    >
+      <IconFileText size={16} aria-hidden />
+      {t('devices.shortcut.logs')}
+    </Anchor>
+  );
+}

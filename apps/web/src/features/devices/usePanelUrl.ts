@@ -1,0 +1,39 @@
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+
+export interface PanelUrl {
+  /** ip of the selected device */
+  device: string;
+  /** open tab of its panel */
+  tab: string;
+  /** search text of the device list */
+  query: string;
+  /** Changes some of them (empty or undefined removes), replacing the history entry. */
+  set: (changes: Partial<Record<'device' | 'tab' | 'q', string | undefined>>) => void;
+}
+
+/** The control panel's place kept in the URL (`?q=&device=&tab=`), so a link or a reload returns to it. */
+export function usePanelUrl(): PanelUrl {
+  const [params, setParams] = useSearchParams();
+  const set = useCallback<PanelUrl['set']>(
+    (changes) =>
+      setParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          for (const [key, value] of Object.entries(changes)) {
+            if (value === undefined || value === '') next.delete(key);
+            else next.set(key, value);
+          }
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  return {
+    device: params.get('device') ?? '',
+    tab: params.get('tab') ?? '',
+    query: params.get('q') ?? '',
+    set,
+  };
+}

@@ -1,0 +1,19 @@
+// Messages of the notification bell (toast history) added in issue 17.
+
+export const notificationsEn = {
+  'toasts.bell': 'Notifications',
+  'toasts.bell.unread': 'Notifications, {{count}} unread',
+  'toasts.history.title': 'Notification history',
+  'toasts.history.empty': 'Nothing yet',
+  'toasts.closeAll': 'Close all toasts',
+  'toasts.history.clear': 'Clear history',
+} as const;
+
+export const notificationsRu: Record<keyof typeof notificationsEn, string> = {
+  'toasts.bell': 'Уведомления',
+  'toasts.bell.unread': 'Уведомления, непрочитанных: {{count}}',
+  'toasts.history.title': 'История уведомлений',
+  'toasts.history.empty': 'Пока ничего',
+  'toasts.closeAll': 'Закрыть все всплывающие',
+  'toasts.history.clear': 'Очистить историю',
+};
