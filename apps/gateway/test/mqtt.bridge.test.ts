@@ -180,6 +180,13 @@ describe('Home Assistant bridge', () => {
       ok: true,
     });
     await waitFor(() => (ha.json(`${BASE}/${node}/state`).sensors as Record<string, unknown>).led === 1);
+    // and the device's timeline says it came from Home Assistant
+    const timeline = await waitFor(async () => {
+      const r = await http(sysBase(), 'GET', `/api/devices/timeline?ip=${encodeURIComponent(lamp)}`);
+      const list = Array.isArray(r.body) ? r.body : [];
+      return list.find((e) => e?.kind === 'action' && e?.via === 'home-assistant');
+    });
+    expect(timeline).toMatchObject({ kind: 'action', via: 'home-assistant', action: 'led_on' });
   });
 
   it('saves a config value set from HA and publishes the device’s config', async () => {

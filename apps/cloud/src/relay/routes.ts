@@ -94,7 +94,7 @@ export function registerRelayRoutes(app: HttpApp, deps: RelayRouteDeps): void {
     }
     let answer: LinkResponse;
     try {
-      answer = await relay.send(gatewayId, request, extraMs);
+      answer = await relay.send(gatewayId, { ...request, actor: user.login }, extraMs);
     } catch (e) {
       audit(e instanceof ApiError ? String(e.status) : 'error');
       throw e;

@@ -20,6 +20,8 @@ export const RELAYED_SECRET_HEADER = RELAYED_HEADER;
  * LAN client that writes the header does not pass the optional sign-in; issue 14, item 9).
  */
 export const RELAY_SECRET = randomBytes(32).toString('base64url');
+/** The cloud user a relayed request is for; read only together with the relay secret above. */
+export const RELAYED_ACTOR_HEADER = 'st-cloud-actor';
 
 const KEPT_HEADERS = ['content-type', 'content-disposition', 'cache-control'];
 
@@ -66,7 +68,11 @@ export async function runLinkRequest(app: HttpApp, req: LinkRequest): Promise<Li
   const res = await app.inject({
     method: call.method,
     url: call.url,
-    headers: { ...call.headers, [RELAYED_HEADER]: RELAY_SECRET },
+    headers: {
+      ...call.headers,
+      [RELAYED_HEADER]: RELAY_SECRET,
+      ...(req.actor ? { [RELAYED_ACTOR_HEADER]: encodeURIComponent(req.actor) } : {}),
+    },
     ...(call.body !== undefined ? { payload: call.body } : {}),
   });
   const headers: Record<string, string> = {};

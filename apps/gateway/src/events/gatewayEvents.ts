@@ -33,7 +33,9 @@ export interface DeviceCommandEvent {
   readonly params: Record<string, unknown>;
   /** the device's answer status (or the gateway's error status) */
   readonly status: number;
-  readonly via: 'console' | 'cloud';
+  readonly via: 'console' | 'cloud' | 'home-assistant';
+  /** the cloud user the relay sent it for */
+  readonly by?: string;
 }
 
 export type GatewayBus = EventBus<GatewayEvents>;

@@ -31,8 +31,10 @@ export const TimelineEntry = z.looseObject({
   ip: z.string(),
   kind: TimelineKind,
   text: z.string(),
-  /** who did it: `cloud` when it came through the relay, `console` on the gateway */
-  via: z.enum(['console', 'cloud']).optional(),
+  /** how it came: `cloud` through the relay, `console` on the gateway, `home-assistant` over MQTT */
+  via: z.enum(['console', 'cloud', 'home-assistant']).optional(),
+  /** who did it, in cloud mode: the cloud user's login */
+  by: z.string().optional(),
 });
 export type TimelineEntry = z.infer<typeof TimelineEntry>;
 

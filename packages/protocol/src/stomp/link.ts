@@ -55,6 +55,8 @@ const requestBase = {
   id: z.string().min(1),
   /** How long the cloud waits; the gateway may give up after it. */
   timeoutMs: z.number().int().positive().optional(),
+  /** The signed-in user the cloud sends it for (the gateway names them on the device timeline). */
+  actor: z.string().min(1).max(128).optional(),
 };
 
 export const LinkRelayRequest = z.object({

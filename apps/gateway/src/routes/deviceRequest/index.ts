@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { formatServerTiming, GATEWAY_ROUTES } from '@st/protocol';
-import { RELAYED_HEADER } from '../../cloud/requests';
+import { RELAY_SECRET, RELAYED_ACTOR_HEADER, RELAYED_HEADER } from '../../cloud/requests';
 import { listDeviceCommands } from '../../services/devices/commandsListing';
 import type { RouteModule } from '../context';
 
@@ -26,10 +26,22 @@ export const deviceRequestRoutes: RouteModule = (app, ctx) => {
       const device = ctx.resolver.resolve(req.body.device);
       const started = performance.now();
       const answer = await ctx.commands.run(device.ip, req.body.command, req.body.params);
-      const via = req.headers[RELAYED_HEADER] === 'true' ? 'cloud' : 'console';
+      // Only the in-process relay knows the secret, so only it can say "cloud" and name the cloud user.
+      const relayed = req.headers[RELAYED_HEADER] === RELAY_SECRET;
+      const actor = req.headers[RELAYED_ACTOR_HEADER];
+      const by = relayed && typeof actor === 'string' ? safeDecode(actor) : undefined;
       const { command, params } = req.body;
-      ctx.bus.emit('device.command', { ip: device.ip, command, params, status: answer.status, via }, (err) =>
-        req.log.error({ err }, 'command listener failed'),
+      ctx.bus.emit(
+        'device.command',
+        {
+          ip: device.ip,
+          command,
+          params,
+          status: answer.status,
+          via: relayed ? 'cloud' : 'console',
+          ...(by ? { by } : {}),
+        },
+        (err) => req.log.error({ err }, 'command listener failed'),
       );
       return reply
         .code(answer.status)
@@ -55,3 +67,11 @@ export const deviceRequestRoutes: RouteModule = (app, ctx) => {
     },
   });
 };
+
+function safeDecode(value: string): string | undefined {
+  try {
+    return decodeURIComponent(value).slice(0, 128);
+  } catch {
+    return undefined;
+  }
+}

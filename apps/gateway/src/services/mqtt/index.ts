@@ -46,7 +46,14 @@ export function createMqttPart(deps: MqttPartDeps, options: BridgeOptions = {}) 
     () => ({ version: deps.version, consoleUrl: consoleUrl(deps.app, config.host) }),
     () => deps.discovery.list(),
     deps.logger,
-    options,
+    {
+      ...options,
+      // commands from Home Assistant land on the device timeline like the console's
+      onCommand: (c) =>
+        bus.emit('device.command', { ...c, via: 'home-assistant' }, (err) =>
+          deps.logger.warn({ err }, 'command listener failed'),
+        ),
+    },
   );
   const integration = new MqttIntegration(new MqttSettingsStore(deps.db), bridge, {
     url: config.mqttUrl,

@@ -24,7 +24,17 @@ import type { StoredMqttSettings } from './mqttSettingsStore';
 // or restarted without persistence gets the whole picture. Nothing here ever waits on the broker for the rest
 // of the gateway: bus listeners only schedule work.
 
+/** A command Home Assistant sent and its outcome, as the device command it became (for the timeline). */
+export interface BridgeCommand {
+  readonly ip: string;
+  readonly command: 'restart' | 'callAction' | 'saveConfigValues';
+  readonly params: Record<string, unknown>;
+  readonly status: number;
+}
+
 export interface BridgeOptions extends ConnectionOptions {
+  /** every command from Home Assistant, once the device answered */
+  onCommand?: (command: BridgeCommand) => void;
   /** a device lost this long is gone for good: its configs are removed (default 24 h) */
   readonly forgetLostAfterMs?: number;
 }
@@ -310,6 +320,19 @@ export class MqttBridge {
       }
       this.publish(dt.result, { ...outcome, t: Date.now() }, false);
       this.logger.info({ ip, ...outcome }, 'home assistant command');
+      const params: Record<string, unknown> =
+        outcome.command === 'action'
+          ? { name: outcome.target }
+          : outcome.command === 'set'
+            ? { values: { [outcome.target ?? '']: payload } }
+            : {};
+      const command =
+        outcome.command === 'action'
+          ? 'callAction'
+          : outcome.command === 'set'
+            ? 'saveConfigValues'
+            : 'restart';
+      this.opts.onCommand?.({ ip, command, params, status: outcome.status });
     });
   }
 }

@@ -135,11 +135,12 @@ export class TimelineRecorder {
         t,
         kind,
         text: commandText(c.command, c.params, ok),
-        details: { via: c.via, from, to: c.params.name, status: c.status },
+        details: { via: c.via, ...(c.by ? { by: c.by } : {}), from, to: c.params.name, status: c.status },
       });
       return;
     }
     const details: Record<string, unknown> = { via: c.via, command: c.command, status: c.status };
+    if (c.by) details.by = c.by;
     if (kind === 'action' && typeof c.params.name === 'string') details.action = c.params.name;
     this.add({ ip: c.ip, t, kind, text: commandText(c.command, c.params, ok), details });
   }

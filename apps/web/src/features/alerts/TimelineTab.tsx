@@ -36,7 +36,11 @@ function Entry({ entry, format }: { entry: TimelineEntry; format: Intl.DateTimeF
       </Badge>
       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
         {entry.text}
-        {entry.via === 'cloud' ? ` (${t('timeline.via.cloud')})` : ''}
+        {entry.via === 'cloud'
+          ? ` (${entry.by ? t('timeline.via.cloudBy', { login: entry.by }) : t('timeline.via.cloud')})`
+          : entry.via === 'home-assistant'
+            ? ` (${t('timeline.via.homeAssistant')})`
+            : ''}
       </Text>
     </Group>
   );
