@@ -94,10 +94,8 @@ function prepare(dataDir: string, chartIp: string): void {
 /** opens the chart device's panel and times the switch to 30 days until its 3 charts are drawn */
 async function chartRun(page: import('playwright-core').Page, chartIp: string, charts: number[]) {
   await page.getByRole('textbox', { name: 'Filter devices' }).fill(chartIp);
-  await page
-    .getByRole('button', { name: /^Open the control panel of / })
-    .first()
-    .click();
+  // the filter is debounced: wait for the chart device's own row
+  await page.locator(`tbody tr[data-ip="${chartIp}"]`).getByRole('button').first().click();
   const drawer = page.getByRole('dialog');
   await drawer.getByRole('tab', { name: 'Sensors' }).click();
   await drawer.locator('[data-testid="history-chart"] canvas').first().waitFor({ timeout: 60_000 });
@@ -169,6 +167,7 @@ export async function run() {
         await chartRun(page, chartIp, charts);
       } catch (err) {
         console.log('chart run failed:', String(err).slice(0, 300));
+        if (process.env.ST_BENCH_SHOT) await page.screenshot({ path: process.env.ST_BENCH_SHOT });
       }
       await context.close();
     }
