@@ -48,7 +48,9 @@ test('users, a shared gateway with roles, and the audit trail', async ({ page, b
   await expect(item.getByTestId('gateway-role')).toHaveText('Viewer');
   await expect(item).toContainText(`Shared by ${system.login}`);
   await item.getByText('Home', { exact: true }).click();
-  await viewer.waitForURL(/\/panel$/);
+  // a gateway opens on its fleet overview; the device panel is one menu entry away
+  await viewer.waitForURL(/\/overview$/);
+  await viewer.goto(viewer.url().replace(/\/overview$/, '/panel'));
   const panel = await openDevice(viewer, lamp);
   await panel.getByRole('tab', { name: 'Actions' }).click();
   const turnOn = panel.getByRole('button', { name: 'Turn led on', exact: true });

@@ -29,8 +29,8 @@ for (const mode of MODES) {
       await page.locator('input[type="password"]').fill(system.password);
       await page.getByRole('button', { name: 'Log in' }).click();
       await page.getByText('Home', { exact: true }).first().click();
-      await page.waitForURL(/\/panel$/);
-      await page.goto(page.url().replace(/\/panel$/, '/ota'));
+      await page.waitForURL(/\/overview$/);
+      await page.goto(page.url().replace(/\/overview$/, '/ota'));
     }
     await expect(page.getByRole('heading', { name: 'Available firmwares' })).toBeVisible();
     // Every progress value shown, collected in the page as it changes.

@@ -42,7 +42,11 @@ async function page(request) {
     const kept = await cache.match(SHELL_KEY);
     if (kept === undefined) throw error;
     const html = (await kept.text()).replace(/<head(\s[^>]*)?>/i, (head) => head + OFFLINE_MARK);
-    return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8' } });
+    // the kept page's own headers (its Content-Security-Policy above all), less those of the old body
+    const headers = new Headers(kept.headers);
+    for (const name of ['content-length', 'content-encoding', 'etag', 'last-modified']) headers.delete(name);
+    headers.set('content-type', 'text/html; charset=utf-8');
+    return new Response(html, { headers });
   }
 }
 
