@@ -9,6 +9,8 @@ export const devicesEn = {
   'devices.list.search': 'Search devices',
   'devices.list.search.placeholder': 'Name, ip, type or firmware',
   'devices.shortcut.logs': 'Logs of this device',
+  'devices.live.updated': 'Last updated: {{time}}',
+  'devices.live.missed': 'the device did not answer at {{time}}',
 } as const;
 
 export const devicesRu: Record<keyof typeof devicesEn, string> = {
@@ -20,4 +22,6 @@ export const devicesRu: Record<keyof typeof devicesEn, string> = {
   'devices.list.search': 'Поиск устройств',
   'devices.list.search.placeholder': 'Имя, ip, тип или прошивка',
   'devices.shortcut.logs': 'Журнал этого устройства',
+  'devices.live.updated': 'Обновлено: {{time}}',
+  'devices.live.missed': 'устройство не ответило в {{time}}',
 };

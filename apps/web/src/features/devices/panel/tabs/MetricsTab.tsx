@@ -1,8 +1,11 @@
 import { Center, List, Loader, Stack, Text } from '@mantine/core';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { metricsAfter } from '../../model/liveSample';
 import { uptimeParts } from '../../model/uptime';
+import { LastUpdated } from '../LastUpdated';
 import { useDeviceQuery } from '../useDeviceQuery';
+import { useLiveDeviceQuery } from '../useLiveDeviceQuery';
 
 // Uptime and heap charts (uPlot) download only when a metrics tab opens.
 const MetricCharts = lazy(() => import('../../../history/MetricCharts'));
@@ -26,12 +29,16 @@ function Tree({ value }: { value: unknown }): ReactNode {
   );
 }
 
-/** Every metric the device reports, uptime as days/hours/minutes/seconds; read again every few seconds. */
+/**
+ * Every metric the device reports, uptime as days/hours/minutes/seconds; read again every few seconds, and
+ * uptime, free heap and reset reason updated from the gateway's live samples in between.
+ */
 export function MetricsTab() {
   const { t } = useTranslation();
   const metrics = useDeviceQuery('getMetrics', t('devices.metrics.load.error'), {
     refetchInterval: METRICS_REFRESH_MS,
   });
+  const fresh = useLiveDeviceQuery('getMetrics', metrics, metricsAfter);
   if (metrics.data === undefined) {
     return (
       <Center mih={80}>{metrics.isFetching ? <Loader aria-label={t('common.loading')} /> : null}</Center>
@@ -43,6 +50,7 @@ export function MetricsTab() {
     .join(' ');
   return (
     <Stack gap="xs">
+      <LastUpdated {...fresh} />
       <Text data-testid="device-uptime">
         <Text span fw={600}>
           {t('devices.metrics.uptime')}:{' '}

@@ -2,20 +2,27 @@ import { Center, Grid, Loader, NavLink, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { sensorsAfter } from '../../model/liveSample';
 import { featureOn } from '../../model/tabs';
 import { useDevicePanel } from '../DeviceContext';
 import { HooksEditor } from '../hooks/HooksEditor';
+import { LastUpdated } from '../LastUpdated';
 import { useDeviceKey, useDeviceQuery } from '../useDeviceQuery';
+import { useLiveDeviceQuery } from '../useLiveDeviceQuery';
 
 // History charts (uPlot) download only when a sensors tab opens.
 const SensorCharts = lazy(() => import('../../../history/SensorCharts'));
 
-/** One entry per sensor (`name: value`); the chosen sensor's hooks beside the list. */
+/**
+ * One entry per sensor (`name: value`, kept current by the gateway's live samples while the tab is open);
+ * the chosen sensor's hooks beside the list.
+ */
 export function SensorsTab() {
   const { t } = useTranslation();
   const { features } = useDevicePanel();
   const queryClient = useQueryClient();
   const sensors = useDeviceQuery('getSensors', t('devices.sensors.load.error'));
+  const fresh = useLiveDeviceQuery('getSensors', sensors, sensorsAfter);
   const hooksKey = useDeviceKey('getHooks');
   const [selected, setSelected] = useState<string | undefined>();
   const hooksOn = featureOn(features, 'hooks');
@@ -34,6 +41,9 @@ export function SensorsTab() {
   const current = selected !== undefined && Object.hasOwn(sensors.data, selected) ? selected : undefined;
   return (
     <Grid>
+      <Grid.Col span={12}>
+        <LastUpdated {...fresh} />
+      </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 4 }}>
         <Stack gap={2} component="nav" aria-label={t('devices.tabs.sensors')}>
           {entries.map(([name, value]) => (
