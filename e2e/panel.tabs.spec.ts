@@ -199,7 +199,7 @@ for (const mode of MODES) {
         const device = (await foundDevices()).find((d) => d.ip === own.ip);
         if (device === undefined) throw new Error('own device not found');
         const panel = await openDevice(page, device);
-        await expect(panel.getByRole('tab')).toHaveText(['Info', 'WiFi', 'Metrics', 'Danger zone']);
+        await expect(panel.getByRole('tab')).toHaveText(['Info', 'WiFi', 'Metrics', 'Danger zone', 'Timeline']);
         // The system's button has them all.
         await page.getByRole('button', { name: 'Devices', exact: true }).click();
         const full = await openDevice(page, await systemDevice('button'));
@@ -211,6 +211,7 @@ for (const mode of MODES) {
           'Config',
           'Metrics',
           'Danger zone',
+          'Timeline',
         ]);
       } finally {
         await stopOwnDevice(own);
