@@ -12,6 +12,8 @@ import { gatewayItem, signIn } from './support/shell';
 const Sensors = z.record(z.string(), z.union([z.number(), z.string()]));
 
 test('users, a shared gateway with roles, and the audit trail', async ({ page, browser, consoleGuard }) => {
+  // one long scenario (two browsers, three screens, axe in both themes): more than the default minute
+  test.setTimeout(150_000);
   // the forced call is refused with 403 on purpose
   consoleGuard.allow(/status of 403/);
   const login = `tech-${Date.now().toString(36)}`;

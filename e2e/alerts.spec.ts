@@ -133,11 +133,20 @@ for (const mode of MODES) {
       if (mode === 'cloud')
         await expect(list.locator('li[data-kind="rename"]').first()).toContainText('via the cloud');
       // live: a change made elsewhere shows up without reopening the tab
-      await fetch(`${system.gatewayUrl}/api/device/request`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ device: ip, command: 'saveName', params: { name: `later-${mode}` } }),
-      });
+      // (the device may still be rebooting from the restart above: repeat until it takes the rename)
+      await expect
+        .poll(
+          async () =>
+            (
+              await fetch(`${system.gatewayUrl}/api/device/request`, {
+                method: 'POST',
+                headers: { 'content-type': 'application/json' },
+                body: JSON.stringify({ device: ip, command: 'saveName', params: { name: `later-${mode}` } }),
+              })
+            ).status,
+          { timeout: 20_000 },
+        )
+        .toBe(200);
       await expect(list.locator('li[data-kind="rename"]').first()).toContainText(
         `Renamed to "later-${mode}"`,
       );
