@@ -199,7 +199,13 @@ for (const mode of MODES) {
         const device = (await foundDevices()).find((d) => d.ip === own.ip);
         if (device === undefined) throw new Error('own device not found');
         const panel = await openDevice(page, device);
-        await expect(panel.getByRole('tab')).toHaveText(['Info', 'WiFi', 'Metrics', 'Danger zone', 'Timeline']);
+        await expect(panel.getByRole('tab')).toHaveText([
+          'Info',
+          'WiFi',
+          'Metrics',
+          'Danger zone',
+          'Timeline',
+        ]);
         // The system's button has them all.
         await page.getByRole('button', { name: 'Devices', exact: true }).click();
         const full = await openDevice(page, await systemDevice('button'));
