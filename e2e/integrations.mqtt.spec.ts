@@ -18,7 +18,8 @@ const disable = () =>
   fetch(settingsUrl(), {
     method: 'PUT',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ enabled: false, url: '' }),
+    // also forgets the password an earlier test saved (the test broker takes anonymous clients only)
+    body: JSON.stringify({ enabled: false, url: '', username: '', password: '' }),
   });
 
 test.beforeAll(async () => {
