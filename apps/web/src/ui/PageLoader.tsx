@@ -6,7 +6,7 @@ export function PageLoader({ fullHeight = false }: { fullHeight?: boolean }) {
   const { t } = useTranslation();
   return (
     <Center mih={fullHeight ? '100dvh' : '50dvh'}>
-      <Loader aria-label={t('common.loading')} />
+      <Loader role="status" aria-label={t('common.loading')} />
     </Center>
   );
 }

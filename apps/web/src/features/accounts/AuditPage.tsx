@@ -69,7 +69,7 @@ export default function AuditPage() {
           {t('accounts.audit.csv')}
         </Button>
       </Group>
-      {audit.isPending ? <Loader size="sm" aria-label={t('common.loading')} /> : null}
+      {audit.isPending ? <Loader role="status" size="sm" aria-label={t('common.loading')} /> : null}
       {audit.isError ? <Text c="red">{t('accounts.audit.load.error')}</Text> : null}
       {audit.data?.length === 0 ? <Text c="dimmed">{t('accounts.audit.empty')}</Text> : null}
       {audit.data && audit.data.length > 0 ? (

@@ -81,7 +81,7 @@ export default function SharesDialog({ gateway, onClose }: { gateway: Gateway; o
       size="large"
     >
       <Stack gap="sm">
-        {shares.isPending ? <Loader size="sm" aria-label={t('common.loading')} /> : null}
+        {shares.isPending ? <Loader role="status" size="sm" aria-label={t('common.loading')} /> : null}
         {shares.isError ? <Text c="red">{t('accounts.shares.load.error')}</Text> : null}
         {shares.data?.map((s) => (
           <Group key={s.login} gap="xs" wrap="nowrap" data-testid="share-row" data-login={s.login}>

@@ -13,7 +13,7 @@ function Loading({ failed }: { failed: boolean }) {
       {failed ? (
         <Text c="red">{t('alerts.load.error')}</Text>
       ) : (
-        <Loader size="sm" aria-label={t('common.loading')} />
+        <Loader role="status" size="sm" aria-label={t('common.loading')} />
       )}
     </Center>
   );

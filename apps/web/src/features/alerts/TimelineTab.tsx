@@ -80,7 +80,7 @@ export function TimelineTab() {
           {query.isError ? (
             <Text c="red">{t('timeline.load.error')}</Text>
           ) : (
-            <Loader aria-label={t('common.loading')} />
+            <Loader role="status" aria-label={t('common.loading')} />
           )}
         </Center>
       ) : query.data.length === 0 ? (

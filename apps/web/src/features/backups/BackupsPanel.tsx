@@ -102,7 +102,7 @@ export function BackupsPanel() {
         </Title>
         {data === undefined ? (
           <Center p="md">
-            <Loader size="sm" aria-label={t('common.loading')} />
+            <Loader role="status" size="sm" aria-label={t('common.loading')} />
           </Center>
         ) : (
           <>

@@ -43,7 +43,7 @@ function Versions({ ip, onRestore }: { ip: string; onRestore: (record: SettingsD
   if (versions.isPending) {
     return (
       <Center p="md">
-        <Loader size="sm" aria-label={t('common.loading')} />
+        <Loader role="status" size="sm" aria-label={t('common.loading')} />
       </Center>
     );
   }

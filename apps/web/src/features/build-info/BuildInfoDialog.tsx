@@ -30,7 +30,7 @@ function BuildInfoContent() {
       <Title order={3} size="h5">
         {t('build.backend')}
       </Title>
-      {backend.isPending ? <Loader size="sm" aria-label={t('common.loading')} /> : null}
+      {backend.isPending ? <Loader role="status" size="sm" aria-label={t('common.loading')} /> : null}
       {backend.isError ? (
         <Alert color="red" role="alert">
           {t('build.load.error')}

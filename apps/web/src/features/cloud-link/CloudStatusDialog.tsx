@@ -47,7 +47,7 @@ function DialogContent({ link, onClose }: { link: CloudLink; onClose: () => void
   if (identity.isPending) {
     return (
       <Center p="md">
-        <Loader size="sm" aria-label={t('common.loading')} />
+        <Loader role="status" size="sm" aria-label={t('common.loading')} />
       </Center>
     );
   }

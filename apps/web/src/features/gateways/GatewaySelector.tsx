@@ -75,7 +75,7 @@ export function GatewaySelector({ onClose }: { onClose?: () => void }) {
       </Group>
       {list.isPending ? (
         <Center p="md">
-          <Loader size="sm" aria-label={t('common.loading')} />
+          <Loader role="status" size="sm" aria-label={t('common.loading')} />
         </Center>
       ) : null}
       {list.data?.length === 0 ? <Text c="dimmed">{t('gateway.selector.empty')}</Text> : null}

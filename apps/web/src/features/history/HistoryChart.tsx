@@ -71,7 +71,7 @@ export function HistoryChart({ ip, sensor, title, range, scale }: HistoryChartPr
         </Alert>
       ) : !data ? (
         <Center h={180}>
-          <Loader size="sm" aria-label={t('common.loading')} />
+          <Loader role="status" size="sm" aria-label={t('common.loading')} />
         </Center>
       ) : data.points.length === 0 ? (
         <Text c="dimmed" size="sm">

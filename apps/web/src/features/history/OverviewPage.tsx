@@ -73,7 +73,7 @@ function Overview() {
           {t('history.overview.title')}
         </Title>
         <Group gap="sm">
-          {overview.isFetching ? <Loader size="xs" aria-label={t('common.loading')} /> : null}
+          {overview.isFetching ? <Loader role="status" size="xs" aria-label={t('common.loading')} /> : null}
           <Text size="sm" c="dimmed" role="status" data-testid="overview-count">
             {t('history.overview.count', {
               shown: formatNumber(lang, rows.length),

@@ -131,7 +131,7 @@ export default function IntegrationsPage() {
           {readOnly ? <Alert variant="light">{t('integrations.mqtt.env')}</Alert> : null}
           {settings.isPending || !form ? (
             <Center p="md">
-              <Loader size="sm" aria-label={t('common.loading')} />
+              <Loader role="status" size="sm" aria-label={t('common.loading')} />
             </Center>
           ) : (
             <form onSubmit={submit}>

@@ -41,7 +41,7 @@ export function LogFilters({ filter, onChange, busy }: LogFiltersProps) {
         w={140}
       />
       {text('message', t('device.logs.column.msg'))}
-      {busy ? <Loader size="xs" aria-label={t('device.logs.filtering')} /> : null}
+      {busy ? <Loader role="status" size="xs" aria-label={t('device.logs.filtering')} /> : null}
     </Group>
   );
 }

@@ -37,7 +37,7 @@ const Loading = () => {
   const { t } = useTranslation();
   return (
     <Center p="md">
-      <Loader size="sm" aria-label={t('common.loading')} />
+      <Loader role="status" size="sm" aria-label={t('common.loading')} />
     </Center>
   );
 };

@@ -76,7 +76,7 @@ export function UploadDialog({ firmware, onClose }: UploadDialogProps) {
         </Text>
         {devices.isPending ? (
           <Center p="sm">
-            <Loader size="sm" aria-label={t('common.loading')} />
+            <Loader role="status" size="sm" aria-label={t('common.loading')} />
           </Center>
         ) : null}
         {devices.error !== null ? <Text c="red">{t('ota.upload.devices.error')}</Text> : null}

@@ -13,7 +13,7 @@ export function GatewaySignInGate({ children }: { children: ReactNode }) {
   if (auth.state.isPending) {
     return (
       <Center mih="100dvh">
-        <Loader aria-label={t('common.loading')} />
+        <Loader role="status" aria-label={t('common.loading')} />
       </Center>
     );
   }

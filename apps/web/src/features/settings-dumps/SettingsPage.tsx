@@ -69,7 +69,7 @@ export default function SettingsPage() {
       <BackupsPanel />
       {list.isPending ? (
         <Center p="md">
-          <Loader size="sm" aria-label={t('common.loading')} />
+          <Loader role="status" size="sm" aria-label={t('common.loading')} />
         </Center>
       ) : null}
       {list.data?.length === 0 ? (

@@ -61,7 +61,7 @@ export function DevicePanel({ device, onRenamed }: DevicePanelProps) {
   } else if (features.data === undefined || commands.data === undefined) {
     body = (
       <Center mih={120}>
-        <Loader aria-label={t('common.loading')} />
+        <Loader role="status" aria-label={t('common.loading')} />
       </Center>
     );
   } else {

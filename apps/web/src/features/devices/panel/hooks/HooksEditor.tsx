@@ -34,7 +34,9 @@ export function HooksEditor({ sensor }: { sensor: string }) {
 
   if (templates.data === undefined || hooks.data === undefined) {
     const busy = templates.isFetching || hooks.isFetching;
-    return <Center mih={80}>{busy ? <Loader aria-label={t('common.loading')} /> : null}</Center>;
+    return (
+      <Center mih={80}>{busy ? <Loader role="status" aria-label={t('common.loading')} /> : null}</Center>
+    );
   }
   const tpl = templates.data;
   const types = hookTypesOf(tpl);

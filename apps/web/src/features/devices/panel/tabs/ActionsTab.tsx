@@ -33,7 +33,9 @@ export function ActionsTab() {
   });
   if (actions.data === undefined) {
     return (
-      <Center mih={80}>{actions.isFetching ? <Loader aria-label={t('common.loading')} /> : null}</Center>
+      <Center mih={80}>
+        {actions.isFetching ? <Loader role="status" aria-label={t('common.loading')} /> : null}
+      </Center>
     );
   }
   if (actions.data.length === 0) return <Text c="dimmed">{t('devices.actions.empty')}</Text>;

@@ -49,7 +49,11 @@ export function ConfigTab() {
     onError: (error) => toastError(t('devices.config.delete.error'), error),
   });
   if (config.data === undefined) {
-    return <Center mih={80}>{config.isFetching ? <Loader aria-label={t('common.loading')} /> : null}</Center>;
+    return (
+      <Center mih={80}>
+        {config.isFetching ? <Loader role="status" aria-label={t('common.loading')} /> : null}
+      </Center>
+    );
   }
   const names = Object.keys(config.data);
   if (names.length === 0) return <Text c="dimmed">{t('devices.config.empty.entries')}</Text>;

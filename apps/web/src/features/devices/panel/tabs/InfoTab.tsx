@@ -38,7 +38,11 @@ export function InfoTab() {
     onError: (error) => toastError(t('devices.info.name.error'), error),
   });
   if (info.data === undefined) {
-    return <Center mih={80}>{info.isFetching ? <Loader aria-label={t('common.loading')} /> : null}</Center>;
+    return (
+      <Center mih={80}>
+        {info.isFetching ? <Loader role="status" aria-label={t('common.loading')} /> : null}
+      </Center>
+    );
   }
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -41,7 +41,9 @@ export function MetricsTab() {
   const fresh = useLiveDeviceQuery('getMetrics', metrics, metricsAfter);
   if (metrics.data === undefined) {
     return (
-      <Center mih={80}>{metrics.isFetching ? <Loader aria-label={t('common.loading')} /> : null}</Center>
+      <Center mih={80}>
+        {metrics.isFetching ? <Loader role="status" aria-label={t('common.loading')} /> : null}
+      </Center>
     );
   }
   const { uptime, ...rest } = metrics.data;

@@ -28,7 +28,9 @@ export function SensorsTab() {
   const hooksOn = featureOn(features, 'hooks');
   if (sensors.data === undefined) {
     return (
-      <Center mih={80}>{sensors.isFetching ? <Loader aria-label={t('common.loading')} /> : null}</Center>
+      <Center mih={80}>
+        {sensors.isFetching ? <Loader role="status" aria-label={t('common.loading')} /> : null}
+      </Center>
     );
   }
   const entries = Object.entries(sensors.data);

@@ -41,7 +41,11 @@ export function WifiTab() {
     onError: (error) => toastError(t('devices.wifi.save.error'), error),
   });
   if (wifi.data === undefined) {
-    return <Center mih={80}>{wifi.isFetching ? <Loader aria-label={t('common.loading')} /> : null}</Center>;
+    return (
+      <Center mih={80}>
+        {wifi.isFetching ? <Loader role="status" aria-label={t('common.loading')} /> : null}
+      </Center>
+    );
   }
   const modes = Object.entries(wifi.data.modes).map(([value, label]) => ({ value, label }));
   const ssidMissing = ssid.trim() === '';
