@@ -2,21 +2,15 @@ import {
   type BackupCopy,
   BackupRunResult,
   BackupSchedule,
-  BackupSource,
   DateTime,
   DEFAULT_BACKUP_SCHEDULE,
-  DeviceInfoSchema,
   type SettingsDumpRecord,
 } from '@st/protocol';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
+import { type DumpRow, toRecord } from '../dumps/dumps';
 
-interface Row {
-  id: string;
-  device: string;
-  dump: string;
-  creation_date_time: string;
-  source: string;
+interface Row extends DumpRow {
   device_ip: string;
 }
 
@@ -25,22 +19,10 @@ const LastRun = BackupRunResult.extend({ at: DateTime });
 export type LastRun = z.infer<typeof LastRun>;
 
 function toCopy(row: Row): BackupCopy | undefined {
-  let json: unknown;
-  try {
-    json = JSON.parse(row.device);
-  } catch {
-    return undefined;
-  }
-  const device = DeviceInfoSchema.safeParse(json);
-  if (!device.success) return undefined;
-  return {
-    id: row.id,
-    ip: row.device_ip,
-    device: device.data,
-    source: BackupSource.catch('manual').parse(row.source),
-    creationDateTime: row.creation_date_time,
-    dump: row.dump,
-  };
+  const record = toRecord(row);
+  return record === undefined
+    ? undefined
+    : { ...record, source: record.source ?? 'manual', ip: row.device_ip };
 }
 
 export function copyToRecord(c: BackupCopy): SettingsDumpRecord {

@@ -9,7 +9,8 @@ import {
 } from '@st/protocol';
 import type { Db } from '../../db/database';
 
-interface Row {
+/** A `settings_dumps` row as both the dumps list and the backups read it. */
+export interface DumpRow {
   id: string;
   device: string;
   dump: string;
@@ -19,7 +20,8 @@ interface Row {
 
 const COLUMNS = 'id, device, dump, creation_date_time, source';
 
-function toRecord(row: Row): SettingsDumpRecord | undefined {
+/** The row as a record; undefined when its stored device no longer parses. */
+export function toRecord(row: DumpRow): SettingsDumpRecord | undefined {
   let json: unknown;
   try {
     json = JSON.parse(row.device);
@@ -48,14 +50,16 @@ export class SettingsDumps {
 
   list(): SettingsDumpRecord[] {
     return this.db
-      .prepare<[], Row>(`SELECT ${COLUMNS} FROM settings_dumps ORDER BY created_at DESC, rowid DESC`)
+      .prepare<[], DumpRow>(`SELECT ${COLUMNS} FROM settings_dumps ORDER BY created_at DESC, rowid DESC`)
       .all()
       .map(toRecord)
       .filter((r): r is SettingsDumpRecord => r !== undefined);
   }
 
   get(id: string): SettingsDumpRecord | undefined {
-    const row = this.db.prepare<[string], Row>(`SELECT ${COLUMNS} FROM settings_dumps WHERE id = ?`).get(id);
+    const row = this.db
+      .prepare<[string], DumpRow>(`SELECT ${COLUMNS} FROM settings_dumps WHERE id = ?`)
+      .get(id);
     return row ? toRecord(row) : undefined;
   }
 
