@@ -21,6 +21,7 @@ import { CloudAlertStore } from './alerts/store';
 import { GatewayWatch, type GatewayWatchOptions } from './alerts/watch';
 import { AuditLog } from './audit/log';
 import { registerAuditRoutes } from './audit/routes';
+import { AccessCache } from './auth/accessCache';
 import { JwtSigner } from './auth/jwt';
 import { RateLimiter } from './auth/rateLimit';
 import { registerAuthRoutes } from './auth/routes';
@@ -83,6 +84,7 @@ export class CloudServer {
   private usersStore: UserStore | undefined;
   private readiness: Readiness | undefined;
   private relayRef: Relay | undefined;
+  private accessRef: AccessCache | undefined;
 
   constructor(
     readonly config: CloudConfig,
@@ -104,13 +106,16 @@ export class CloudServer {
       onPoolError: (err) => log.warn({ err }, 'database connection lost'),
     });
     this.steps.unshift({ name: 'database', stop: () => db.destroy() });
-    const users = new UserStore(db);
+    // Sessions and gateway roles per node, invalidated across nodes by cluster messages (accessCache.ts).
+    const access = new AccessCache({ ttlMs: config.accessCacheMs });
+    this.accessRef = access;
+    const users = new UserStore(db, access);
     this.usersStore = users;
     await bootstrapAdmin(users, config.adminLogin, config.adminPassword, log);
-    const sessions = new SessionStore(db, config.refreshTtlDays * 86_400_000);
+    const sessions = new SessionStore(db, config.refreshTtlDays * 86_400_000, Date.now, access);
     const jwt = new JwtSigner(loadSecret(config.secret, config.dataDir), ACCESS_TTL_SECONDS);
-    const gateways = new GatewayStore(db);
-    const shares = new ShareStore(db);
+    const gateways = new GatewayStore(db, Date.now, access);
+    const shares = new ShareStore(db, Date.now, access);
     const audit = new AuditLog(db, log.child({ part: 'audit' }), {
       flushMs: 250,
       retentionDays: config.auditRetentionDays,
@@ -118,10 +123,13 @@ export class CloudServer {
     });
     audit.start();
     this.steps.unshift({ name: 'audit', stop: () => audit.stop() });
-    const authenticator = new Authenticator(jwt, sessions, gateways);
+    const authenticator = new Authenticator(jwt, sessions, gateways, access);
     const auth = new RequestAuth(authenticator);
 
     const { cluster, presence, bus, hub } = await this.scaleOut(log);
+    const detachAccess = access.attach(cluster, hub ? () => hub.receiving : undefined);
+    hub?.onReceivingChange(() => access.forgetAll());
+    this.steps.unshift({ name: 'access cache', stop: detachAccess });
     let links: LinkManager | undefined;
     const stomp: StompServer<LivePrincipal> = createLiveServer(this.app.server, {
       authenticator,
@@ -199,6 +207,7 @@ export class CloudServer {
     registerRelayRoutes(this.app, {
       relay,
       gateways,
+      access,
       auth,
       rawBodyLimit: OTA.firmwareMaxBytes + 64 * 1024,
       admission: new Admission(config.relayMaxAdmitting),
@@ -270,6 +279,12 @@ export class CloudServer {
   get relay(): Relay {
     if (!this.relayRef) throw new Error('CloudServer not started');
     return this.relayRef;
+  }
+
+  /** The per-node cache of sessions and roles (tests read its hit count). */
+  get accessCache(): AccessCache {
+    if (!this.accessRef) throw new Error('CloudServer not started');
+    return this.accessRef;
   }
 
   get users(): UserStore {

@@ -29,6 +29,7 @@ export const CLOUD_CONFIG_KEYS = {
   auditRetentionDays: 'ST_AUDIT_RETENTION_DAYS',
   shareSweepMs: 'ST_SHARE_SWEEP_MS',
   allowedOrigins: 'ST_ALLOWED_ORIGINS',
+  accessCacheMs: 'ST_ACCESS_CACHE_MS',
 } as const;
 
 export const CloudConfig = z.object({
@@ -77,6 +78,8 @@ export const CloudConfig = z.object({
   shareSweepMs: configFields.positiveInt(15_000),
   /** origins allowed to change state and open the websocket besides the server's own */
   allowedOrigins: allowedOriginsField(),
+  /** sessions and gateway roles kept per node this long at most (invalidated by cluster messages); 0: off */
+  accessCacheMs: z.coerce.number().int().min(0).max(600_000).default(30_000),
 });
 export type CloudConfig = z.output<typeof CloudConfig>;
 

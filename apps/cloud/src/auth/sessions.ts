@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CloudDb } from '../db/connect';
 import type { UserRecord } from '../users/users';
+import type { AccessChanges } from './accessCache';
 import { hashToken, newOpaqueToken } from './tokens';
 
 export interface SessionPair {
@@ -23,6 +24,7 @@ export class SessionStore {
     private readonly db: CloudDb,
     private readonly refreshTtlMs: number,
     private readonly now: () => number = Date.now,
+    private readonly changes?: AccessChanges,
   ) {}
 
   async open(user: UserRecord): Promise<SessionPair> {
@@ -67,17 +69,25 @@ export class SessionStore {
 
   async revokeFamily(familyId: string): Promise<void> {
     await this.db.updateTable('session_families').set({ revoked: 1 }).where('id', '=', familyId).execute();
+    await this.changes?.sessionsEnded([familyId]);
   }
 
   /** True while the family exists, has not been revoked and its user is enabled (checked for every access token). */
   async isActive(familyId: string): Promise<boolean> {
+    return (await this.activeUser(familyId)) !== undefined;
+  }
+
+  /** The family's user while the family is active (see isActive), else undefined. */
+  async activeUser(familyId: string): Promise<string | undefined> {
     const row = await this.db
       .selectFrom('session_families as f')
       .innerJoin('users as u', 'u.id', 'f.user_id')
-      .select(['f.revoked', 'u.disabled'])
+      .select(['f.revoked', 'u.disabled', 'f.user_id'])
       .where('f.id', '=', familyId)
       .executeTakeFirst();
-    return row !== undefined && Number(row.revoked) === 0 && Number(row.disabled) === 0;
+    return row !== undefined && Number(row.revoked) === 0 && Number(row.disabled) === 0
+      ? row.user_id
+      : undefined;
   }
 
   /** Revokes every active family of the user (sign out everywhere, disable, password reset); returns their ids. */
@@ -91,6 +101,7 @@ export class SessionStore {
     const ids = (await q.execute()).map((r) => r.id);
     if (ids.length > 0)
       await this.db.updateTable('session_families').set({ revoked: 1 }).where('id', 'in', ids).execute();
+    if (ids.length > 0) await this.changes?.sessionsEnded(ids);
     return ids;
   }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GatewayRole } from '@st/protocol';
 import type { ExpressionBuilder } from 'kysely';
+import type { AccessChanges, GatewayAccess } from '../auth/accessCache';
 import { hashToken, newOpaqueToken } from '../auth/tokens';
 import type { CloudDb } from '../db/connect';
 import type { CloudDatabase } from '../db/schema';
@@ -30,6 +31,7 @@ export class GatewayStore {
   constructor(
     private readonly db: CloudDb,
     private readonly now: () => number = Date.now,
+    private readonly changes?: AccessChanges,
   ) {}
 
   async list(userId: string): Promise<MemberView[]> {
@@ -45,6 +47,11 @@ export class GatewayStore {
 
   /** Only the user's role on the gateway (the relay's per-call check: one small indexed query). */
   async roleOf(userId: string, id: string): Promise<GatewayRole | undefined> {
+    return (await this.accessOf(userId, id))?.role;
+  }
+
+  /** The user's role on the gateway and, for a share, its expiry (epoch ms; null: none or the creator). */
+  async accessOf(userId: string, id: string): Promise<GatewayAccess | undefined> {
     const now = this.now();
     const row = await this.db
       .selectFrom('gateways as g')
@@ -54,12 +61,14 @@ export class GatewayStore {
           .on('m.user_id', '=', userId)
           .on((eb) => eb.or([eb('m.expires_at', 'is', null), eb('m.expires_at', '>', now)])),
       )
-      .select(['g.owner_id', 'm.role'])
+      .select(['g.owner_id', 'm.role', 'm.expires_at'])
       .where('g.id', '=', id)
       .executeTakeFirst();
     if (!row) return undefined;
-    if (row.owner_id === userId) return 'owner';
-    return row.role === null ? undefined : GatewayRole.catch('viewer').parse(row.role);
+    if (row.owner_id === userId) return { role: 'owner', until: null };
+    if (row.role === null) return undefined;
+    const until = row.expires_at === null ? null : Number(row.expires_at);
+    return { role: GatewayRole.catch('viewer').parse(row.role), until };
   }
 
   async create(ownerId: string, name: string, description: string): Promise<GatewayRecord> {
@@ -84,6 +93,7 @@ export class GatewayStore {
     await this.db.deleteFrom('gateway_tokens').where('gateway_id', '=', id).execute();
     await this.db.deleteFrom('gateway_members').where('gateway_id', '=', id).execute();
     const res = await this.db.deleteFrom('gateways').where('id', '=', id).executeTakeFirst();
+    await this.changes?.gatewayChanged(id);
     return Number(res.numDeletedRows) === 1;
   }
 

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { GATEWAY_TOKEN_HEADER, SESSION } from '@st/protocol';
+import type { AccessCache } from '../auth/accessCache';
 import type { JwtSigner } from '../auth/jwt';
 import type { SessionStore } from '../auth/sessions';
 import type { GatewayStore } from '../gateways/store';
@@ -49,6 +50,7 @@ export class Authenticator {
     private readonly jwt: JwtSigner,
     private readonly sessions: SessionStore,
     private readonly gateways: GatewayStore,
+    private readonly access?: AccessCache,
   ) {}
 
   async fromHeaders(headers: IncomingHttpHeaders): Promise<Principal | undefined> {
@@ -56,13 +58,19 @@ export class Authenticator {
       readCookie(header(headers, 'cookie'), ACCESS_COOKIE) || header(headers, USER_TOKEN_HEADER);
     if (userToken) {
       const claims = this.jwt.verify(userToken);
-      if (claims && (await this.sessions.isActive(claims.sid))) {
+      if (claims && (await this.sessionActive(claims.sid))) {
         return { kind: 'user', userId: claims.sub, login: claims.login, sessionId: claims.sid };
       }
     }
     const gatewayToken = header(headers, GATEWAY_TOKEN_HEADER);
     if (gatewayToken) return this.gatewayFromToken(gatewayToken);
     return undefined;
+  }
+
+  private sessionActive(familyId: string): Promise<boolean> {
+    return this.access
+      ? this.access.sessionActive(familyId, () => this.sessions.activeUser(familyId))
+      : this.sessions.isActive(familyId);
   }
 
   async gatewayFromToken(token: string): Promise<GatewayPrincipal | undefined> {

@@ -18,6 +18,7 @@ import type { HttpApp } from '@st/server-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AuditLog } from '../audit/log';
+import type { AccessCache } from '../auth/accessCache';
 import type { GatewayStore } from '../gateways/store';
 import { cloudErrors } from '../http/errors';
 import type { RequestAuth } from '../http/requestAuth';
@@ -28,6 +29,8 @@ import { checkRelayRole, classifyRelayCall } from './roleCheck';
 export interface RelayRouteDeps {
   relay: Relay;
   gateways: GatewayStore;
+  /** per-node cache of the caller's role (invalidated across nodes); without it each call asks the database */
+  access?: AccessCache;
   auth: RequestAuth;
   /** largest raw body (firmware upload) accepted by the raw relay */
   rawBodyLimit: number;
@@ -62,7 +65,9 @@ export function registerRelayRoutes(app: HttpApp, deps: RelayRouteDeps): void {
     const { user, role } = await deps.admission
       .run(async () => {
         const user = await auth.user(req);
-        const role = await gateways.roleOf(user.userId, gatewayId);
+        const role = deps.access
+          ? await deps.access.roleOf(user.userId, gatewayId, () => gateways.accessOf(user.userId, gatewayId))
+          : await gateways.roleOf(user.userId, gatewayId);
         if (!role) throw cloudErrors.gatewayNotFound(gatewayId);
         return { user, role };
       })

@@ -26,6 +26,16 @@ export const ClusterMessage = z.discriminatedUnion('t', [
   z.object({ t: z.literal('closeSession'), sessionId: z.string() }),
   /** a user's share of a gateway ended or changed: close their live sessions subscribed to its topics */
   z.object({ t: z.literal('closeMember'), gatewayId: z.string(), userId: z.string() }),
+  /**
+   * access was taken away (AccessCache): session families revoked; with `userId` alone every session and role
+   * of the user; with `gatewayId` alone every role on the gateway; with both the user's role on the gateway
+   */
+  z.object({
+    t: z.literal('accessChanged'),
+    sessionIds: z.array(z.string()).optional(),
+    userId: z.string().optional(),
+    gatewayId: z.string().optional(),
+  }),
 ]);
 export type ClusterMessage = z.infer<typeof ClusterMessage>;
 

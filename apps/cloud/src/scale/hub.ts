@@ -39,6 +39,17 @@ export class RedisHub {
     });
   }
 
+  /** Whether the subscriber connection is up (messages published now reach this node). */
+  get receiving(): boolean {
+    return this.sub.status === 'ready';
+  }
+
+  /** Called when the subscriber connection drops or comes back (messages may have been missed in between). */
+  onReceivingChange(listener: () => void): void {
+    this.sub.on('close', listener);
+    this.sub.on('ready', listener);
+  }
+
   async publish(channel: string, message: string): Promise<void> {
     await this.cmd.publish(channel, message);
   }

@@ -1,4 +1,5 @@
 import { type GatewayRole, GatewayShare } from '@st/protocol';
+import type { AccessChanges } from '../auth/accessCache';
 import type { CloudDb } from '../db/connect';
 
 export interface ExpiredShare {
@@ -12,6 +13,7 @@ export class ShareStore {
   constructor(
     private readonly db: CloudDb,
     private readonly now: () => number = Date.now,
+    private readonly changes?: AccessChanges,
   ) {}
 
   /** Grants the share, or changes its role and expiry. */
@@ -40,6 +42,7 @@ export class ShareStore {
         })
         .execute();
     });
+    await this.changes?.memberChanged(gatewayId, userId);
   }
 
   async remove(gatewayId: string, userId: string): Promise<boolean> {
@@ -48,6 +51,7 @@ export class ShareStore {
       .where('gateway_id', '=', gatewayId)
       .where('user_id', '=', userId)
       .executeTakeFirst();
+    await this.changes?.memberChanged(gatewayId, userId);
     return Number(res.numDeletedRows) === 1;
   }
 
@@ -103,8 +107,10 @@ export class ShareStore {
         .where('user_id', '=', r.user_id)
         .where('expires_at', '=', r.expires_at)
         .executeTakeFirst();
-      if (Number(res.numDeletedRows) === 1)
+      if (Number(res.numDeletedRows) === 1) {
         gone.push({ gatewayId: r.gateway_id, userId: r.user_id, login: r.login });
+        await this.changes?.memberChanged(r.gateway_id, r.user_id);
+      }
     }
     return gone;
   }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AdminUser } from '@st/protocol';
+import type { AccessChanges } from '../auth/accessCache';
 import { hashToken, newOpaqueToken } from '../auth/tokens';
 import type { CloudDb } from '../db/connect';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords';
@@ -29,7 +30,10 @@ type UserRow = {
 
 /** Users: created by the CLI, the first-start bootstrap or an admin; checked at login. The first user is admin. */
 export class UserStore {
-  constructor(private readonly db: CloudDb) {}
+  constructor(
+    private readonly db: CloudDb,
+    private readonly changes?: AccessChanges,
+  ) {}
 
   async create(login: string, password: string, opts: { admin?: boolean } = {}): Promise<UserRecord> {
     return this.insert(login, await hashPassword(password), null, opts.admin ?? false);
@@ -96,6 +100,7 @@ export class UserStore {
     if (flags.disabled !== undefined) set.disabled = flags.disabled ? 1 : 0;
     if (Object.keys(set).length > 0)
       await this.db.updateTable('users').set(set).where('id', '=', id).execute();
+    if (flags.disabled === true) await this.changes?.userChanged(id);
   }
 
   async setPassword(id: string, password: string): Promise<void> {

@@ -1,0 +1,193 @@
+import type { GatewayRole } from '@st/protocol';
+import type { Cluster, ClusterMessage } from '../scale/cluster';
+
+/** What changed who may do what; each store reports its writes here, after they are committed. */
+export interface AccessChanges {
+  /** these session families were revoked (logout, refresh-token reuse, sign out everywhere, password change) */
+  sessionsEnded(familyIds: readonly string[]): Promise<void>;
+  /** the user was disabled (or changed in a way that ends their access) */
+  userChanged(userId: string): Promise<void>;
+  /** the user's share of the gateway was granted, changed, revoked or expired */
+  memberChanged(gatewayId: string, userId: string): Promise<void>;
+  /** the gateway was deleted */
+  gatewayChanged(gatewayId: string): Promise<void>;
+}
+
+/** A user's role on a gateway as the database gave it, with the share's expiry (epoch ms) if any. */
+export interface GatewayAccess {
+  role: GatewayRole;
+  until: number | null;
+}
+
+export type AccessChangedMessage = Extract<ClusterMessage, { t: 'accessChanged' }>;
+
+interface SessionEntry {
+  userId: string;
+  at: number;
+}
+
+interface RoleEntry extends GatewayAccess {
+  userId: string;
+  gatewayId: string;
+  at: number;
+}
+
+export interface AccessCacheOptions {
+  /** safety net: an entry is read again from the database after this long (0: no cache at all) */
+  ttlMs: number;
+  /** entries kept at most per map (the oldest go first) */
+  maxEntries?: number;
+  now?: () => number;
+}
+
+/**
+ * The relay's per-call checks without the database: which session families are active (and whose) and which
+ * role a user has on a gateway. Only positive answers are kept (a refused caller asks the database again).
+ *
+ * Invalidation: every store write that can take access away calls AccessChanges after its commit; this node
+ * drops the entries at once, and the change is broadcast to every node (`accessChanged`, awaited before the
+ * HTTP answer of the write), which drops them on arrival. So another node serves a stale "yes" only while that
+ * message is in flight. A database read that started before a change is not kept (a generation counter), and
+ * while the cluster's message channel is down (Redis away: messages may be lost) nothing is cached and all is
+ * forgotten. `ttlMs` bounds what a lost message could still leave.
+ */
+export class AccessCache implements AccessChanges {
+  private readonly sessions = new Map<string, SessionEntry>();
+  private readonly roles = new Map<string, RoleEntry>();
+  private generation = 0;
+  private cluster: Cluster | undefined;
+  private usable: () => boolean = () => true;
+  private readonly now: () => number;
+  private readonly maxEntries: number;
+  hits = 0;
+  misses = 0;
+
+  constructor(private readonly opts: AccessCacheOptions) {
+    this.now = opts.now ?? Date.now;
+    this.maxEntries = opts.maxEntries ?? 100_000;
+  }
+
+  /**
+   * Joins the cluster: changes go to every node, and changes from other nodes are applied here. `usable`
+   * says whether the message channel is up now; `onChannelLost` is called by the owner when it goes down.
+   */
+  attach(cluster: Cluster, usable: () => boolean = () => true): () => void {
+    this.cluster = cluster;
+    this.usable = usable;
+    return cluster.on((m) => {
+      if (m.t === 'accessChanged') this.apply(m);
+    });
+  }
+
+  /** The message channel went down or came back: whatever was missed meanwhile is forgotten. */
+  forgetAll(): void {
+    this.generation++;
+    this.sessions.clear();
+    this.roles.clear();
+  }
+
+  private get enabled(): boolean {
+    return this.opts.ttlMs > 0 && this.usable();
+  }
+
+  /** Whether the session family is active; `load` asks the database (its user id when active). */
+  async sessionActive(familyId: string, load: () => Promise<string | undefined>): Promise<boolean> {
+    if (this.enabled) {
+      const e = this.sessions.get(familyId);
+      if (e && this.now() - e.at < this.opts.ttlMs) {
+        this.hits++;
+        return true;
+      }
+    }
+    this.misses++;
+    const gen = this.generation;
+    const userId = await load();
+    if (userId === undefined) return false;
+    if (this.enabled && gen === this.generation) {
+      this.sessions.delete(familyId);
+      this.sessions.set(familyId, { userId, at: this.now() });
+      trim(this.sessions, this.maxEntries);
+    }
+    return true;
+  }
+
+  /** The user's role on the gateway; `load` asks the database. */
+  async roleOf(
+    userId: string,
+    gatewayId: string,
+    load: () => Promise<GatewayAccess | undefined>,
+  ): Promise<GatewayRole | undefined> {
+    const key = `${userId}\n${gatewayId}`;
+    const t = this.now();
+    if (this.enabled) {
+      const e = this.roles.get(key);
+      if (e && t - e.at < this.opts.ttlMs && (e.until === null || e.until > t)) {
+        this.hits++;
+        return e.role;
+      }
+    }
+    this.misses++;
+    const gen = this.generation;
+    const access = await load();
+    if (!access) return undefined;
+    if (this.enabled && gen === this.generation) {
+      this.roles.delete(key);
+      this.roles.set(key, { ...access, userId, gatewayId, at: this.now() });
+      trim(this.roles, this.maxEntries);
+    }
+    return access.role;
+  }
+
+  sessionsEnded(familyIds: readonly string[]): Promise<void> {
+    return this.change({ t: 'accessChanged', sessionIds: [...familyIds] });
+  }
+
+  userChanged(userId: string): Promise<void> {
+    return this.change({ t: 'accessChanged', userId });
+  }
+
+  memberChanged(gatewayId: string, userId: string): Promise<void> {
+    return this.change({ t: 'accessChanged', gatewayId, userId });
+  }
+
+  gatewayChanged(gatewayId: string): Promise<void> {
+    return this.change({ t: 'accessChanged', gatewayId });
+  }
+
+  /** Here at once, then on every node (awaited: the write's answer leaves after the broadcast). */
+  private async change(m: AccessChangedMessage): Promise<void> {
+    this.apply(m);
+    await this.cluster?.broadcast(m);
+  }
+
+  /** Drops what the change may have made wrong. */
+  apply(m: AccessChangedMessage): void {
+    this.generation++;
+    for (const id of m.sessionIds ?? []) this.sessions.delete(id);
+    const { userId, gatewayId } = m;
+    if (userId !== undefined && gatewayId === undefined) {
+      for (const [k, e] of this.sessions) if (e.userId === userId) this.sessions.delete(k);
+    }
+    if (userId !== undefined || gatewayId !== undefined) {
+      for (const [k, e] of this.roles) {
+        if (
+          (userId === undefined || e.userId === userId) &&
+          (gatewayId === undefined || e.gatewayId === gatewayId)
+        )
+          this.roles.delete(k);
+      }
+    }
+  }
+
+  get size(): { sessions: number; roles: number } {
+    return { sessions: this.sessions.size, roles: this.roles.size };
+  }
+}
+
+function trim<V>(map: Map<string, V>, max: number): void {
+  while (map.size > max) {
+    const oldest = map.keys().next();
+    if (oldest.done) return;
+    map.delete(oldest.value);
+  }
+}

@@ -1,0 +1,186 @@
+import { type RedisServer, startRedis, waitFor } from '@st/testkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AccessCache, type GatewayAccess } from '../src/auth/accessCache';
+import { LocalCluster } from '../src/scale/cluster';
+import { Browser, field, startCloud, type TestCloud, testStorage } from './helpers';
+import { type EchoLink, openEchoLink } from './support/echoLink';
+
+/**
+ * The per-node cache of sessions and gateway roles, on PostgreSQL + Redis with two nodes: whatever takes access
+ * away on node A is refused on node B by the very next request (no waiting), while B answered the same calls
+ * from its cache before.
+ */
+describe('access cache across two nodes (PostgreSQL + Redis)', () => {
+  let redis: RedisServer;
+  let storage: Awaited<ReturnType<typeof testStorage>>;
+  let a: TestCloud;
+  let b: TestCloud;
+  let owner: Browser;
+  const links: EchoLink[] = [];
+  let n = 0;
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    storage = await testStorage('postgres');
+    // The share sweeper stays out of the way: expiry must be honoured by the cache itself.
+    const config = { ...storage.overrides, redisUrl: redis.url, shareSweepMs: 3_600_000 };
+    a = await startCloud(config);
+    b = await startCloud(config);
+    owner = new Browser(a.url);
+    await owner.login();
+  });
+  afterAll(async () => {
+    for (const l of links) await l.close();
+    await b?.stop();
+    await a?.stop();
+    await storage?.stop();
+    await redis?.stop();
+  });
+
+  /** A linked gateway (echo link on node A) and a user `login` signed in, with the same cookie on A and B. */
+  async function setup(role: 'viewer' | 'operator', expiresAt?: number) {
+    n++;
+    const g = field(
+      (await owner.call('POST', '/api/gateway/management/create', { name: `G${n}` })).body,
+      'id',
+    );
+    const token = field((await owner.call('POST', `/api/auth/gateway/${g}`)).body, 'token');
+    links.push(await openEchoLink(a.url, token, owner, g));
+    const login = `tech${n}`;
+    const created = await owner.call('POST', '/api/users', { login });
+    const password = field(created.body, 'password');
+    const userId = field((created.body as { user: unknown }).user, 'id');
+    const share = await owner.call('POST', '/api/gateway/management/share', {
+      gatewayId: g,
+      login,
+      role,
+      ...(expiresAt ? { expiresAt } : {}),
+    });
+    expect(share.status).toBe(200);
+    const onA = new Browser(a.url);
+    await onA.login(login, password);
+    const onB = new Browser(b.url);
+    onB.cookie = onA.cookie;
+    return { g, login, password, userId, onA, onB };
+  }
+
+  const ping = (user: Browser, gatewayId: string) =>
+    user.call('POST', '/api/gateway/requests/command', { gatewayId, command: 'PING' });
+  const write = (user: Browser, gatewayId: string) =>
+    user.call('POST', '/api/gateway/requests/device', {
+      gatewayId,
+      device: '192.168.1.50',
+      command: 'restart',
+    });
+
+  /** Node B answers from its cache: two calls, the second adds hits and no misses. */
+  async function cachedOnB(user: Browser, gatewayId: string) {
+    expect((await ping(user, gatewayId)).status).toBe(200);
+    const { hits, misses } = b.server.accessCache;
+    expect((await ping(user, gatewayId)).status).toBe(200);
+    expect(b.server.accessCache.hits).toBeGreaterThanOrEqual(hits + 2);
+    expect(b.server.accessCache.misses).toBe(misses);
+  }
+
+  it('a share revoked on node A is refused on node B at once', async () => {
+    const s = await setup('viewer');
+    await cachedOnB(s.onB, s.g);
+    const del = await owner.call('DELETE', `/api/gateway/management/share?gatewayId=${s.g}&login=${s.login}`);
+    expect(del.status).toBe(200);
+    const r = await ping(s.onB, s.g);
+    expect(r.status).toBe(404);
+    expect(r.body).toMatchObject({ code: 'GATEWAY_NOT_FOUND' });
+  });
+
+  it('a share lowered to viewer on node A refuses writes on node B at once', async () => {
+    const s = await setup('operator');
+    await cachedOnB(s.onB, s.g);
+    expect((await write(s.onB, s.g)).status).toBe(200);
+    const put = await owner.call('POST', '/api/gateway/management/share', {
+      gatewayId: s.g,
+      login: s.login,
+      role: 'viewer',
+    });
+    expect(put.status).toBe(200);
+    const r = await write(s.onB, s.g);
+    expect(r.status).toBe(403);
+    expect(r.body).toMatchObject({ code: 'ROLE_FORBIDDEN' });
+    expect((await ping(s.onB, s.g)).status).toBe(200);
+  });
+
+  it('a session closed on node A is refused on node B at once', async () => {
+    const s = await setup('viewer');
+    await cachedOnB(s.onB, s.g);
+    expect((await s.onA.call('POST', '/api/auth/user/logout')).status).toBe(200);
+    const r = await ping(s.onB, s.g);
+    expect(r.status).toBe(401);
+  });
+
+  it('other sessions signed out by a password change on node A are refused on node B at once', async () => {
+    const s = await setup('viewer');
+    await cachedOnB(s.onB, s.g);
+    const second = new Browser(a.url);
+    await second.login(s.login, s.password);
+    const change = await second.call('POST', '/api/auth/user/password', {
+      currentPassword: s.password,
+      newPassword: 'another-password-2',
+    });
+    expect(change.status).toBe(200);
+    expect((await ping(s.onB, s.g)).status).toBe(401);
+    const keptOnB = new Browser(b.url);
+    keptOnB.cookie = second.cookie;
+    expect((await ping(keptOnB, s.g)).status).toBe(200);
+  });
+
+  it('a user disabled on node A is refused on node B at once', async () => {
+    const s = await setup('operator');
+    await cachedOnB(s.onB, s.g);
+    expect((await owner.call('PUT', `/api/users/${s.userId}`, { disabled: true })).status).toBe(200);
+    expect((await ping(s.onB, s.g)).status).toBe(401);
+  });
+
+  it('a gateway deleted on node A is gone on node B at once, also for its creator', async () => {
+    const s = await setup('viewer');
+    await cachedOnB(s.onB, s.g);
+    const ownerOnB = new Browser(b.url);
+    ownerOnB.cookie = owner.cookie;
+    expect((await ping(ownerOnB, s.g)).status).toBe(200);
+    expect((await owner.call('DELETE', `/api/gateway/management/delete/${s.g}`)).status).toBe(200);
+    expect((await ping(s.onB, s.g)).status).toBe(404);
+    expect((await ping(ownerOnB, s.g)).status).toBe(404);
+  });
+
+  it('a share that expires is refused on node B once its time passed (no sweep, no message needed)', async () => {
+    const s = await setup('viewer', Date.now() + 1_500);
+    await cachedOnB(s.onB, s.g);
+    await waitFor(async () => (await ping(s.onB, s.g)).status === 404, { what: 'the share to expire' });
+  });
+});
+
+describe('AccessCache', () => {
+  it('keeps no answer whose database read started before a change arrived', async () => {
+    const cache = new AccessCache({ ttlMs: 60_000 });
+    cache.attach(new LocalCluster('n1'));
+    let release: (v: GatewayAccess) => void = () => undefined;
+    const slow = cache.roleOf('u1', 'g1', () => new Promise<GatewayAccess>((r) => (release = r)));
+    await cache.memberChanged('g1', 'u1'); // the share was revoked while the read was on its way
+    release({ role: 'operator', until: null });
+    expect(await slow).toBe('operator');
+    // The stale answer was not kept: the next call reads again and sees the revocation.
+    expect(await cache.roleOf('u1', 'g1', async () => undefined)).toBeUndefined();
+  });
+
+  it('caches nothing while the cluster channel is down, and forgets everything when it drops', async () => {
+    let up = true;
+    const cache = new AccessCache({ ttlMs: 60_000 });
+    cache.attach(new LocalCluster('n1'), () => up);
+    expect(await cache.sessionActive('s1', async () => 'u1')).toBe(true);
+    expect(await cache.sessionActive('s1', async () => undefined)).toBe(true); // from the cache
+    up = false;
+    cache.forgetAll();
+    expect(await cache.sessionActive('s1', async () => undefined)).toBe(false);
+    expect(await cache.sessionActive('s2', async () => 'u1')).toBe(true);
+    up = true;
+    expect(await cache.sessionActive('s2', async () => undefined)).toBe(false); // not kept while down
+  });
+});
