@@ -12,6 +12,8 @@ const NEEDS = [
   { pkg: 'mosquitto', present: () => hasCommand('mosquitto') || existsSync('/usr/sbin/mosquitto') },
   { pkg: 'haproxy', present: () => hasCommand('haproxy') || existsSync('/usr/sbin/haproxy') },
   { pkg: 'openssl', present: () => hasCommand('openssl') },
+  // the nginx front of docs/deploy.md is checked (`nginx -t`) and run in front of a node by a test
+  { pkg: 'nginx', present: () => existsSync('/usr/sbin/nginx') },
 ];
 
 function hasCommand(name) {
