@@ -222,7 +222,7 @@ export class CloudServer {
       new GatewayIncidents(db, this.nodeId),
       presence,
       log.child({ part: 'alerts' }),
-      opts.alerts,
+      opts.alerts ?? { checkMs: config.alertCheckMs },
     );
     watch.start();
     this.steps.unshift({ name: 'gateway watch', stop: () => watch.stop() });

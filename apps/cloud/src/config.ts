@@ -30,6 +30,7 @@ export const CLOUD_CONFIG_KEYS = {
   shareSweepMs: 'ST_SHARE_SWEEP_MS',
   allowedOrigins: 'ST_ALLOWED_ORIGINS',
   accessCacheMs: 'ST_ACCESS_CACHE_MS',
+  alertCheckMs: 'ST_ALERT_CHECK_MS',
 } as const;
 
 export const CloudConfig = z.object({
@@ -80,6 +81,8 @@ export const CloudConfig = z.object({
   allowedOrigins: allowedOriginsField(),
   /** sessions and gateway roles kept per node this long at most (invalidated by cluster messages); 0: off */
   accessCacheMs: z.coerce.number().int().min(0).max(600_000).default(30_000),
+  /** how often every node checks its users' gateways for gateway-offline alerts */
+  alertCheckMs: z.coerce.number().int().min(100).max(600_000).default(5000),
 });
 export type CloudConfig = z.output<typeof CloudConfig>;
 

@@ -9,10 +9,12 @@ import { Gateway, TokenResponse } from '@st/protocol';
 import { createNodeStompClient } from '@st/stomp/client';
 import {
   type HaproxyServer,
+  type HttpReceiver,
   LightLink,
   type PostgresServer,
   type RedisServer,
   startHaproxy,
+  startHttpReceiver,
   startPostgres,
   startRedis,
   waitFor,
@@ -26,6 +28,9 @@ import { cloudNodeProcess, type NodeProcess } from './support/nodeProcess';
 const LINKS = 200;
 const Ready = z.object({ ready: z.boolean(), node: z.string(), links: z.number() });
 const GatewayEvent = z.object({ gateway: z.object({ id: z.string() }), event: z.string() });
+const Alert = z.object({ kind: z.string(), gateway: z.object({ id: z.string() }) });
+/** gateway-offline threshold (s): longer than a relink after a node's death, so only the gone alert */
+const OFFLINE_AFTER_S = 10;
 
 interface Watcher {
   client: Client;
@@ -42,6 +47,9 @@ describe('three cloud nodes behind haproxy, one killed with -9', () => {
   const user = { http: undefined as unknown as Browser };
   const gateways: Array<{ id: string; link: LightLink }> = [];
   const watchers: Watcher[] = [];
+  let hook: HttpReceiver;
+  /** the kill test's outcome: gateways that died with the node, and those that relinked elsewhere */
+  const outcome = { killedAt: 0, gone: [] as string[], moved: [] as string[] };
 
   const wsUrl = () => `${lb.url.replace(/^http/, 'ws')}/api/st-ws`;
   const linksOn = async (n: NodeProcess) =>
@@ -99,6 +107,7 @@ describe('three cloud nodes behind haproxy, one killed with -9', () => {
         ST_ADMIN_PASSWORD: ADMIN.password,
         ST_LOGIN_MAX_PER_IP: '1000',
         ST_NODE_ALIVE_MS: '1500',
+        ST_ALERT_CHECK_MS: '500',
       };
     };
     nodes = await Promise.all([0, 1, 2].map((i) => cloudNodeProcess(env(i))));
@@ -107,6 +116,13 @@ describe('three cloud nodes behind haproxy, one killed with -9', () => {
     lb = await startHaproxy({ backends: nodes.map((n) => n.address), checkIntervalMs: 300 });
     user.http = new Browser(lb.url);
     await user.http.login();
+    // Gateway-offline alerts to a real webhook receiver: every node watches, one sends per incident.
+    hook = await startHttpReceiver();
+    const alerts = await user.http.call('PUT', '/api/alerts', {
+      channels: [{ id: 'hook', type: 'webhook', url: hook.url, secret: 'failover-hook-secret' }],
+      gatewayOfflineAfter: OFFLINE_AFTER_S,
+    });
+    expect(alerts.status).toBe(200);
     // One live channel per node (round robin), opened before the links.
     for (let i = 0; i < 3; i++) watchers.push(await watch(user.http.cookie ?? ''));
     for (let i = 0; i < LINKS; i += 20) {
@@ -119,6 +135,7 @@ describe('three cloud nodes behind haproxy, one killed with -9', () => {
     await Promise.all(watchers.map((w) => w.client.deactivate()));
     await lb?.stop();
     await Promise.all(nodes.map((n) => n.stop()));
+    await hook?.close();
     await redis?.stop();
     await pg?.stop();
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
@@ -202,7 +219,30 @@ describe('three cloud nodes behind haproxy, one killed with -9', () => {
     const list = z.array(Gateway).parse((await user.http.call('GET', '/api/gateway/management/list')).body);
     for (const g of gone) expect(list.find((x) => x.id === g.id)?.online).toBe(false);
     for (const g of moved) expect(list.find((x) => x.id === g.id)?.online).toBe(true);
+    Object.assign(outcome, { killedAt, gone: gone.map((g) => g.id), moved: moved.map((g) => g.id) });
   }, 120_000);
+
+  it('sends exactly one offline alert per gateway that died with the node, none for those that relinked', async () => {
+    expect(outcome.gone.length).toBe(5);
+    const offlineAlerts = () =>
+      hook.received
+        .filter((r) => r.at >= outcome.killedAt)
+        .map((r) => Alert.parse(JSON.parse(r.body)))
+        .filter((a) => a.kind === 'gateway-offline');
+    // The node that held their links is dead: the survivors see them offline and one of them alerts.
+    await waitFor(() => outcome.gone.every((id) => offlineAlerts().some((a) => a.gateway.id === id)), {
+      timeoutMs: 30_000,
+      what: 'an offline alert for every gone gateway',
+    });
+    // Several more check rounds on both survivors: nothing more arrives (no second alert per incident).
+    await new Promise((r) => setTimeout(r, 3000));
+    const ids = offlineAlerts().map((a) => a.gateway.id);
+    expect(ids.sort()).toEqual([...outcome.gone].sort());
+    // Presence stayed right meanwhile: the gone ones offline, every relinked one online.
+    const list = z.array(Gateway).parse((await user.http.call('GET', '/api/gateway/management/list')).body);
+    for (const id of outcome.gone) expect(list.find((x) => x.id === id)?.online).toBe(false);
+    for (const id of outcome.moved) expect(list.find((x) => x.id === id)?.online).toBe(true);
+  }, 60_000);
 
   it('rejoins when the killed node is started again, without restarting the others', async () => {
     const victim = nodes[1] as NodeProcess;

@@ -14,10 +14,15 @@ export class GatewayIncidents {
   /** Records that the gateways are online now (only ever moves forward). */
   async seen(gatewayIds: readonly string[], at: Date): Promise<void> {
     const iso = at.toISOString();
-    for (const id of gatewayIds) {
+    // One statement per 500 gateways (was one per gateway: every node, every round, for every watched one).
+    for (let i = 0; i < gatewayIds.length; i += 500) {
       await this.db
         .insertInto('gateway_seen')
-        .values({ gateway_id: id, last_online_at: iso, offline_since: null })
+        .values(
+          gatewayIds
+            .slice(i, i + 500)
+            .map((id) => ({ gateway_id: id, last_online_at: iso, offline_since: null })),
+        )
         .onConflict((oc) =>
           oc
             .column('gateway_id')
