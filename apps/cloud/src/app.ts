@@ -49,7 +49,7 @@ import { Relay } from './relay/relay';
 import { registerRelayRoutes } from './relay/routes';
 import { type Cluster, LocalCluster } from './scale/cluster';
 import { RedisHub } from './scale/hub';
-import { NodeWatch } from './scale/nodeWatch';
+import { aliveKey, NodeWatch } from './scale/nodeWatch';
 import { RedisStompBus } from './scale/redisBus';
 import { RedisCluster } from './scale/redisCluster';
 import { RedisPresence } from './scale/redisPresence';
@@ -223,6 +223,10 @@ export class CloudServer {
       presence,
       log.child({ part: 'alerts' }),
       opts.alerts ?? { checkMs: config.alertCheckMs },
+      // A node's unsent alerts are taken over once it is dead: its Redis alive key lapsed (alone: any node
+      // id but this one is an earlier run of this node).
+      async (node) =>
+        node === this.nodeId || (hub !== undefined && (await hub.cmd.exists(aliveKey(node))) === 1),
     );
     watch.start();
     this.steps.unshift({ name: 'gateway watch', stop: () => watch.stop() });

@@ -20,6 +20,7 @@ import {
   waitFor,
 } from '@st/testkit';
 import type { Client } from '@stomp/stompjs';
+import pgDriver from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ADMIN, Browser } from './helpers';
@@ -269,4 +270,51 @@ describe('three cloud nodes behind haproxy, one killed with -9', () => {
       expect(r.status).toBe(200);
     }
   }, 60_000);
+
+  it('sends an alert whose node was killed -9 while sending it from a survivor, exactly once', async () => {
+    const db = new pgDriver.Client({ connectionString: pg.url });
+    await db.connect();
+    try {
+      const incident = async (gatewayId: string) =>
+        (
+          await db.query<{ opened_by: string; open_sent_at: string | null }>(
+            'select opened_by, open_sent_at from gateway_incidents where gateway_id = $1',
+            [gatewayId],
+          )
+        ).rows[0];
+      // The webhook fails for now: the node that opened the incident keeps retrying it.
+      hook.failNext(...Array.from({ length: 50 }, () => 500));
+      const g = gateways.find((x) => !outcome.gone.includes(x.id) && x.link.linked);
+      if (!g) throw new Error('no linked gateway left');
+      const since = Date.now();
+      g.link.close();
+      const attempts = () =>
+        hook.received.filter((r) => r.at >= since && Alert.parse(JSON.parse(r.body)).gateway.id === g.id);
+      await waitFor(async () => attempts().length > 0 && (await incident(g.id)) !== undefined, {
+        timeoutMs: 40_000,
+        what: 'the offline alert being tried',
+      });
+      const sender = (await incident(g.id))?.opened_by;
+      const nodeIds = await Promise.all(
+        nodes.map(async (n) => Ready.parse(await (await fetch(`${n.url}/api/ready`)).json()).node),
+      );
+      const victim = nodes[nodeIds.indexOf(sender ?? '')];
+      if (!victim) throw new Error(`sender ${sender} is none of ${nodeIds.join(', ')}`);
+      await victim.kill();
+      hook.clearFailures();
+      // A survivor takes it over once the dead node's alive key lapsed, and delivers it.
+      await waitFor(() => attempts().some((r) => r.status === 200), {
+        timeoutMs: 30_000,
+        what: 'the alert delivered by a survivor',
+      });
+      await new Promise((r) => setTimeout(r, 3000));
+      expect(attempts().filter((r) => r.status === 200)).toHaveLength(1);
+      const row = await incident(g.id);
+      expect(row?.opened_by).not.toBe(sender);
+      expect(row?.open_sent_at).not.toBeNull();
+      await victim.start();
+    } finally {
+      await db.end();
+    }
+  }, 120_000);
 });

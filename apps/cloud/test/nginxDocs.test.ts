@@ -125,7 +125,6 @@ describe('docs/deploy.md nginx front', () => {
     const token = field((await owner.call('POST', `/api/auth/gateway/${g}`)).body, 'token');
     const ws = new WebSocket(`wss://127.0.0.1:${port}/api/st-ws`, ['v12.stomp'], {
       rejectUnauthorized: false,
-      servername: 'cloud.example.com',
       headers: { 'smartthing-token-gateway': token },
     });
     const frames: string[] = [];

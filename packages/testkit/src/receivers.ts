@@ -9,6 +9,8 @@ export interface ReceivedRequest {
   readonly body: string;
   /** Date.now() when the body had arrived */
   readonly at: number;
+  /** the status it was answered with */
+  readonly status: number;
 }
 
 export interface HttpReceiver {
@@ -29,14 +31,16 @@ export async function startHttpReceiver(): Promise<HttpReceiver> {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
+      const status = queue.shift() ?? 200;
       received.push({
         method: req.method ?? '',
         url: req.url ?? '',
         headers: req.headers,
         body: Buffer.concat(chunks).toString('utf8'),
         at: Date.now(),
+        status,
       });
-      res.statusCode = queue.shift() ?? 200;
+      res.statusCode = status;
       res.end('{}');
     });
   });

@@ -1,5 +1,19 @@
 import type { CloudDb } from '../db/connect';
 
+export type AlertStep = 'open' | 'close';
+
+/** An incident's alert that has not gone out yet (its node may be sending it, or may have died). */
+export interface UnsentAlert {
+  id: string;
+  gatewayId: string;
+  step: AlertStep;
+  /** the node sending it */
+  sender: string;
+  openedAt: string;
+  closedAt: string | null;
+  lastOnline: string;
+}
+
 /**
  * Gateway-offline incidents shared by every cloud node through the database: when a gateway was last seen
  * online, and the incident rows. Opening inserts a row whose id is unique per outage, so of several nodes
@@ -63,32 +77,35 @@ export class GatewayIncidents {
     );
   }
 
-  /** Opens the outage that began after `lastOnline`; true only for the one node that opened it. */
-  async open(gatewayId: string, lastOnline: string, at: Date): Promise<boolean> {
+  /** Opens the outage that began after `lastOnline`; its id only for the one node that opened it. */
+  async open(gatewayId: string, lastOnline: string, at: Date): Promise<string | undefined> {
+    const id = `${gatewayId}@${lastOnline}`;
     const result = await this.db
       .insertInto('gateway_incidents')
       .values({
-        id: `${gatewayId}@${lastOnline}`,
+        id,
         gateway_id: gatewayId,
         opened_at: at.toISOString(),
         opened_by: this.nodeId,
         closed_at: null,
         closed_by: null,
+        open_sent_at: null,
+        close_sent_at: null,
       })
       .onConflict((oc) => oc.column('id').doNothing())
       .executeTakeFirst();
-    return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+    return Number(result.numInsertedOrUpdatedRows ?? 0) === 1 ? id : undefined;
   }
 
-  /** Closes the gateway's open outage; answers when it was opened, only to the node that closed it. */
-  async close(gatewayId: string, at: Date): Promise<string | undefined> {
+  /** Closes the gateway's open outage; answers which and when it was opened, only to the node that closed it. */
+  async close(gatewayId: string, at: Date): Promise<{ id: string; openedAt: string } | undefined> {
     const open = await this.db
       .selectFrom('gateway_incidents')
       .select(['id', 'opened_at'])
       .where('gateway_id', '=', gatewayId)
       .where('closed_at', 'is', null)
       .execute();
-    let closedOne: string | undefined;
+    let closedOne: { id: string; openedAt: string } | undefined;
     for (const row of open) {
       const result = await this.db
         .updateTable('gateway_incidents')
@@ -96,9 +113,60 @@ export class GatewayIncidents {
         .where('id', '=', row.id)
         .where('closed_at', 'is', null)
         .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 1) closedOne = row.opened_at;
+      if (Number(result.numUpdatedRows) === 1) closedOne = { id: row.id, openedAt: row.opened_at };
     }
     return closedOne;
+  }
+
+  /** The incident's offline (`open`) or back-online (`close`) alert went out, or was given up. */
+  async markSent(id: string, which: AlertStep, at: Date): Promise<void> {
+    await this.db
+      .updateTable('gateway_incidents')
+      .set(which === 'open' ? { open_sent_at: at.toISOString() } : { close_sent_at: at.toISOString() })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Incidents of these gateways with an alert not marked sent, and the node that is (or was) sending it. */
+  async unsent(gatewayIds: readonly string[]): Promise<UnsentAlert[]> {
+    if (gatewayIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('gateway_incidents')
+      .selectAll()
+      .where('gateway_id', 'in', gatewayIds)
+      .where((eb) =>
+        eb.or([
+          eb('open_sent_at', 'is', null),
+          eb.and([eb('closed_at', 'is not', null), eb('close_sent_at', 'is', null)]),
+        ]),
+      )
+      .execute();
+    return rows.map((r) => {
+      const open = r.open_sent_at === null;
+      return {
+        id: r.id,
+        gatewayId: r.gateway_id,
+        step: open ? 'open' : 'close',
+        sender: open ? r.opened_by : (r.closed_by ?? ''),
+        openedAt: r.opened_at,
+        closedAt: r.closed_at,
+        lastOnline: r.id.slice(r.gateway_id.length + 1),
+      } satisfies UnsentAlert;
+    });
+  }
+
+  /** Takes over an unsent alert from a dead node; true only for the one node that got it. */
+  async takeOver(alert: UnsentAlert): Promise<boolean> {
+    const column = alert.step === 'open' ? 'opened_by' : 'closed_by';
+    const sent = alert.step === 'open' ? 'open_sent_at' : 'close_sent_at';
+    const result = await this.db
+      .updateTable('gateway_incidents')
+      .set(column === 'opened_by' ? { opened_by: this.nodeId } : { closed_by: this.nodeId })
+      .where('id', '=', alert.id)
+      .where(column, '=', alert.sender)
+      .where(sent, 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   }
 
   /** Gateways with an open outage among these. */

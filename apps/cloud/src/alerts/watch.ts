@@ -33,6 +33,8 @@ export class GatewayWatch {
     private readonly presence: Presence,
     private readonly logger: Logger,
     private readonly opts: GatewayWatchOptions = {},
+    /** whether a node is alive (its unsent alerts are taken over once it is not) */
+    private readonly alive: (nodeId: string) => Promise<boolean> = async () => true,
   ) {}
 
   start(): void {
@@ -70,20 +72,56 @@ export class GatewayWatch {
       for (const g of user.gateways) {
         if (online.has(g.id)) {
           if (!open.has(g.id)) continue;
-          const opened = await this.incidents.close(g.id, now);
-          if (opened === undefined) continue;
-          const text = `Gateway ${g.name} is back online after ${duration(now.getTime() - Date.parse(opened))}`;
-          this.send(user.settings.channels, this.payload('gateway-online', g, now, text));
+          const closed = await this.incidents.close(g.id, now);
+          if (closed === undefined) continue;
+          const text = `Gateway ${g.name} is back online after ${duration(now.getTime() - Date.parse(closed.openedAt))}`;
+          this.send(user.settings.channels, this.payload('gateway-online', g, now, text), () =>
+            this.incidents.markSent(closed.id, 'close', new Date()),
+          );
           continue;
         }
         const down = offline.get(g.id);
         if (down === undefined) continue;
         const offlineMs = now.getTime() - Date.parse(down.since);
         if (offlineMs < user.settings.gatewayOfflineAfter * 1000) continue;
-        if (!(await this.incidents.open(g.id, down.lastOnline, now))) continue;
+        const incident = await this.incidents.open(g.id, down.lastOnline, now);
+        if (incident === undefined) continue;
         const text = `Gateway ${g.name} has been offline for ${duration(offlineMs)}`;
-        this.send(user.settings.channels, this.payload('gateway-offline', g, now, text));
+        this.send(user.settings.channels, this.payload('gateway-offline', g, now, text), () =>
+          this.incidents.markSent(incident, 'open', new Date()),
+        );
       }
+    }
+    await this.takeOverOrphans(users, ids, now);
+  }
+
+  /**
+   * Alerts whose node died (kill -9, machine lost) or stopped before they went out: exactly one surviving node
+   * takes each over (a conditional UPDATE of the incident row) and sends it.
+   */
+  private async takeOverOrphans(
+    users: Awaited<ReturnType<CloudAlertStore['watched']>>,
+    ids: readonly string[],
+    now: Date,
+  ): Promise<void> {
+    for (const alert of await this.incidents.unsent(ids)) {
+      if (await this.alive(alert.sender)) continue;
+      if (!(await this.incidents.takeOver(alert))) continue;
+      const user = users.find((u) => u.gateways.some((g) => g.id === alert.gatewayId));
+      const g = user?.gateways.find((x) => x.id === alert.gatewayId);
+      const done = () => this.incidents.markSent(alert.id, alert.step, new Date());
+      if (!user || !g) {
+        await done();
+        continue;
+      }
+      const since = alert.step === 'open' ? alert.lastOnline : alert.openedAt;
+      const text =
+        alert.step === 'open'
+          ? `Gateway ${g.name} has been offline for ${duration(now.getTime() - Date.parse(since))}`
+          : `Gateway ${g.name} is back online after ${duration(Date.parse(alert.closedAt ?? '') - Date.parse(since))}`;
+      this.logger.info({ incident: alert.id, step: alert.step, from: alert.sender }, 'alert taken over');
+      const kind = alert.step === 'open' ? 'gateway-offline' : 'gateway-online';
+      this.send(user.settings.channels, this.payload(kind, g, now, text), done);
     }
   }
 
@@ -91,15 +129,35 @@ export class GatewayWatch {
     return { kind, gateway: { id: g.id, name: g.name }, at: at.getTime(), text };
   }
 
-  private send(channels: readonly AlertChannel[], payload: AlertPayload): void {
+  /**
+   * Sends on every channel (retrying with backoff); `settled` runs once each channel has either delivered or
+   * given up. A node stopping meanwhile never settles: the alert stays unsent and a surviving node sends it.
+   */
+  private send(
+    channels: readonly AlertChannel[],
+    payload: AlertPayload,
+    settled: () => Promise<void> = async () => undefined,
+  ): void {
     const raisedAt = Date.now();
+    const record = () =>
+      void settled().catch((err: unknown) => this.logger.error({ err }, 'alert not recorded'));
+    if (channels.length === 0) {
+      record();
+      return;
+    }
+    let pending = channels.length;
+    const finished = () => {
+      pending -= 1;
+      if (pending === 0) record();
+    };
     for (const channel of channels) {
       const attempt = (n: number) => {
         if (this.stopped) return;
         sendAlert(channel, payload)
-          .then(() =>
-            this.logger.info({ kind: payload.kind, channel: channel.id, attempts: n }, 'alert sent'),
-          )
+          .then(() => {
+            this.logger.info({ kind: payload.kind, channel: channel.id, attempts: n }, 'alert sent');
+            finished();
+          })
           .catch((err: unknown) => {
             const delay = alertRetryDelayMs(n, this.opts.retryBaseMs);
             const reason = sendError(err);
@@ -108,6 +166,7 @@ export class GatewayWatch {
                 { kind: payload.kind, channel: channel.id, reason, attempts: n },
                 'alert gave up',
               );
+              if (!this.stopped) finished();
               return;
             }
             this.logger.warn(

@@ -166,6 +166,19 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable('backups').execute();
     },
   },
+  // Whether each incident's alerts went out: an alert whose sending node died is sent by a survivor.
+  '006_alert_sends': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('gateway_incidents').addColumn('open_sent_at', 'text').execute();
+      await db.schema.alterTable('gateway_incidents').addColumn('close_sent_at', 'text').execute();
+      // Incidents from before: their alerts were handled then (never sent again).
+      await sql`update gateway_incidents set open_sent_at = opened_at, close_sent_at = closed_at`.execute(db);
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('gateway_incidents').dropColumn('close_sent_at').execute();
+      await db.schema.alterTable('gateway_incidents').dropColumn('open_sent_at').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

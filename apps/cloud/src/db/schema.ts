@@ -101,6 +101,10 @@ export interface GatewayIncidentsTable {
   opened_by: string;
   closed_at: string | null;
   closed_by: string | null;
+  /** when the offline alert went out (or was given up); null while its node sends it */
+  open_sent_at: string | null;
+  /** the same for the back-online alert */
+  close_sent_at: string | null;
 }
 
 export interface CloudDatabase {
