@@ -109,6 +109,8 @@ async function inBatches<T>(n: number, size: number, fn: (i: number) => Promise<
 }
 
 async function runProfile(p: Profile) {
+  // BENCH_SCALE_CPU_PROF=<dir>: each node writes a V8 CPU profile there when it stops.
+  const profDir = process.env.BENCH_SCALE_CPU_PROF;
   const [pg, redis] = await Promise.all([startPostgres(), startRedis()]);
   const dirs: string[] = [];
   const nodes: Array<{ app: AppProcess; url: string }> = [];
@@ -119,17 +121,22 @@ async function runProfile(p: Profile) {
       const port = await freeTcpPort();
       const dir = mkdtempSync(join(tmpdir(), 'st-bench-scale-'));
       dirs.push(dir);
-      const app = startApp('cloud', {
-        ST_PORT: String(port),
-        ST_HOST: '127.0.0.1',
-        ST_DATA_DIR: dir,
-        DATABASE_URL: pg.url,
-        REDIS_URL: redis.url,
-        ST_SECRET: 'bench-scale-secret-0123456789abcdef',
-        ST_ADMIN_LOGIN: 'admin',
-        ST_ADMIN_PASSWORD: PASSWORD,
-        ST_LOGIN_MAX_PER_IP: '100000',
-      });
+      const app = startApp(
+        'cloud',
+        {
+          ST_PORT: String(port),
+          ST_HOST: '127.0.0.1',
+          ST_DATA_DIR: dir,
+          DATABASE_URL: pg.url,
+          REDIS_URL: redis.url,
+          ST_SECRET: 'bench-scale-secret-0123456789abcdef',
+          ST_ADMIN_LOGIN: 'admin',
+          ST_ADMIN_PASSWORD: PASSWORD,
+          ST_LOGIN_MAX_PER_IP: '100000',
+        },
+        [],
+        profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [],
+      );
       const url = `http://127.0.0.1:${port}`;
       nodes.push({ app, url });
       await waitHttpOk(`${url}/api/ready`);
@@ -191,6 +198,16 @@ async function runProfile(p: Profile) {
       `${p.nodes} node(s): ${held}/${p.links} links held in ${round(linkSeconds, 1)} s; RSS ${rssBefore.map((r) => round(r, 0)).join('/')} -> ${rssAfter.map((r) => round(r, 0)).join('/')} MiB, ${round(perLinkKiB, 1)} KiB per link`,
     );
 
+    // Warm-up: one relayed call per gateway (a user's first call checks its session and role in the database;
+    // the figures below are the steady state of users who keep calling their gateways).
+    await inBatches(created.length, 32, async (i) => {
+      const base = nodes[i % nodes.length]?.url ?? first;
+      await fetch(`${base}/api/gateway/requests/${created[i]?.id}`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ url: '/api/build', method: 'GET' }),
+      }).then((r) => r.arrayBuffer());
+    });
     // Relay at a fixed rate, spread over the links and over the nodes the user talks to.
     const redisPort = Number(new URL(redis.url).port);
     const cmdsBefore = await redisCommands(redisPort);
@@ -216,9 +233,11 @@ async function runProfile(p: Profile) {
             body: JSON.stringify({ url: '/api/build', method: 'GET' }),
           }).then(
             async (r) => {
-              await r.arrayBuffer();
+              const body = await r.text();
               latencies.push(performance.now() - t0);
-              statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+              // Refusals by their error code (CLOUD_BUSY, GATEWAY_OFFLINE...), answers by status.
+              const key = r.status === 200 ? '200' : `${r.status} ${/"code":"(\w+)"/.exec(body)?.[1] ?? ''}`;
+              statuses[key] = (statuses[key] ?? 0) + 1;
             },
             () => {
               statuses.error = (statuses.error ?? 0) + 1;
@@ -325,16 +344,22 @@ async function runProfile(p: Profile) {
 
 export async function run() {
   const heavy = process.env.BENCH_HEAVY === '1';
-  const profiles: Profile[] = heavy
-    ? [
-        { nodes: 1, links: 10_000, rate: 2000, churn: 1000 },
-        { nodes: 3, links: 15_000, rate: 2000, churn: 1000 },
-      ]
-    : [
-        { nodes: 1, links: 2000, rate: 500, churn: 500 },
-        { nodes: 3, links: 3000, rate: 500, churn: 500 },
-      ];
-  const figures: Record<string, unknown> = { profile: heavy ? 'heavy' : 'default' };
+  // BENCH_SCALE="nodes,links,rate,churn" runs that one profile (a quick relay figure, or what fits a machine).
+  const custom = process.env.BENCH_SCALE?.split(',').map(Number);
+  const profiles: Profile[] = custom
+    ? [{ nodes: custom[0] ?? 1, links: custom[1] ?? 1000, rate: custom[2] ?? 500, churn: custom[3] ?? 0 }]
+    : heavy
+      ? [
+          { nodes: 1, links: 10_000, rate: 2000, churn: 1000 },
+          { nodes: 3, links: 15_000, rate: 2000, churn: 1000 },
+        ]
+      : [
+          { nodes: 1, links: 2000, rate: 500, churn: 500 },
+          { nodes: 3, links: 3000, rate: 500, churn: 500 },
+        ];
+  const figures: Record<string, unknown> = {
+    profile: custom ? process.env.BENCH_SCALE : heavy ? 'heavy' : 'default',
+  };
   for (const p of profiles) figures[`nodes${p.nodes}`] = await runProfile(p);
   return figures;
 }

@@ -18,10 +18,12 @@ export function startApp(
   name: 'gateway' | 'cloud' | 'simulator',
   env: Record<string, string>,
   args: string[] = [],
+  /** options for node itself (e.g. --cpu-prof) */
+  nodeArgs: string[] = [],
 ): AppProcess {
   const main = join(root, 'apps', name, 'dist', 'main.js');
   if (!existsSync(main)) throw new Error(`${main} is missing: run npm run build first`);
-  const child = spawn(process.execPath, [main, ...args], {
+  const child = spawn(process.execPath, [...nodeArgs, main, ...args], {
     env: { ...process.env, ...env, ST_LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Presence } from '../link/presence';
 import type { RedisHub } from './hub';
 import { aliveKey, PRESENCE_KEY as KEY } from './nodeWatch';
@@ -8,6 +9,7 @@ if not v then return false end
 local node = string.match(v, '^([^|]*)')
 if redis.call('exists', ARGV[2] .. node) == 1 then return v end
 return false`;
+const HOLDER_SHA = createHash('sha1').update(HOLDER_SCRIPT).digest('hex');
 
 /**
  * Gateway presence shared by all nodes: gatewayId -> "node|session" in a Redis hash. Each node refreshes
@@ -48,9 +50,20 @@ export class RedisPresence implements Presence {
     return new Set(ids.filter((_, i) => alive.has(values[i]?.split('|')[0] ?? '')));
   }
 
-  /** One round trip per relayed request: the holder, if its node is alive (a Lua script in Redis). */
+  /**
+   * One round trip per relayed request: the holder, if its node is alive (a Lua script in Redis). Sent by its
+   * SHA-1 (EVALSHA, 40 bytes) rather than its text: writing the script on every call was the largest socket
+   * write of a relayed request. Redis forgets scripts on restart: NOSCRIPT sends the text once again.
+   */
   async holderOf(gatewayId: string): Promise<string | undefined> {
-    const v = await this.hub.cmd.eval(HOLDER_SCRIPT, 1, KEY, gatewayId, aliveKey(''));
+    const args = [1, KEY, gatewayId, aliveKey('')] as const;
+    let v: unknown;
+    try {
+      v = await this.hub.cmd.evalsha(HOLDER_SHA, ...args);
+    } catch (err) {
+      if (!String(err).includes('NOSCRIPT')) throw err;
+      v = await this.hub.cmd.eval(HOLDER_SCRIPT, ...args);
+    }
     return typeof v === 'string' ? v : undefined;
   }
 
