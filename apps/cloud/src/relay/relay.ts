@@ -62,6 +62,9 @@ export class Relay {
       }, timeoutMs);
       this.pending.set(id, { gatewayId, holder, resolve, reject, timer });
     });
+    // It may be rejected (link down, node dead, timeout) while the request is still being published below,
+    // before anyone awaits it: that must not count as an unhandled rejection (which ends the process).
+    answer.catch(() => undefined);
     // The rendezvous exists before the request leaves, so even an instant answer finds it.
     const node = holder.split('|')[0] ?? '';
     const full = { ...request, id, timeoutMs };
