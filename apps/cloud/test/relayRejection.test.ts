@@ -43,7 +43,7 @@ describe('relay', () => {
       await presence.set('g1', 'n2|link1');
       const relay = new Relay(cluster, presence, 5000);
       relay.start();
-      const answer = relay.send('g1', { kind: 'command', command: 'PING' });
+      const answer = relay.send('g1', { kind: 'command', command: 'PING', parameters: {} });
       await waitFor(() => cluster.release !== undefined, { what: 'the request being published' });
       cluster.deliver({ t: 'linkDown', gatewayId: 'g1', holder: 'n2|link1' });
       // Several turns of the event loop pass before the publish completes (Node reports unhandled ones then).
