@@ -80,7 +80,19 @@ describe.each<StorageKind>(['sqlite', 'postgres'])('accounts on %s', (kind) => {
     const a = new Browser(cloud.url);
     const b = new Browser(cloud.url);
     await a.login('pat', fresh);
-    await b.login('pat', fresh);
+    // A reset password is one-time again: first a change (refused until then), then a normal one.
+    expect((await a.call('GET', '/api/gateway/management/list')).body).toMatchObject({
+      code: 'PASSWORD_CHANGE_REQUIRED',
+    });
+    for (const [currentPassword, newPassword] of [
+      [fresh, 'pat-password-3'],
+      ['pat-password-3', 'pat-password-4'],
+    ]) {
+      expect((await a.call('POST', '/api/auth/user/password', { currentPassword, newPassword })).status).toBe(
+        200,
+      );
+    }
+    await b.login('pat', 'pat-password-4');
     const live = await openLive(cloud.url, b.cookie);
     await live.subscribe('/secured/events');
     expect((await a.call('POST', '/api/auth/user/logout-all')).status).toBe(200);
@@ -90,7 +102,12 @@ describe.each<StorageKind>(['sqlite', 'postgres'])('accounts on %s', (kind) => {
     await live.close();
     const audit = (await admin.call('GET', '/api/audit?actor=pat')).body as Array<{ action: string }>;
     expect(audit.map((r) => r.action)).toEqual(
-      expect.arrayContaining(['auth.passwordChanged', 'auth.logoutAll', 'auth.login']),
+      expect.arrayContaining([
+        'auth.oneTimePasswordChanged',
+        'auth.passwordChanged',
+        'auth.logoutAll',
+        'auth.login',
+      ]),
     );
   });
 

@@ -71,13 +71,22 @@ export class SessionStore {
 
   /** True while the family exists, has not been revoked and its user is enabled (checked for every access token). */
   async isActive(familyId: string): Promise<boolean> {
+    return (await this.state(familyId)) !== undefined;
+  }
+
+  /**
+   * The state of an active session (undefined when revoked, unknown or its user disabled): whether its user
+   * still holds a one-time password and so may only change it. One query, run for every access token.
+   */
+  async state(familyId: string): Promise<{ mustChangePassword: boolean } | undefined> {
     const row = await this.db
       .selectFrom('session_families as f')
       .innerJoin('users as u', 'u.id', 'f.user_id')
-      .select(['f.revoked', 'u.disabled'])
+      .select(['f.revoked', 'u.disabled', 'u.must_change_password'])
       .where('f.id', '=', familyId)
       .executeTakeFirst();
-    return row !== undefined && Number(row.revoked) === 0 && Number(row.disabled) === 0;
+    if (row === undefined || Number(row.revoked) !== 0 || Number(row.disabled) !== 0) return undefined;
+    return { mustChangePassword: Number(row.must_change_password) !== 0 };
   }
 
   /** Revokes every active family of the user (sign out everywhere, disable, password reset); returns their ids. */

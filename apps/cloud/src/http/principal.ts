@@ -7,7 +7,14 @@ import type { GatewayStore } from '../gateways/store';
 export const ACCESS_COOKIE = SESSION.accessCookieName;
 export const USER_TOKEN_HEADER = 'smartthing-token-user';
 
-export type UserPrincipal = { kind: 'user'; userId: string; login: string; sessionId: string };
+export type UserPrincipal = {
+  kind: 'user';
+  userId: string;
+  login: string;
+  sessionId: string;
+  /** the user signed in with a one-time password: every route but a few answers PASSWORD_CHANGE_REQUIRED */
+  mustChangePassword: boolean;
+};
 export type GatewayPrincipal = {
   kind: 'gateway';
   gatewayId: string;
@@ -56,8 +63,15 @@ export class Authenticator {
       readCookie(header(headers, 'cookie'), ACCESS_COOKIE) || header(headers, USER_TOKEN_HEADER);
     if (userToken) {
       const claims = this.jwt.verify(userToken);
-      if (claims && (await this.sessions.isActive(claims.sid))) {
-        return { kind: 'user', userId: claims.sub, login: claims.login, sessionId: claims.sid };
+      const state = claims ? await this.sessions.state(claims.sid) : undefined;
+      if (claims && state) {
+        return {
+          kind: 'user',
+          userId: claims.sub,
+          login: claims.login,
+          sessionId: claims.sid,
+          mustChangePassword: state.mustChangePassword,
+        };
       }
     }
     const gatewayToken = header(headers, GATEWAY_TOKEN_HEADER);

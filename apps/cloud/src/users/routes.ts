@@ -48,24 +48,31 @@ export function registerUserRoutes(app: HttpApp, deps: UserRouteDeps): void {
     deps.onSessionsRevoked(await sessions.revokeUser(userId, except));
 
   app.get(ACCOUNT_ROUTES['cloud.me'].path, { schema: doc('cloud.me') }, async (req) => {
-    const me = await auth.user(req);
-    return { id: me.userId, login: me.login, admin: await users.isAdmin(me.userId) };
+    const me = await auth.userEvenBeforePasswordChange(req);
+    return {
+      id: me.userId,
+      login: me.login,
+      admin: await users.isAdmin(me.userId),
+      mustChangePassword: me.mustChangePassword,
+    };
   });
 
   app.post(
     ACCOUNT_ROUTES['cloud.me.password'].path,
     { schema: { body: PasswordChangeRequest, ...doc('cloud.me.password') } },
     async (req) => {
-      const me = await auth.user(req);
+      const me = await auth.userEvenBeforePasswordChange(req);
       if (!(await users.checkPassword(me.userId, req.body.currentPassword)))
         throw new ApiError('PASSWORD_WRONG');
+      if (me.mustChangePassword && req.body.newPassword === req.body.currentPassword)
+        throw new ApiError('PASSWORD_NOT_NEW');
       await users.setPassword(me.userId, req.body.newPassword);
       await endSessions(me.userId, me.sessionId);
       audit.record({
         actorId: me.userId,
         actor: me.login,
         address: req.ip,
-        action: 'auth.passwordChanged',
+        action: me.mustChangePassword ? 'auth.oneTimePasswordChanged' : 'auth.passwordChanged',
         outcome: '200',
       });
       return OK;
@@ -73,7 +80,8 @@ export function registerUserRoutes(app: HttpApp, deps: UserRouteDeps): void {
   );
 
   app.post(ACCOUNT_ROUTES['cloud.me.logoutAll'].path, { schema: doc('cloud.me.logoutAll') }, async (req) => {
-    const me = await auth.user(req);
+    // A sign-out: allowed before the one-time password is changed too.
+    const me = await auth.userEvenBeforePasswordChange(req);
     await endSessions(me.userId);
     audit.record({
       actorId: me.userId,
@@ -122,7 +130,7 @@ export function registerUserRoutes(app: HttpApp, deps: UserRouteDeps): void {
           secret = { inviteToken: made.inviteToken };
         } else {
           const password = oneTimePassword();
-          id = (await users.create(login, password, { admin: req.body.admin })).id;
+          id = (await users.create(login, password, { admin: req.body.admin, mustChange: true })).id;
           secret = { password };
         }
       } catch (e) {
@@ -179,7 +187,7 @@ export function registerUserRoutes(app: HttpApp, deps: UserRouteDeps): void {
       const target = await users.admin(req.params.id);
       if (!target) throw new ApiError('USER_NOT_FOUND', `User ${req.params.id} not found`);
       const password = oneTimePassword();
-      await users.setPassword(target.id, password);
+      await users.setPassword(target.id, password, { mustChange: true });
       await endSessions(target.id);
       audit.record({
         actorId: me.userId,

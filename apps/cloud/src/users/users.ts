@@ -31,8 +31,16 @@ type UserRow = {
 export class UserStore {
   constructor(private readonly db: CloudDb) {}
 
-  async create(login: string, password: string, opts: { admin?: boolean } = {}): Promise<UserRecord> {
-    return this.insert(login, await hashPassword(password), null, opts.admin ?? false);
+  /** `mustChange`: a one-time password made by an admin; the user must choose their own before anything else. */
+  async create(
+    login: string,
+    password: string,
+    opts: { admin?: boolean; mustChange?: boolean } = {},
+  ): Promise<UserRecord> {
+    const user = await this.insert(login, await hashPassword(password), null, opts.admin ?? false);
+    if (opts.mustChange)
+      await this.db.updateTable('users').set({ must_change_password: 1 }).where('id', '=', user.id).execute();
+    return user;
   }
 
   /** A user who sets their password with the returned invite token. */
@@ -98,10 +106,16 @@ export class UserStore {
       await this.db.updateTable('users').set(set).where('id', '=', id).execute();
   }
 
-  async setPassword(id: string, password: string): Promise<void> {
+  /** Sets the password (ends a pending invite); `mustChange` for an admin's reset, else the flag is cleared. */
+  async setPassword(id: string, password: string, opts: { mustChange?: boolean } = {}): Promise<void> {
     await this.db
       .updateTable('users')
-      .set({ password_hash: await hashPassword(password), invite_hash: null })
+      .set({
+        password_hash: await hashPassword(password),
+        invite_hash: null,
+        invite_expires_at: null,
+        must_change_password: opts.mustChange ? 1 : 0,
+      })
       .where('id', '=', id)
       .execute();
   }

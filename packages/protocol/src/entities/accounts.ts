@@ -93,7 +93,13 @@ export const InviteAcceptRequest = z.object({ token: z.string().min(1), password
 export type InviteAcceptRequest = z.infer<typeof InviteAcceptRequest>;
 
 /** `GET /api/auth/me`: the signed-in user with their admin flag. */
-export const CurrentUser = z.object({ id: Id, login: z.string(), admin: z.boolean() });
+export const CurrentUser = z.object({
+  id: Id,
+  login: z.string(),
+  admin: z.boolean(),
+  /** signed in with a one-time password (made or reset by an admin): only a password change is allowed */
+  mustChangePassword: z.boolean().default(false),
+});
 export type CurrentUser = z.infer<typeof CurrentUser>;
 
 export const AUDIT_ACTIONS = [
@@ -115,6 +121,9 @@ export const AUDIT_ACTIONS = [
   'share.expired',
   'relay.request',
   'relay.device',
+  'auth.oneTimePasswordChanged',
+  'user.inviteReissued',
+  'user.inviteExpired',
 ] as const;
 export const AuditAction = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditAction>;

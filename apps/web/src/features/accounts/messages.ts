@@ -71,6 +71,15 @@ export const accountsEn = {
   'accounts.audit.duration': '{{ms}} ms',
   'accounts.audit.denied': 'refused',
   'accounts.back': 'Back to the gateways',
+  'accounts.firstPassword.title': 'Choose a new password',
+  'accounts.firstPassword.intro':
+    'You signed in as {{login}} with a one-time password. Choose your own password to continue.',
+  'accounts.firstPassword.current': 'One-time password',
+  'accounts.firstPassword.new': 'New password (at least 8 characters)',
+  'accounts.firstPassword.repeat': 'Repeat the new password',
+  'accounts.firstPassword.mismatch': 'The passwords do not match',
+  'accounts.firstPassword.save': 'Save and continue',
+  'accounts.firstPassword.done': 'Your password is set',
 } as const;
 
 export const accountsRu: Record<keyof typeof accountsEn, string> = {
@@ -145,4 +154,13 @@ export const accountsRu: Record<keyof typeof accountsEn, string> = {
   'accounts.audit.duration': '{{ms}} мс',
   'accounts.audit.denied': 'отказано',
   'accounts.back': 'К списку шлюзов',
+  'accounts.firstPassword.title': 'Задайте новый пароль',
+  'accounts.firstPassword.intro':
+    'Вы вошли как {{login}} с одноразовым паролем. Чтобы продолжить, задайте свой пароль.',
+  'accounts.firstPassword.current': 'Одноразовый пароль',
+  'accounts.firstPassword.new': 'Новый пароль (не короче 8 символов)',
+  'accounts.firstPassword.repeat': 'Повторите новый пароль',
+  'accounts.firstPassword.mismatch': 'Пароли не совпадают',
+  'accounts.firstPassword.save': 'Сохранить и продолжить',
+  'accounts.firstPassword.done': 'Пароль задан',
 };
