@@ -104,7 +104,7 @@ export class CloudServer {
       onPoolError: (err) => log.warn({ err }, 'database connection lost'),
     });
     this.steps.unshift({ name: 'database', stop: () => db.destroy() });
-    const users = new UserStore(db);
+    const users = new UserStore(db, { inviteTtlMs: config.inviteTtlHours * 3_600_000 });
     this.usersStore = users;
     await bootstrapAdmin(users, config.adminLogin, config.adminPassword, log);
     const sessions = new SessionStore(db, config.refreshTtlDays * 86_400_000);

@@ -173,6 +173,13 @@ describe.each<StorageKind>(['sqlite', 'postgres'])('roles and shares on %s', (ki
       () => undefined,
       [403, 403, 403, 401, 403, 200],
     ],
+    [
+      'new invite',
+      'POST',
+      () => `/api/users/${tmpId}/invite`,
+      () => undefined,
+      [403, 403, 403, 401, 403, 409],
+    ],
     ['token', 'POST', () => `/api/auth/gateway/${g2}`, () => undefined, [403, 403, 404, 401, 404, 200]],
     [
       'token delete',

@@ -130,6 +130,7 @@ export const ERROR_CATALOG = {
   ),
   PASSWORD_NOT_NEW: def(400, 'The new password must differ from the one-time password'),
   INVITE_EXPIRED: def(400, 'This invite link has expired: ask an admin for a new one'),
+  INVITE_NOT_PENDING: def(409, 'This user has already set a password: reset it instead'),
   // Security hardening (both servers; gateway-mode sign-in)
   CROSS_SITE_REFUSED: def(403, 'Refused a request from another site'),
   TEXT_CONTROL_CHARACTERS: def(400, TEXT_CONTROL_CHARACTERS_MESSAGE),

@@ -97,15 +97,17 @@ export function registerUserRoutes(app: HttpApp, deps: UserRouteDeps): void {
     ACCOUNT_ROUTES['cloud.invite.accept'].path,
     { schema: { body: InviteAcceptRequest, ...doc('cloud.invite.accept') } },
     async (req) => {
-      const user = await users.acceptInvite(req.body.token, req.body.password);
-      if (!user) throw new ApiError('INVITE_INVALID');
+      const outcome = await users.acceptInvite(req.body.token, req.body.password);
+      if (!outcome.ok && outcome.reason === 'invalid') throw new ApiError('INVITE_INVALID');
+      const { user } = outcome;
       audit.record({
         actorId: user.id,
         actor: user.login,
         address: req.ip,
-        action: 'user.inviteAccepted',
-        outcome: '200',
+        action: outcome.ok ? 'user.inviteAccepted' : 'user.inviteExpired',
+        outcome: outcome.ok ? '200' : '400',
       });
+      if (!outcome.ok) throw new ApiError('INVITE_EXPIRED');
       return OK;
     },
   );
@@ -198,6 +200,27 @@ export function registerUserRoutes(app: HttpApp, deps: UserRouteDeps): void {
         outcome: '200',
       });
       return { password };
+    },
+  );
+
+  app.post(
+    ACCOUNT_ROUTES['cloud.users.invite'].path,
+    { schema: { params: IdParams, ...doc('cloud.users.invite') } },
+    async (req) => {
+      const me = await admin(req);
+      const target = await users.admin(req.params.id);
+      if (!target) throw new ApiError('USER_NOT_FOUND', `User ${req.params.id} not found`);
+      const inviteToken = await users.reissueInvite(target.id);
+      if (!inviteToken) throw new ApiError('INVITE_NOT_PENDING');
+      audit.record({
+        actorId: me.userId,
+        actor: me.login,
+        address: req.ip,
+        action: 'user.inviteReissued',
+        detail: target.login,
+        outcome: '200',
+      });
+      return { user: await users.admin(target.id), inviteToken };
     },
   );
 }

@@ -54,6 +54,8 @@ export const AdminUser = z.object({
   disabled: z.boolean(),
   /** an invite was sent and no password set yet */
   invited: z.boolean(),
+  /** epoch ms after which the pending invite link no longer works (null without a pending invite) */
+  inviteExpiresAt: z.number().nullable(),
   createdAt: z.string(),
 });
 export type AdminUser = z.infer<typeof AdminUser>;
@@ -79,6 +81,10 @@ export const UserUpdateRequest = z.object({
   disabled: z.boolean().optional(),
 });
 export type UserUpdateRequest = z.infer<typeof UserUpdateRequest>;
+
+/** `POST /api/users/{id}/invite`: a new invite link for a user who has not set a password yet. */
+export const InviteIssued = z.object({ user: AdminUser, inviteToken: z.string() });
+export type InviteIssued = z.infer<typeof InviteIssued>;
 
 export const PasswordReset = z.object({ password: z.string() });
 export type PasswordReset = z.infer<typeof PasswordReset>;

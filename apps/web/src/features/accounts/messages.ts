@@ -80,6 +80,9 @@ export const accountsEn = {
   'accounts.firstPassword.mismatch': 'The passwords do not match',
   'accounts.firstPassword.save': 'Save and continue',
   'accounts.firstPassword.done': 'Your password is set',
+  'accounts.users.invite.until': 'Invite link valid until {{date}}',
+  'accounts.users.invite.expired': 'Invite link expired',
+  'accounts.users.reinvite': 'New invite link for {{login}}',
 } as const;
 
 export const accountsRu: Record<keyof typeof accountsEn, string> = {
@@ -163,4 +166,7 @@ export const accountsRu: Record<keyof typeof accountsEn, string> = {
   'accounts.firstPassword.mismatch': 'Пароли не совпадают',
   'accounts.firstPassword.save': 'Сохранить и продолжить',
   'accounts.firstPassword.done': 'Пароль задан',
+  'accounts.users.invite.until': 'Ссылка-приглашение действует до {{date}}',
+  'accounts.users.invite.expired': 'Срок ссылки-приглашения истёк',
+  'accounts.users.reinvite': 'Новая ссылка-приглашение для {{login}}',
 };

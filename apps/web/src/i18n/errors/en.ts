@@ -89,6 +89,7 @@ export const errorsEn: Partial<Record<ErrorCode, string>> = {
   PASSWORD_CHANGE_REQUIRED: 'Choose a new password first: the one you signed in with was a one-time password',
   PASSWORD_NOT_NEW: 'The new password must differ from the one-time password',
   INVITE_EXPIRED: 'This invite link has expired: ask an admin for a new one',
+  INVITE_NOT_PENDING: 'This user has already set a password: reset it instead',
   CROSS_SITE_REFUSED: 'Refused a request from another site',
   TEXT_CONTROL_CHARACTERS: 'Text must not contain control characters',
   GATEWAY_SIGN_IN_REQUIRED: 'Sign in to this gateway first',

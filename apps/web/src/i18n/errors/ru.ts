@@ -87,6 +87,7 @@ export const errorsRu: Partial<Record<ErrorCode, string>> = {
   PASSWORD_CHANGE_REQUIRED: 'Сначала задайте новый пароль: вы вошли с одноразовым паролем',
   PASSWORD_NOT_NEW: 'Новый пароль должен отличаться от одноразового',
   INVITE_EXPIRED: 'Срок действия ссылки-приглашения истёк: попросите администратора о новой',
+  INVITE_NOT_PENDING: 'Этот пользователь уже задал пароль: сбросьте его',
   CROSS_SITE_REFUSED: 'Запрос с другого сайта отклонён',
   TEXT_CONTROL_CHARACTERS: 'Текст не должен содержать управляющих символов',
   GATEWAY_SIGN_IN_REQUIRED: 'Сначала войдите на этот шлюз',
