@@ -59,3 +59,22 @@ export async function chooseFirstPassword(
   await page.getByRole('button', { name: t.save }).click();
   await expect(page.getByRole('heading', { name: t.gateways })).toBeVisible();
 }
+
+/** Russian at phone width (390 px) for this page, from its next load on. */
+export async function russianPhone(page: Page): Promise<void> {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.addInitScript(() => window.localStorage.setItem('locale', 'ru'));
+}
+
+/** Applies a theme through the stored preference and a reload (the login-less screens have no switch). */
+export async function reloadInTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await page.evaluate((t) => window.localStorage.setItem('color-theme', t), theme);
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);
+}
+
+/** Nothing wider than the phone's screen (no sideways scrolling). */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
+}
