@@ -330,7 +330,7 @@ describe.each<StorageKind>(['sqlite', 'postgres'])('roles and shares on %s', (ki
     const oneTime = field((await as.owner.call('POST', '/api/users', { login: 'fresh' })).body, 'password');
     expect((await share(g, 'fresh', 'operator')).status).toBe(200);
     const fresh = new Browser(cloud.url);
-    await fresh.login('fresh', oneTime);
+    const refresh = await fresh.login('fresh', oneTime);
     const before = link.received.length;
     const open = new Set(['build', 'who am I', 'me']);
     const actual: string[] = [];
@@ -348,6 +348,15 @@ describe.each<StorageKind>(['sqlite', 'postgres'])('roles and shares on %s', (ki
       gateway: null,
     });
     expect((await fresh.call('GET', '/api/auth/me')).body).toMatchObject({ mustChangePassword: true });
+    // The original console's next calls get a clear refusal with its message, and the session still renews.
+    const list = await fresh.call('GET', '/api/gateway/management/list');
+    expect(list.body).toEqual({
+      code: 'PASSWORD_CHANGE_REQUIRED',
+      message: 'Choose a new password first: the one you signed in with was a one-time password',
+    });
+    const renewed = await fresh.call('POST', '/api/auth/user/refresh', { refreshToken: refresh });
+    expect(renewed.status).toBe(200);
+    expect((await fresh.call('GET', '/api/auth')).body).toMatchObject({ user: { mustChangePassword: true } });
     // No live channel either.
     await expect(
       connectStompClient(`${cloud.url.replace('http', 'ws')}/api/st-ws`, {
