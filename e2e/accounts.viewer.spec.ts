@@ -60,11 +60,12 @@ test('a viewer sees every write control disabled, with the reason, and forced ca
     await expect(note).toBeVisible();
     await expect(panel.getByLabel('SSID')).toHaveCount(0);
     await panel.getByRole('tab', { name: 'Config' }).click();
-    for (const save of await panel.getByRole('button', { name: 'Save' }).all())
-      await expect(save).toBeDisabled();
+    await expect(panel.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
+    await expect(note).toBeVisible();
     await panel.getByRole('tab', { name: 'Danger zone' }).click();
     await expect(panel.getByRole('button', { name: 'Restart' })).toBeDisabled();
     await expect(panel.getByRole('button', { name: 'Wipe' })).toBeDisabled();
+    await expect(note).toBeVisible();
     await panel.getByRole('tab', { name: 'Sensors' }).click();
     await panel.getByText(/^light: \d+$/).click();
     await expect(panel.getByRole('heading', { name: 'Hooks of light' })).toBeVisible();
