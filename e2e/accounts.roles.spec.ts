@@ -3,6 +3,7 @@
 // operator and the action works; the audit screen shows all of it.
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { chooseFirstPassword, signInWithOneTimePassword } from './accounts.support';
 import { system } from './env';
 import { deviceGet, openDevice, systemDevice } from './panel.support';
 import { expect, test } from './support/console';
@@ -45,7 +46,21 @@ test('users, a shared gateway with roles, and the audit trail', async ({ page, b
   // The viewer sees the gateway with its role and who shares it, and the panel, but cannot act.
   const viewerContext = await browser.newContext();
   const viewer = await viewerContext.newPage();
-  await signIn(viewer, login, password);
+  // A one-time password: the new user chooses their own before anything else (axe in both themes).
+  await signInWithOneTimePassword(viewer, login, password);
+  const forcedEarly = await viewer.evaluate(async () => {
+    const r = await fetch('/api/gateway/management/list');
+    return { status: r.status, body: await r.json() };
+  });
+  expect(forcedEarly).toMatchObject({ status: 403, body: { code: 'PASSWORD_CHANGE_REQUIRED' } });
+  await expectAccessible(viewer, 'first password (light)');
+  await viewer.evaluate(() => window.localStorage.setItem('color-theme', 'dark'));
+  await viewer.reload();
+  await expect(viewer.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await expectAccessible(viewer, 'first password (dark)');
+  await viewer.evaluate(() => window.localStorage.setItem('color-theme', 'light'));
+  await viewer.reload();
+  await chooseFirstPassword(viewer, password, `${login}-own-password`);
   const item = gatewayItem(viewer, 'Home');
   await expect(item.getByTestId('gateway-role')).toHaveText('Viewer');
   await expect(item).toContainText(`Shared by ${system.login}`);

@@ -26,4 +26,8 @@ export const system = {
   get discoveryPort() {
     return Number(need('ST_E2E_DISCOVERY_PORT'));
   },
+  /** The system's data dir (the cloud's database is in `<dataDir>/cloud`). */
+  get dataDir() {
+    return need('ST_E2E_DATA_DIR');
+  },
 };

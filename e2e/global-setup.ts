@@ -31,6 +31,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.ST_E2E_LOG_PORT = String(logPort);
   // The gateway's discovery port (UDP multicast on 127.0.0.1), for specs that start a device of their own.
   process.env.ST_E2E_DISCOVERY_PORT = String(discoveryPort);
+  // The data dir, for specs that start a second cloud node on the same database (accounts.screens).
+  process.env.ST_E2E_DATA_DIR = dataDir;
   return async () => {
     await system.stop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -109,7 +109,10 @@ export class CloudServer {
     // Sessions and gateway roles per node, invalidated across nodes by cluster messages (accessCache.ts).
     const access = new AccessCache({ ttlMs: config.accessCacheMs });
     this.accessRef = access;
-    const users = new UserStore(db, access);
+    const users = new UserStore(db, {
+      inviteTtlMs: config.inviteTtlHours * 3_600_000,
+      changes: access,
+    });
     this.usersStore = users;
     await bootstrapAdmin(users, config.adminLogin, config.adminPassword, log);
     const sessions = new SessionStore(db, config.refreshTtlDays * 86_400_000, Date.now, access);

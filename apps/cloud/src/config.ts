@@ -28,6 +28,7 @@ export const CLOUD_CONFIG_KEYS = {
   metricsToken: 'ST_METRICS_TOKEN',
   auditRetentionDays: 'ST_AUDIT_RETENTION_DAYS',
   shareSweepMs: 'ST_SHARE_SWEEP_MS',
+  inviteTtlHours: 'ST_INVITE_TTL_HOURS',
   allowedOrigins: 'ST_ALLOWED_ORIGINS',
   accessCacheMs: 'ST_ACCESS_CACHE_MS',
   alertCheckMs: 'ST_ALERT_CHECK_MS',
@@ -77,6 +78,8 @@ export const CloudConfig = z.object({
   auditRetentionDays: configFields.positiveInt(180),
   /** how often expired gateway shares are removed and their live channels ended */
   shareSweepMs: configFields.positiveInt(15_000),
+  /** how long an invite link works (hours, fractions allowed); an admin can issue a new one */
+  inviteTtlHours: z.coerce.number().positive().max(8760).default(72),
   /** origins allowed to change state and open the websocket besides the server's own */
   allowedOrigins: allowedOriginsField(),
   /** sessions and gateway roles kept per node this long at most (invalidated by cluster messages); 0: off */

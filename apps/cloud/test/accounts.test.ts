@@ -46,6 +46,57 @@ describe.each<StorageKind>(['sqlite', 'postgres'])('accounts on %s', (kind) => {
     });
   });
 
+  it('expires an invite link (audited), shows its expiry to admins, and issues a new one', async () => {
+    // A second node on the same storage with a one-second invite lifetime (the setting is in hours).
+    const short = await startCloud({ ...storage.overrides, inviteTtlHours: 1 / 3600 });
+    try {
+      const shortAdmin = new Browser(short.url);
+      await shortAdmin.login();
+      const made = await shortAdmin.call('POST', '/api/users', { login: 'late', invite: true });
+      const user = (made.body as { user: { id: string; inviteExpiresAt: number } }).user;
+      expect(user.inviteExpiresAt).toBeGreaterThan(0);
+      const old = field(made.body, 'inviteToken');
+      await waitFor(async () => Date.now() > user.inviteExpiresAt, { what: 'the invite to expire' });
+      const anon = new Browser(cloud.url);
+      const late = await anon.call('POST', '/api/auth/invite', { token: old, password: 'late-password' });
+      expect(late.status).toBe(400);
+      expect(late.body).toMatchObject({ code: 'INVITE_EXPIRED' });
+      // Still invited, with the (past) expiry, for the admin; the node with the default lifetime re-issues it.
+      const listed = ((await admin.call('GET', '/api/users')).body as Array<Record<string, unknown>>).find(
+        (u) => u.login === 'late',
+      );
+      expect(listed).toMatchObject({ invited: true, inviteExpiresAt: user.inviteExpiresAt });
+      const again = await admin.call('POST', `/api/users/${user.id}/invite`);
+      expect(again.status).toBe(200);
+      const renewed = (again.body as { user: { inviteExpiresAt: number } }).user.inviteExpiresAt;
+      expect(renewed - user.inviteExpiresAt).toBeGreaterThan(70 * 3_600_000); // the default: 72 h
+      expect(
+        (await anon.call('POST', '/api/auth/invite', { token: old, password: 'late-password' })).body,
+      ).toMatchObject({ code: 'INVITE_INVALID' });
+      const token = field(again.body, 'inviteToken');
+      expect((await anon.call('POST', '/api/auth/invite', { token, password: 'late-password' })).status).toBe(
+        200,
+      );
+      await anon.login('late', 'late-password');
+      expect((await anon.call('GET', '/api/gateway/management/list')).status).toBe(200);
+      // Once a password is set there is no invite to re-issue; a stranger to the admin role cannot either.
+      expect((await admin.call('POST', `/api/users/${user.id}/invite`)).body).toMatchObject({
+        code: 'INVITE_NOT_PENDING',
+      });
+      expect((await anon.call('POST', `/api/users/${user.id}/invite`)).status).toBe(403);
+      expect((await admin.call('POST', '/api/users/nobody/invite')).status).toBe(404);
+      await waitFor(async () => {
+        const rows = (await admin.call('GET', '/api/audit?actor=late')).body as Array<{ action: string }>;
+        const actions = rows.map((r) => r.action);
+        return actions.includes('user.inviteExpired') && actions.includes('user.inviteAccepted');
+      });
+      const reissued = (await admin.call('GET', '/api/audit?action=user.inviteReissued')).body;
+      expect(reissued).toEqual([expect.objectContaining({ actor: ADMIN.login, detail: 'late' })]);
+    } finally {
+      await short.stop();
+    }
+  });
+
   it('changes the own password (other sessions end), resets one, and signs out everywhere', async () => {
     const made = await admin.call('POST', '/api/users', { login: 'pat' });
     const id = field((made.body as { user: unknown }).user, 'id');
@@ -80,7 +131,19 @@ describe.each<StorageKind>(['sqlite', 'postgres'])('accounts on %s', (kind) => {
     const a = new Browser(cloud.url);
     const b = new Browser(cloud.url);
     await a.login('pat', fresh);
-    await b.login('pat', fresh);
+    // A reset password is one-time again: first a change (refused until then), then a normal one.
+    expect((await a.call('GET', '/api/gateway/management/list')).body).toMatchObject({
+      code: 'PASSWORD_CHANGE_REQUIRED',
+    });
+    for (const [currentPassword, newPassword] of [
+      [fresh, 'pat-password-3'],
+      ['pat-password-3', 'pat-password-4'],
+    ]) {
+      expect((await a.call('POST', '/api/auth/user/password', { currentPassword, newPassword })).status).toBe(
+        200,
+      );
+    }
+    await b.login('pat', 'pat-password-4');
     const live = await openLive(cloud.url, b.cookie);
     await live.subscribe('/secured/events');
     expect((await a.call('POST', '/api/auth/user/logout-all')).status).toBe(200);
@@ -90,7 +153,12 @@ describe.each<StorageKind>(['sqlite', 'postgres'])('accounts on %s', (kind) => {
     await live.close();
     const audit = (await admin.call('GET', '/api/audit?actor=pat')).body as Array<{ action: string }>;
     expect(audit.map((r) => r.action)).toEqual(
-      expect.arrayContaining(['auth.passwordChanged', 'auth.logoutAll', 'auth.login']),
+      expect.arrayContaining([
+        'auth.oneTimePasswordChanged',
+        'auth.passwordChanged',
+        'auth.logoutAll',
+        'auth.login',
+      ]),
     );
   });
 

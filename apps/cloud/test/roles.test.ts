@@ -6,6 +6,7 @@ import {
   type RelayableRouteName,
   ROUTES,
 } from '@st/protocol';
+import { connectStompClient, StompConnectError } from '@st/stomp/client';
 import { waitFor } from '@st/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, field, type StorageKind, startCloud, type TestCloud, testStorage } from './helpers';
@@ -113,88 +114,97 @@ describe.each<StorageKind>(['sqlite', 'postgres'])('roles and shares on %s', (ki
     return users.find((u) => u.login === login)?.id ?? '';
   }
 
+  // expected: operator, viewer, stranger, disabled, expired, owner (an admin: the first user)
+  const cloudRows = (): Row[] => [
+    ['build', 'GET', () => '/api/build', () => undefined, [200, 200, 200, 200, 200, 200]],
+    ['who am I', 'GET', () => '/api/auth', () => undefined, [200, 200, 200, 401, 200, 200]],
+    ['me', 'GET', () => '/api/auth/me', () => undefined, [200, 200, 200, 401, 200, 200]],
+    ['list', 'GET', () => '/api/gateway/management/list', () => undefined, [200, 200, 200, 401, 200, 200]],
+    ['get', 'GET', () => `/api/gateway/management/${g}`, () => undefined, [200, 200, 404, 401, 404, 200]],
+    [
+      'create',
+      'POST',
+      () => '/api/gateway/management/create',
+      () => ({ name: 'mine' }),
+      [201, 201, 201, 401, 201, 201],
+    ],
+    [
+      'rename',
+      'PUT',
+      () => '/api/gateway/management/update',
+      () => ({ id: g, name: 'G' }),
+      [403, 403, 404, 401, 404, 200],
+    ],
+    [
+      'shares',
+      'GET',
+      () => `/api/gateway/management/shares/${g}`,
+      () => undefined,
+      [403, 403, 404, 401, 404, 200],
+    ],
+    [
+      'share',
+      'POST',
+      () => '/api/gateway/management/share',
+      () => ({ gatewayId: g, login: 'tmp', role: 'viewer' }),
+      [403, 403, 404, 401, 404, 200],
+    ],
+    [
+      'unshare',
+      'DELETE',
+      () => `/api/gateway/management/share?gatewayId=${g}&login=tmp`,
+      () => undefined,
+      [403, 403, 404, 401, 404, 200],
+    ],
+    ['audit', 'GET', () => '/api/audit', () => undefined, [200, 200, 200, 401, 200, 200]],
+    ['users', 'GET', () => '/api/users', () => undefined, [403, 403, 403, 401, 403, 200]],
+    ['add user', 'POST', () => '/api/users', () => ({ login: 'made' }), [403, 403, 403, 401, 403, 201]],
+    [
+      'update user',
+      'PUT',
+      () => `/api/users/${tmpId}`,
+      () => ({ admin: false }),
+      [403, 403, 403, 401, 403, 200],
+    ],
+    [
+      'reset password',
+      'POST',
+      () => `/api/users/${tmpId}/password`,
+      () => undefined,
+      [403, 403, 403, 401, 403, 200],
+    ],
+    [
+      'new invite',
+      'POST',
+      () => `/api/users/${tmpId}/invite`,
+      () => undefined,
+      [403, 403, 403, 401, 403, 409],
+    ],
+    ['token', 'POST', () => `/api/auth/gateway/${g2}`, () => undefined, [403, 403, 404, 401, 404, 200]],
+    [
+      'token delete',
+      'POST',
+      () => `/api/auth/gateway/logout/${g2}`,
+      () => undefined,
+      [403, 403, 404, 401, 404, 200],
+    ],
+    [
+      'delete',
+      'DELETE',
+      () => `/api/gateway/management/delete/${g2}`,
+      () => undefined,
+      [403, 403, 404, 401, 404, 200],
+    ],
+  ];
+
   it('answers every cloud route with the expected status for each caller', async () => {
-    // expected: operator, viewer, stranger, disabled, expired, owner (an admin: the first user)
-    const rows: Row[] = [
-      ['build', 'GET', () => '/api/build', () => undefined, [200, 200, 200, 200, 200, 200]],
-      ['who am I', 'GET', () => '/api/auth', () => undefined, [200, 200, 200, 401, 200, 200]],
-      ['me', 'GET', () => '/api/auth/me', () => undefined, [200, 200, 200, 401, 200, 200]],
-      ['list', 'GET', () => '/api/gateway/management/list', () => undefined, [200, 200, 200, 401, 200, 200]],
-      ['get', 'GET', () => `/api/gateway/management/${g}`, () => undefined, [200, 200, 404, 401, 404, 200]],
-      [
-        'create',
-        'POST',
-        () => '/api/gateway/management/create',
-        () => ({ name: 'mine' }),
-        [201, 201, 201, 401, 201, 201],
-      ],
-      [
-        'rename',
-        'PUT',
-        () => '/api/gateway/management/update',
-        () => ({ id: g, name: 'G' }),
-        [403, 403, 404, 401, 404, 200],
-      ],
-      [
-        'shares',
-        'GET',
-        () => `/api/gateway/management/shares/${g}`,
-        () => undefined,
-        [403, 403, 404, 401, 404, 200],
-      ],
-      [
-        'share',
-        'POST',
-        () => '/api/gateway/management/share',
-        () => ({ gatewayId: g, login: 'tmp', role: 'viewer' }),
-        [403, 403, 404, 401, 404, 200],
-      ],
-      [
-        'unshare',
-        'DELETE',
-        () => `/api/gateway/management/share?gatewayId=${g}&login=tmp`,
-        () => undefined,
-        [403, 403, 404, 401, 404, 200],
-      ],
-      ['audit', 'GET', () => '/api/audit', () => undefined, [200, 200, 200, 401, 200, 200]],
-      ['users', 'GET', () => '/api/users', () => undefined, [403, 403, 403, 401, 403, 200]],
-      ['add user', 'POST', () => '/api/users', () => ({ login: 'made' }), [403, 403, 403, 401, 403, 201]],
-      [
-        'update user',
-        'PUT',
-        () => `/api/users/${tmpId}`,
-        () => ({ admin: false }),
-        [403, 403, 403, 401, 403, 200],
-      ],
-      [
-        'reset password',
-        'POST',
-        () => `/api/users/${tmpId}/password`,
-        () => undefined,
-        [403, 403, 403, 401, 403, 200],
-      ],
-      ['token', 'POST', () => `/api/auth/gateway/${g2}`, () => undefined, [403, 403, 404, 401, 404, 200]],
-      [
-        'token delete',
-        'POST',
-        () => `/api/auth/gateway/logout/${g2}`,
-        () => undefined,
-        [403, 403, 404, 401, 404, 200],
-      ],
-      [
-        'delete',
-        'DELETE',
-        () => `/api/gateway/management/delete/${g2}`,
-        () => undefined,
-        [403, 403, 404, 401, 404, 200],
-      ],
-    ];
+    const rows = cloudRows();
     const got = await runRows(rows);
     expect(got.actual).toEqual(got.expected);
   });
 
-  it('classes every relayed route and device command and refuses before the link', async () => {
-    const before = link.received.length;
+  /** Every relayed gateway route, every device command and PING, as the matrix's rows. */
+  const relayRows = (): Row[] => {
     const rows: Row[] = [];
     const relayStatus = (access: 'read' | 'write') => [
       200,
@@ -230,6 +240,12 @@ describe.each<StorageKind>(['sqlite', 'postgres'])('roles and shares on %s', (ki
       () => ({ gatewayId: g, command: 'PING' }),
       relayStatus('read'),
     ]);
+    return rows;
+  };
+
+  it('classes every relayed route and device command and refuses before the link', async () => {
+    const before = link.received.length;
+    const rows = relayRows();
     const got = await runRows(rows);
     expect(got.actual).toEqual(got.expected);
     // Exactly the allowed cells crossed the link: refused ones never left the cloud.
@@ -306,6 +322,83 @@ describe.each<StorageKind>(['sqlite', 'postgres'])('roles and shares on %s', (ki
     await waitFor(() => strangerLive.errors.length > 0, {
       what: 'the stranger’s subscription to be refused',
     });
+  });
+
+  it('refuses every route but who-am-I, sign-out and the own-password change until a one-time password is changed', async () => {
+    // An admin creates the user: the answer carries a one-time password. An operator share, so only the
+    // pending password change (not the role) can refuse the relayed writes.
+    const oneTime = field((await as.owner.call('POST', '/api/users', { login: 'fresh' })).body, 'password');
+    expect((await share(g, 'fresh', 'operator')).status).toBe(200);
+    const fresh = new Browser(cloud.url);
+    const refresh = await fresh.login('fresh', oneTime);
+    const before = link.received.length;
+    const open = new Set(['build', 'who am I', 'me']);
+    const actual: string[] = [];
+    const expected: string[] = [];
+    for (const [label, method, path, body] of [...cloudRows(), ...relayRows()]) {
+      const r = await fresh.call(method, path(), body());
+      actual.push(`${label} ${r.status} ${(r.body as { code?: string } | undefined)?.code ?? ''}`);
+      expected.push(open.has(label) ? `${label} 200 ` : `${label} 403 PASSWORD_CHANGE_REQUIRED`);
+    }
+    expect(actual).toEqual(expected);
+    expect(link.received.length).toBe(before); // nothing crossed the link
+    // Who-am-I says why (the original console's call keeps its shape, with one more field).
+    expect((await fresh.call('GET', '/api/auth')).body).toMatchObject({
+      user: { login: 'fresh', mustChangePassword: true },
+      gateway: null,
+    });
+    expect((await fresh.call('GET', '/api/auth/me')).body).toMatchObject({ mustChangePassword: true });
+    // The original console's next calls get a clear refusal with its message, and the session still renews.
+    const list = await fresh.call('GET', '/api/gateway/management/list');
+    expect(list.body).toEqual({
+      code: 'PASSWORD_CHANGE_REQUIRED',
+      message: 'Choose a new password first: the one you signed in with was a one-time password',
+    });
+    const renewed = await fresh.call('POST', '/api/auth/user/refresh', { refreshToken: refresh });
+    expect(renewed.status).toBe(200);
+    expect((await fresh.call('GET', '/api/auth')).body).toMatchObject({ user: { mustChangePassword: true } });
+    // No live channel either.
+    await expect(
+      connectStompClient(`${cloud.url.replace('http', 'ws')}/api/st-ws`, {
+        httpHeaders: { cookie: fresh.cookie ?? '' },
+      }),
+    ).rejects.toBeInstanceOf(StompConnectError);
+    // The one-time password cannot be kept; a new one lifts the refusal in the same session.
+    const keep = await fresh.call('POST', '/api/auth/user/password', {
+      currentPassword: oneTime,
+      newPassword: oneTime,
+    });
+    expect(keep.body).toMatchObject({ code: 'PASSWORD_NOT_NEW' });
+    const change = await fresh.call('POST', '/api/auth/user/password', {
+      currentPassword: oneTime,
+      newPassword: 'fresh-own-password',
+    });
+    expect(change.status).toBe(200);
+    expect((await fresh.call('GET', '/api/auth')).body).toEqual({
+      user: { id: expect.any(String), login: 'fresh' },
+      gateway: null,
+    });
+    expect((await fresh.call('GET', '/api/gateway/management/list')).status).toBe(200);
+    const action = await fresh.call('POST', '/api/gateway/requests/device', {
+      gatewayId: g,
+      device: '127.0.0.1:8080',
+      command: 'callAction',
+      params: { name: 'on' },
+    });
+    expect(action.status).toBe(200);
+    await waitFor(async () => {
+      const rows = (await as.owner.call('GET', '/api/audit?action=auth.oneTimePasswordChanged')).body;
+      return Array.isArray(rows) && rows.some((r) => (r as { actor: string }).actor === 'fresh');
+    });
+    // An admin's reset ends the session and makes the new one-time password a pending change again.
+    const reset = await as.owner.call('POST', `/api/users/${await idOf('fresh')}/password`);
+    expect((await fresh.call('GET', '/api/gateway/management/list')).status).toBe(401);
+    await fresh.login('fresh', field(reset.body, 'password'));
+    expect((await fresh.call('GET', '/api/gateway/management/list')).body).toMatchObject({
+      code: 'PASSWORD_CHANGE_REQUIRED',
+    });
+    expect((await fresh.call('POST', '/api/auth/user/logout', {})).status).toBe(200);
+    expect((await fresh.call('GET', '/api/auth')).status).toBe(401);
   });
 
   async function runRows(rows: Row[]) {

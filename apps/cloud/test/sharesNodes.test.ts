@@ -43,6 +43,12 @@ describe('shares across two cloud nodes sharing Redis', () => {
 
     const tech = new Browser(b.url);
     await tech.login('tech', password);
+    // a one-time password: the user chooses their own before anything else
+    const changed = await tech.call('POST', '/api/auth/user/password', {
+      currentPassword: password,
+      newPassword: 'tech-own-password',
+    });
+    expect(changed.status).toBe(200);
     const first = await openLive(b.url, tech.cookie);
     live.push(first);
     await first.subscribe(`/secured/gateway/${g}/devices/logs`);

@@ -124,6 +124,13 @@ export const ERROR_CATALOG = {
   SELF_CHANGE_REFUSED: def(409, 'You cannot disable yourself or remove your own admin role'),
   PASSWORD_WRONG: def(400, 'The current password is wrong'),
   INVITE_INVALID: def(400, 'This invite link is not valid or was already used'),
+  PASSWORD_CHANGE_REQUIRED: def(
+    403,
+    'Choose a new password first: the one you signed in with was a one-time password',
+  ),
+  PASSWORD_NOT_NEW: def(400, 'The new password must differ from the one-time password'),
+  INVITE_EXPIRED: def(400, 'This invite link has expired: ask an admin for a new one'),
+  INVITE_NOT_PENDING: def(409, 'This user has already set a password: reset it instead'),
   // Security hardening (both servers; gateway-mode sign-in)
   CROSS_SITE_REFUSED: def(403, 'Refused a request from another site'),
   TEXT_CONTROL_CHARACTERS: def(400, TEXT_CONTROL_CHARACTERS_MESSAGE),

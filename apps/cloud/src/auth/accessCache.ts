@@ -5,7 +5,7 @@ import type { Cluster, ClusterMessage } from '../scale/cluster';
 export interface AccessChanges {
   /** these session families were revoked (logout, refresh-token reuse, sign out everywhere, password change) */
   sessionsEnded(familyIds: readonly string[]): Promise<void>;
-  /** the user was disabled (or changed in a way that ends their access) */
+  /** the user was disabled, or their password changed (or anything else that changes their access) */
   userChanged(userId: string): Promise<void>;
   /** the user's share of the gateway was granted, changed, revoked or expired */
   memberChanged(gatewayId: string, userId: string): Promise<void>;
@@ -21,8 +21,13 @@ export interface GatewayAccess {
 
 export type AccessChangedMessage = Extract<ClusterMessage, { t: 'accessChanged' }>;
 
-interface SessionEntry {
+/** An active session as the database gave it: its user, and whether they must change a one-time password. */
+export interface SessionState {
   userId: string;
+  mustChangePassword: boolean;
+}
+
+interface SessionEntry extends SessionState {
   at: number;
 }
 
@@ -92,23 +97,35 @@ export class AccessCache implements AccessChanges {
 
   /** Whether the session family is active; `load` asks the database (its user id when active). */
   async sessionActive(familyId: string, load: () => Promise<string | undefined>): Promise<boolean> {
+    const state = await this.session(familyId, async () => {
+      const userId = await load();
+      return userId === undefined ? undefined : { userId, mustChangePassword: false };
+    });
+    return state !== undefined;
+  }
+
+  /** The session family's state while it is active, else undefined; `load` asks the database. */
+  async session(
+    familyId: string,
+    load: () => Promise<SessionState | undefined>,
+  ): Promise<SessionState | undefined> {
     if (this.enabled) {
       const e = this.sessions.get(familyId);
       if (e && this.now() - e.at < this.opts.ttlMs) {
         this.hits++;
-        return true;
+        return { userId: e.userId, mustChangePassword: e.mustChangePassword };
       }
     }
     this.misses++;
     const gen = this.generation;
-    const userId = await load();
-    if (userId === undefined) return false;
+    const state = await load();
+    if (state === undefined) return undefined;
     if (this.enabled && gen === this.generation) {
       this.sessions.delete(familyId);
-      this.sessions.set(familyId, { userId, at: this.now() });
+      this.sessions.set(familyId, { ...state, at: this.now() });
       trim(this.sessions, this.maxEntries);
     }
-    return true;
+    return state;
   }
 
   /** The user's role on the gateway; `load` asks the database. */

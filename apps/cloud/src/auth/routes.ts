@@ -133,8 +133,12 @@ export function registerAuthRoutes(app: HttpApp, deps: AuthRouteDeps): void {
     CLOUD_ROUTES['cloud.auth.current'].path,
     { schema: { summary: routeDef('cloud.auth.current').summary } },
     async (req) => {
-      const p = await auth.any(req);
-      if (p.kind === 'user') return { user: { id: p.userId, login: p.login }, gateway: null };
+      const p = await auth.anyEvenBeforePasswordChange(req);
+      if (p.kind === 'user') {
+        // The flag only while a one-time password is pending: the original console's shape stays as it was.
+        const must = p.mustChangePassword ? { mustChangePassword: true } : {};
+        return { user: { id: p.userId, login: p.login, ...must }, gateway: null };
+      }
       const owner = await users.findById(p.ownerId);
       if (!owner) throw cloudErrors.unauthenticated();
       return {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CloudDb } from '../db/connect';
 import type { UserRecord } from '../users/users';
-import type { AccessChanges } from './accessCache';
+import type { AccessChanges, SessionState } from './accessCache';
 import { hashToken, newOpaqueToken } from './tokens';
 
 export interface SessionPair {
@@ -74,20 +74,23 @@ export class SessionStore {
 
   /** True while the family exists, has not been revoked and its user is enabled (checked for every access token). */
   async isActive(familyId: string): Promise<boolean> {
-    return (await this.activeUser(familyId)) !== undefined;
+    return (await this.state(familyId)) !== undefined;
   }
 
-  /** The family's user while the family is active (see isActive), else undefined. */
-  async activeUser(familyId: string): Promise<string | undefined> {
+  /**
+   * The state of an active session (undefined when revoked, unknown or its user disabled): its user, and
+   * whether that user still holds a one-time password and so may only change it. One query, run for every
+   * access token the per-node cache (auth/accessCache.ts) does not already vouch for.
+   */
+  async state(familyId: string): Promise<SessionState | undefined> {
     const row = await this.db
       .selectFrom('session_families as f')
       .innerJoin('users as u', 'u.id', 'f.user_id')
-      .select(['f.revoked', 'u.disabled', 'f.user_id'])
+      .select(['f.revoked', 'u.disabled', 'u.must_change_password', 'f.user_id'])
       .where('f.id', '=', familyId)
       .executeTakeFirst();
-    return row !== undefined && Number(row.revoked) === 0 && Number(row.disabled) === 0
-      ? row.user_id
-      : undefined;
+    if (row === undefined || Number(row.revoked) !== 0 || Number(row.disabled) !== 0) return undefined;
+    return { userId: row.user_id, mustChangePassword: Number(row.must_change_password) !== 0 };
   }
 
   /** Revokes every active family of the user (sign out everywhere, disable, password reset); returns their ids. */

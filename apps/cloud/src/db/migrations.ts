@@ -166,6 +166,21 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable('backups').execute();
     },
   },
+  '005_password_change_invite_expiry': {
+    // Issue 20, round 4: a one-time password must be changed at first sign-in; invite links expire.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('users')
+        .addColumn('must_change_password', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema.alterTable('users').addColumn('invite_expires_at', 'bigint').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      for (const c of ['invite_expires_at', 'must_change_password']) {
+        await db.schema.alterTable('users').dropColumn(c).execute();
+      }
+    },
+  },
   // Whether each incident's alerts went out: an alert whose sending node died is sent by a survivor.
   '006_alert_sends': {
     async up(db: Kysely<unknown>) {

@@ -10,6 +10,10 @@ export interface UsersTable {
   disabled: Generated<number>;
   /** SHA-256 of a pending invite token (null once the invited user set a password) */
   invite_hash: string | null;
+  /** 1 while the password is a one-time one (created or reset by an admin): only a password change is allowed */
+  must_change_password: Generated<number>;
+  /** epoch ms after which the pending invite no longer works (bigint: PostgreSQL hands it back as a string) */
+  invite_expires_at: number | string | null;
 }
 
 export interface GatewaysTable {

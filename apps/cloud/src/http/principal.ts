@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { GATEWAY_TOKEN_HEADER, SESSION } from '@st/protocol';
-import type { AccessCache } from '../auth/accessCache';
+import type { AccessCache, SessionState } from '../auth/accessCache';
 import type { JwtSigner } from '../auth/jwt';
 import type { SessionStore } from '../auth/sessions';
 import type { GatewayStore } from '../gateways/store';
@@ -8,7 +8,14 @@ import type { GatewayStore } from '../gateways/store';
 export const ACCESS_COOKIE = SESSION.accessCookieName;
 export const USER_TOKEN_HEADER = 'smartthing-token-user';
 
-export type UserPrincipal = { kind: 'user'; userId: string; login: string; sessionId: string };
+export type UserPrincipal = {
+  kind: 'user';
+  userId: string;
+  login: string;
+  sessionId: string;
+  /** the user signed in with a one-time password: every route but a few answers PASSWORD_CHANGE_REQUIRED */
+  mustChangePassword: boolean;
+};
 export type GatewayPrincipal = {
   kind: 'gateway';
   gatewayId: string;
@@ -58,8 +65,15 @@ export class Authenticator {
       readCookie(header(headers, 'cookie'), ACCESS_COOKIE) || header(headers, USER_TOKEN_HEADER);
     if (userToken) {
       const claims = this.jwt.verify(userToken);
-      if (claims && (await this.sessionActive(claims.sid))) {
-        return { kind: 'user', userId: claims.sub, login: claims.login, sessionId: claims.sid };
+      const state = claims ? await this.sessionState(claims.sid) : undefined;
+      if (claims && state) {
+        return {
+          kind: 'user',
+          userId: claims.sub,
+          login: claims.login,
+          sessionId: claims.sid,
+          mustChangePassword: state.mustChangePassword,
+        };
       }
     }
     const gatewayToken = header(headers, GATEWAY_TOKEN_HEADER);
@@ -67,10 +81,10 @@ export class Authenticator {
     return undefined;
   }
 
-  private sessionActive(familyId: string): Promise<boolean> {
+  private sessionState(familyId: string): Promise<SessionState | undefined> {
     return this.access
-      ? this.access.sessionActive(familyId, () => this.sessions.activeUser(familyId))
-      : this.sessions.isActive(familyId);
+      ? this.access.session(familyId, () => this.sessions.state(familyId))
+      : this.sessions.state(familyId);
   }
 
   async gatewayFromToken(token: string): Promise<GatewayPrincipal | undefined> {

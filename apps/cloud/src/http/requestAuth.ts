@@ -1,3 +1,4 @@
+import { ApiError } from '@st/protocol';
 import type { FastifyRequest } from 'fastify';
 import { cloudErrors } from './errors';
 import type { Authenticator, GatewayPrincipal, Principal, UserPrincipal } from './principal';
@@ -17,15 +18,33 @@ export class RequestAuth {
     return p;
   }
 
+  /** Anyone signed in; a user who must first change their one-time password is refused (403). */
   async any(req: FastifyRequest): Promise<Principal> {
+    const p = await this.anyEvenBeforePasswordChange(req);
+    if (p.kind === 'user' && p.mustChangePassword) throw new ApiError('PASSWORD_CHANGE_REQUIRED');
+    return p;
+  }
+
+  /** A signed-in user; a gateway token is refused (it cannot act as a user), and so is a pending password change. */
+  async user(req: FastifyRequest): Promise<UserPrincipal> {
+    const p = await this.any(req);
+    if (p.kind !== 'user') throw cloudErrors.userOnly();
+    return p;
+  }
+
+  /**
+   * Anyone signed in, including a user who must change their one-time password: only for who-am-I, sign-out
+   * and the own-password change.
+   */
+  async anyEvenBeforePasswordChange(req: FastifyRequest): Promise<Principal> {
     const p = await this.principal(req);
     if (!p) throw cloudErrors.unauthenticated();
     return p;
   }
 
-  /** A signed-in user; a gateway token is refused (it cannot act as a user). */
-  async user(req: FastifyRequest): Promise<UserPrincipal> {
-    const p = await this.any(req);
+  /** A signed-in user, including one who must change their one-time password (see anyEvenBeforePasswordChange). */
+  async userEvenBeforePasswordChange(req: FastifyRequest): Promise<UserPrincipal> {
+    const p = await this.anyEvenBeforePasswordChange(req);
     if (p.kind !== 'user') throw cloudErrors.userOnly();
     return p;
   }

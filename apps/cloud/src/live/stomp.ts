@@ -63,7 +63,12 @@ export function createLiveServer(httpServer: Server, deps: LiveServerDeps): Stom
         const code = triedToken ? 'GATEWAY_TOKEN_INVALID' : 'UNAUTHENTICATED';
         return { ok: false, reason: ERROR_CATALOG[code].message };
       }
-      if (principal.kind === 'user') return { ok: true, principal };
+      if (principal.kind === 'user') {
+        // No live channel before a one-time password is replaced (as for the HTTP routes).
+        if (principal.mustChangePassword)
+          return { ok: false, reason: ERROR_CATALOG.PASSWORD_CHANGE_REQUIRED.message };
+        return { ok: true, principal };
+      }
       return { ok: true, principal: { ...principal, linkId: randomUUID() } };
     },
     authorizeSubscribe: async (p, destination): Promise<AccessResult> => {

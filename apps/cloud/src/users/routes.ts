@@ -48,24 +48,31 @@ export function registerUserRoutes(app: HttpApp, deps: UserRouteDeps): void {
     deps.onSessionsRevoked(await sessions.revokeUser(userId, except));
 
   app.get(ACCOUNT_ROUTES['cloud.me'].path, { schema: doc('cloud.me') }, async (req) => {
-    const me = await auth.user(req);
-    return { id: me.userId, login: me.login, admin: await users.isAdmin(me.userId) };
+    const me = await auth.userEvenBeforePasswordChange(req);
+    return {
+      id: me.userId,
+      login: me.login,
+      admin: await users.isAdmin(me.userId),
+      mustChangePassword: me.mustChangePassword,
+    };
   });
 
   app.post(
     ACCOUNT_ROUTES['cloud.me.password'].path,
     { schema: { body: PasswordChangeRequest, ...doc('cloud.me.password') } },
     async (req) => {
-      const me = await auth.user(req);
+      const me = await auth.userEvenBeforePasswordChange(req);
       if (!(await users.checkPassword(me.userId, req.body.currentPassword)))
         throw new ApiError('PASSWORD_WRONG');
+      if (me.mustChangePassword && req.body.newPassword === req.body.currentPassword)
+        throw new ApiError('PASSWORD_NOT_NEW');
       await users.setPassword(me.userId, req.body.newPassword);
       await endSessions(me.userId, me.sessionId);
       audit.record({
         actorId: me.userId,
         actor: me.login,
         address: req.ip,
-        action: 'auth.passwordChanged',
+        action: me.mustChangePassword ? 'auth.oneTimePasswordChanged' : 'auth.passwordChanged',
         outcome: '200',
       });
       return OK;
@@ -73,7 +80,8 @@ export function registerUserRoutes(app: HttpApp, deps: UserRouteDeps): void {
   );
 
   app.post(ACCOUNT_ROUTES['cloud.me.logoutAll'].path, { schema: doc('cloud.me.logoutAll') }, async (req) => {
-    const me = await auth.user(req);
+    // A sign-out: allowed before the one-time password is changed too.
+    const me = await auth.userEvenBeforePasswordChange(req);
     await endSessions(me.userId);
     audit.record({
       actorId: me.userId,
@@ -89,15 +97,17 @@ export function registerUserRoutes(app: HttpApp, deps: UserRouteDeps): void {
     ACCOUNT_ROUTES['cloud.invite.accept'].path,
     { schema: { body: InviteAcceptRequest, ...doc('cloud.invite.accept') } },
     async (req) => {
-      const user = await users.acceptInvite(req.body.token, req.body.password);
-      if (!user) throw new ApiError('INVITE_INVALID');
+      const outcome = await users.acceptInvite(req.body.token, req.body.password);
+      if (!outcome.ok && outcome.reason === 'invalid') throw new ApiError('INVITE_INVALID');
+      const { user } = outcome;
       audit.record({
         actorId: user.id,
         actor: user.login,
         address: req.ip,
-        action: 'user.inviteAccepted',
-        outcome: '200',
+        action: outcome.ok ? 'user.inviteAccepted' : 'user.inviteExpired',
+        outcome: outcome.ok ? '200' : '400',
       });
+      if (!outcome.ok) throw new ApiError('INVITE_EXPIRED');
       return OK;
     },
   );
@@ -122,7 +132,7 @@ export function registerUserRoutes(app: HttpApp, deps: UserRouteDeps): void {
           secret = { inviteToken: made.inviteToken };
         } else {
           const password = oneTimePassword();
-          id = (await users.create(login, password, { admin: req.body.admin })).id;
+          id = (await users.create(login, password, { admin: req.body.admin, mustChange: true })).id;
           secret = { password };
         }
       } catch (e) {
@@ -179,7 +189,7 @@ export function registerUserRoutes(app: HttpApp, deps: UserRouteDeps): void {
       const target = await users.admin(req.params.id);
       if (!target) throw new ApiError('USER_NOT_FOUND', `User ${req.params.id} not found`);
       const password = oneTimePassword();
-      await users.setPassword(target.id, password);
+      await users.setPassword(target.id, password, { mustChange: true });
       await endSessions(target.id);
       audit.record({
         actorId: me.userId,
@@ -190,6 +200,27 @@ export function registerUserRoutes(app: HttpApp, deps: UserRouteDeps): void {
         outcome: '200',
       });
       return { password };
+    },
+  );
+
+  app.post(
+    ACCOUNT_ROUTES['cloud.users.invite'].path,
+    { schema: { params: IdParams, ...doc('cloud.users.invite') } },
+    async (req) => {
+      const me = await admin(req);
+      const target = await users.admin(req.params.id);
+      if (!target) throw new ApiError('USER_NOT_FOUND', `User ${req.params.id} not found`);
+      const inviteToken = await users.reissueInvite(target.id);
+      if (!inviteToken) throw new ApiError('INVITE_NOT_PENDING');
+      audit.record({
+        actorId: me.userId,
+        actor: me.login,
+        address: req.ip,
+        action: 'user.inviteReissued',
+        detail: target.login,
+        outcome: '200',
+      });
+      return { user: await users.admin(target.id), inviteToken };
     },
   );
 }

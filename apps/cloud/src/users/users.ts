@@ -25,25 +25,73 @@ type UserRow = {
   is_admin: number;
   disabled: number;
   invite_hash: string | null;
+  invite_expires_at: number | string | null;
   created_at: string;
 };
 
+export interface UserStoreOptions {
+  /** how long an invite token works (default 72 h) */
+  inviteTtlMs?: number;
+  now?: () => number;
+  /** told after a write that changes who may do what (the per-node access cache, auth/accessCache.ts) */
+  changes?: AccessChanges;
+}
+
+/** What became of an invite token: accepted (the password is set), expired (nothing changed), or unknown. */
+export type InviteOutcome =
+  | { ok: true; user: UserRecord }
+  | { ok: false; reason: 'expired'; user: UserRecord }
+  | { ok: false; reason: 'invalid' };
+
 /** Users: created by the CLI, the first-start bootstrap or an admin; checked at login. The first user is admin. */
 export class UserStore {
+  private readonly inviteTtlMs: number;
+  private readonly now: () => number;
+  private readonly changes: AccessChanges | undefined;
+
   constructor(
     private readonly db: CloudDb,
-    private readonly changes?: AccessChanges,
-  ) {}
+    opts: UserStoreOptions = {},
+  ) {
+    this.inviteTtlMs = opts.inviteTtlMs ?? 72 * 3_600_000;
+    this.now = opts.now ?? Date.now;
+    this.changes = opts.changes;
+  }
 
-  async create(login: string, password: string, opts: { admin?: boolean } = {}): Promise<UserRecord> {
-    return this.insert(login, await hashPassword(password), null, opts.admin ?? false);
+  /** `mustChange`: a one-time password made by an admin; the user must choose their own before anything else. */
+  async create(
+    login: string,
+    password: string,
+    opts: { admin?: boolean; mustChange?: boolean } = {},
+  ): Promise<UserRecord> {
+    const user = await this.insert(login, await hashPassword(password), null, opts.admin ?? false);
+    if (opts.mustChange)
+      await this.db.updateTable('users').set({ must_change_password: 1 }).where('id', '=', user.id).execute();
+    return user;
   }
 
   /** A user who sets their password with the returned invite token. */
   async createInvited(login: string, admin: boolean): Promise<{ user: UserRecord; inviteToken: string }> {
     const inviteToken = newOpaqueToken('sti_');
     const user = await this.insert(login, NO_PASSWORD, hashToken(inviteToken), admin);
+    await this.db
+      .updateTable('users')
+      .set({ invite_expires_at: this.now() + this.inviteTtlMs })
+      .where('id', '=', user.id)
+      .execute();
     return { user, inviteToken };
+  }
+
+  /** A new invite token (the old one stops working) for a user still without a password; undefined otherwise. */
+  async reissueInvite(id: string): Promise<string | undefined> {
+    const inviteToken = newOpaqueToken('sti_');
+    const res = await this.db
+      .updateTable('users')
+      .set({ invite_hash: hashToken(inviteToken), invite_expires_at: this.now() + this.inviteTtlMs })
+      .where('id', '=', id)
+      .where('invite_hash', 'is not', null)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1 ? inviteToken : undefined;
   }
 
   private async insert(login: string, hash: string, invite: string | null, admin: boolean) {
@@ -103,24 +151,35 @@ export class UserStore {
     if (flags.disabled === true) await this.changes?.userChanged(id);
   }
 
-  async setPassword(id: string, password: string): Promise<void> {
+  /** Sets the password (ends a pending invite); `mustChange` for an admin's reset, else the flag is cleared. */
+  async setPassword(id: string, password: string, opts: { mustChange?: boolean } = {}): Promise<void> {
     await this.db
       .updateTable('users')
-      .set({ password_hash: await hashPassword(password), invite_hash: null })
+      .set({
+        password_hash: await hashPassword(password),
+        invite_hash: null,
+        invite_expires_at: null,
+        must_change_password: opts.mustChange ? 1 : 0,
+      })
       .where('id', '=', id)
       .execute();
+    // A cached session must see the change (a reset to a one-time password, or the forced change done).
+    await this.changes?.userChanged(id);
   }
 
-  /** Sets the invited user's password; undefined when the token is unknown or already used. */
-  async acceptInvite(token: string, password: string): Promise<UserRecord | undefined> {
+  /** Sets the invited user's password when the token is known, unused and not expired. */
+  async acceptInvite(token: string, password: string): Promise<InviteOutcome> {
     const row = await this.db
       .selectFrom('users')
-      .select(['id', 'login'])
+      .select(['id', 'login', 'invite_expires_at'])
       .where('invite_hash', '=', hashToken(token))
       .executeTakeFirst();
-    if (!row) return undefined;
+    if (!row) return { ok: false, reason: 'invalid' };
+    const user = { id: row.id, login: row.login };
+    if (row.invite_expires_at !== null && Number(row.invite_expires_at) <= this.now())
+      return { ok: false, reason: 'expired', user };
     await this.setPassword(row.id, password);
-    return row;
+    return { ok: true, user };
   }
 
   /** The user when login and password match and the account is enabled (same work either way). */
@@ -152,7 +211,7 @@ export class UserStore {
   private rows() {
     return this.db
       .selectFrom('users')
-      .select(['id', 'login', 'is_admin', 'disabled', 'invite_hash', 'created_at']);
+      .select(['id', 'login', 'is_admin', 'disabled', 'invite_hash', 'invite_expires_at', 'created_at']);
   }
 }
 
@@ -163,6 +222,8 @@ function toAdminUser(row: UserRow): AdminUser {
     admin: Number(row.is_admin) !== 0,
     disabled: Number(row.disabled) !== 0,
     invited: row.invite_hash !== null,
+    inviteExpiresAt:
+      row.invite_hash !== null && row.invite_expires_at !== null ? Number(row.invite_expires_at) : null,
     createdAt: row.created_at,
   };
 }

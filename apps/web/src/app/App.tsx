@@ -13,10 +13,12 @@ const loaders = {
   gateway: () => import('./GatewayConsole'),
   cloud: () => import('./CloudConsole'),
   login: () => import('../features/auth/LoginForm'),
+  firstPassword: () => import('../features/accounts/ChangePasswordScreen'),
 };
 const GatewayConsole = lazy(loaders.gateway);
 const CloudConsole = lazy(loaders.cloud);
 const LoginForm = lazy(loaders.login);
+const ChangePasswordScreen = lazy(loaders.firstPassword);
 
 /** Starts downloading what the first screen shows while the rest of the start-up runs. */
 export function preloadFirstScreen(mode: ConsoleMode, hasRefreshToken: boolean): void {
@@ -32,6 +34,7 @@ function SessionGate({ services }: { services: Services }) {
   if (services.config.mode === 'gateway') return <GatewayConsole basename={basename} />;
   if (session.status === 'checking') return <PageLoader fullHeight />;
   if (session.status === 'signed-out') return <LoginForm />;
+  if (session.user.mustChangePassword) return <ChangePasswordScreen user={session.user} />;
   return <CloudConsole basename={basename} />;
 }
 

@@ -54,6 +54,8 @@ export const AdminUser = z.object({
   disabled: z.boolean(),
   /** an invite was sent and no password set yet */
   invited: z.boolean(),
+  /** epoch ms after which the pending invite link no longer works (null without a pending invite) */
+  inviteExpiresAt: z.number().nullable(),
   createdAt: z.string(),
 });
 export type AdminUser = z.infer<typeof AdminUser>;
@@ -80,6 +82,10 @@ export const UserUpdateRequest = z.object({
 });
 export type UserUpdateRequest = z.infer<typeof UserUpdateRequest>;
 
+/** `POST /api/users/{id}/invite`: a new invite link for a user who has not set a password yet. */
+export const InviteIssued = z.object({ user: AdminUser, inviteToken: z.string() });
+export type InviteIssued = z.infer<typeof InviteIssued>;
+
 export const PasswordReset = z.object({ password: z.string() });
 export type PasswordReset = z.infer<typeof PasswordReset>;
 
@@ -93,7 +99,13 @@ export const InviteAcceptRequest = z.object({ token: z.string().min(1), password
 export type InviteAcceptRequest = z.infer<typeof InviteAcceptRequest>;
 
 /** `GET /api/auth/me`: the signed-in user with their admin flag. */
-export const CurrentUser = z.object({ id: Id, login: z.string(), admin: z.boolean() });
+export const CurrentUser = z.object({
+  id: Id,
+  login: z.string(),
+  admin: z.boolean(),
+  /** signed in with a one-time password (made or reset by an admin): only a password change is allowed */
+  mustChangePassword: z.boolean().default(false),
+});
 export type CurrentUser = z.infer<typeof CurrentUser>;
 
 export const AUDIT_ACTIONS = [
@@ -115,6 +127,9 @@ export const AUDIT_ACTIONS = [
   'share.expired',
   'relay.request',
   'relay.device',
+  'auth.oneTimePasswordChanged',
+  'user.inviteReissued',
+  'user.inviteExpired',
 ] as const;
 export const AuditAction = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditAction>;

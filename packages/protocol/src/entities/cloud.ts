@@ -6,7 +6,12 @@ import { Id } from './common';
 
 // Cloud users, gateways, sessions and gateway tokens (spec section 3).
 
-export const CloudUser = z.object({ id: Id, login: z.string() });
+export const CloudUser = z.object({
+  id: Id,
+  login: z.string(),
+  /** cloud accounts: present (true) only while the user must replace a one-time password */
+  mustChangePassword: z.boolean().optional(),
+});
 export type CloudUser = z.infer<typeof CloudUser>;
 
 /** A gateway as messages name it (events, notifications, the gateway's cloud identity). */

@@ -7,6 +7,7 @@ import {
   GatewayIdParams,
   GatewayShare,
   InviteAcceptRequest,
+  InviteIssued,
   PasswordChangeRequest,
   PasswordReset,
   ShareDeleteQuery,
@@ -117,5 +118,14 @@ export const ACCOUNT_ROUTES = {
     query: AuditQuery,
     response: z.array(AuditEntry),
     summary: "The audit trail: an owner's gateways, or everything for admins; CSV with format=csv",
+  }),
+  'cloud.users.invite': route({
+    ...cloud,
+    method: 'POST',
+    path: '/api/users/:id/invite',
+    params: IdParams,
+    response: InviteIssued,
+    summary:
+      'Issue a new invite link to a user who has not set a password yet; the old one stops working (admins only)',
   }),
 } as const;

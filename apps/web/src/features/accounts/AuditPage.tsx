@@ -73,7 +73,13 @@ export default function AuditPage() {
       {audit.isError ? <Text c="red">{t('accounts.audit.load.error')}</Text> : null}
       {audit.data?.length === 0 ? <Text c="dimmed">{t('accounts.audit.empty')}</Text> : null}
       {audit.data && audit.data.length > 0 ? (
-        <Table.ScrollContainer minWidth={640}>
+        // Wider than a phone: its scrolling viewport is reachable and scrollable by keyboard (axe at 390 px).
+        <Table.ScrollContainer
+          minWidth={640}
+          scrollAreaProps={{
+            viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('accounts.audit.title') },
+          }}
+        >
           <Table striped data-testid="audit-table">
             <Table.Thead>
               <Table.Tr>

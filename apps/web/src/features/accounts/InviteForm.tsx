@@ -1,7 +1,7 @@
-import { Button, Center, Paper, PasswordInput, Stack, Title } from '@mantine/core';
+import { Alert, Button, Center, Paper, PasswordInput, Stack, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverMessage } from '../../api/errors';
+import { HttpError, serverMessage } from '../../api/errors';
 import { useServices } from '../../app/ServicesContext';
 import { accountsApi } from './accountsApi';
 
@@ -11,11 +11,20 @@ export function inviteToken(location: Location): string | undefined {
   return new URLSearchParams(location.search).get('token') ?? undefined;
 }
 
+/** The cloud refused the link itself (expired, used or unknown), not the password. */
+function inviteRefused(error: unknown): boolean {
+  if (!(error instanceof HttpError) || error.failure.kind !== 'status') return false;
+  const code = (error.failure.body as { code?: unknown } | null)?.code;
+  return code === 'INVITE_EXPIRED' || code === 'INVITE_INVALID';
+}
+
 /** Signed out, from an invite link: the invited user sets their password, then signs in as usual. */
 export function InviteForm({ token, onDone }: { token: string; onDone: () => void }) {
   const { http, toaster, log } = useServices();
   const { t, i18n } = useTranslation();
   const [password, setPassword] = useState('');
+  // An expired or used link: said on the form itself (nothing more can be done here but ask an admin).
+  const [refused, setRefused] = useState<string | undefined>();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -25,7 +34,9 @@ export function InviteForm({ token, onDone }: { token: string; onDone: () => voi
       onDone();
     } catch (error) {
       log.warn('Invite failed', error);
-      toaster.error({ caption: serverMessage(error, i18n) ?? t('accounts.invite.title') });
+      const text = serverMessage(error, i18n) ?? t('accounts.invite.title');
+      if (inviteRefused(error)) setRefused(text);
+      else toaster.error({ caption: text });
     }
   };
   return (
@@ -36,6 +47,11 @@ export function InviteForm({ token, onDone }: { token: string; onDone: () => voi
             <Title order={1} size="h3" ta="center">
               {t('accounts.invite.title')}
             </Title>
+            {refused ? (
+              <Alert color="red" role="alert" data-testid="invite-refused">
+                {refused}
+              </Alert>
+            ) : null}
             <PasswordInput
               label={t('accounts.me.password.new')}
               value={password}
@@ -44,7 +60,7 @@ export function InviteForm({ token, onDone }: { token: string; onDone: () => voi
               autoComplete="new-password"
               onChange={(e) => setPassword(e.currentTarget.value)}
             />
-            <Button type="submit" disabled={password.length < 8}>
+            <Button type="submit" disabled={password.length < 8 || refused !== undefined}>
               {t('accounts.invite.save')}
             </Button>
           </Stack>

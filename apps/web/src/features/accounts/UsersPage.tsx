@@ -13,7 +13,14 @@ import {
   Tooltip,
 } from '@mantine/core';
 import type { AdminUser } from '@st/protocol';
-import { IconKey, IconShield, IconShieldOff, IconUserCheck, IconUserOff } from '@tabler/icons-react';
+import {
+  IconKey,
+  IconMailForward,
+  IconShield,
+  IconShieldOff,
+  IconUserCheck,
+  IconUserOff,
+} from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -53,9 +60,7 @@ export default function UsersPage() {
     const made = await run(() => api.createUser({ login: login.trim(), admin, invite }));
     if (!made) return;
     toaster.success({ caption: t('accounts.users.created', { login: made.user.login }) });
-    const link = made.inviteToken
-      ? `${window.location.origin}${config.basePath}invite?token=${encodeURIComponent(made.inviteToken)}`
-      : undefined;
+    const link = made.inviteToken ? inviteLink(made.inviteToken) : undefined;
     setSecret(
       link
         ? { text: t('accounts.users.secret.invite', { login: made.user.login }), value: link }
@@ -66,6 +71,18 @@ export default function UsersPage() {
     );
     setLogin('');
   };
+  const inviteLink = (token: string) =>
+    `${window.location.origin}${config.basePath}invite?token=${encodeURIComponent(token)}`;
+  const reinvite = async (u: AdminUser) => {
+    const r = await run(() => api.reinvite(u.id));
+    if (r)
+      setSecret({
+        text: t('accounts.users.secret.invite', { login: u.login }),
+        value: inviteLink(r.inviteToken),
+      });
+  };
+  const until = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const now = Date.now();
   const reset = async (u: AdminUser) => {
     if (!(await confirm({ message: t('accounts.users.reset.confirm', { login: u.login }) }))) return;
     const r = await run(() => api.resetPassword(u.id));
@@ -92,9 +109,18 @@ export default function UsersPage() {
       {users.data?.map((u) => (
         <Paper key={u.id} withBorder p="xs" data-testid="user-row" data-login={u.login}>
           <Group gap="xs" wrap="nowrap">
-            <Text fw={500} style={{ flex: 1 }} truncate>
-              {u.login}
-            </Text>
+            <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+              <Text fw={500} truncate>
+                {u.login}
+              </Text>
+              {u.invited && u.inviteExpiresAt !== null ? (
+                <Text size="xs" c={u.inviteExpiresAt <= now ? 'red' : 'dimmed'} data-testid="invite-expiry">
+                  {u.inviteExpiresAt <= now
+                    ? t('accounts.users.invite.expired')
+                    : t('accounts.users.invite.until', { date: until.format(u.inviteExpiresAt) })}
+                </Text>
+              ) : null}
+            </Stack>
             {u.admin ? <Badge variant="light">{t('accounts.users.admin')}</Badge> : null}
             {u.disabled ? <Badge color="red">{t('accounts.users.status.disabled')}</Badge> : null}
             {u.invited ? <Badge color="gray">{t('accounts.users.status.invited')}</Badge> : null}
@@ -126,6 +152,17 @@ export default function UsersPage() {
                 {u.admin ? <IconShieldOff size={18} aria-hidden /> : <IconShield size={18} aria-hidden />}
               </ActionIcon>
             </Tooltip>
+            {u.invited ? (
+              <Tooltip label={t('accounts.users.reinvite', { login: u.login })}>
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={t('accounts.users.reinvite', { login: u.login })}
+                  onClick={() => void reinvite(u)}
+                >
+                  <IconMailForward size={18} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+            ) : null}
             <Tooltip label={t('accounts.users.reset', { login: u.login })}>
               <ActionIcon
                 variant="subtle"

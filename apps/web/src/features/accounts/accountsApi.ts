@@ -18,6 +18,7 @@ export function accountsApi(http: HttpClient) {
       http.request(cloudRequest('cloud.users.update', { params: { id }, body })),
     resetPassword: (id: string) =>
       http.request(cloudRequest('cloud.users.resetPassword', { params: { id } })),
+    reinvite: (id: string) => http.request(cloudRequest('cloud.users.invite', { params: { id } })),
     shares: (gatewayId: string) => http.request(cloudRequest('cloud.shares.list', { params: { gatewayId } })),
     share: (gatewayId: string, login: string, role: GatewayRole, expiresAt: number | null) =>
       http.request(cloudRequest('cloud.shares.put', { body: { gatewayId, login, role, expiresAt } })),

@@ -71,6 +71,18 @@ export const accountsEn = {
   'accounts.audit.duration': '{{ms}} ms',
   'accounts.audit.denied': 'refused',
   'accounts.back': 'Back to the gateways',
+  'accounts.firstPassword.title': 'Choose a new password',
+  'accounts.firstPassword.intro':
+    'You signed in as {{login}} with a one-time password. Choose your own password to continue.',
+  'accounts.firstPassword.current': 'One-time password',
+  'accounts.firstPassword.new': 'New password (at least 8 characters)',
+  'accounts.firstPassword.repeat': 'Repeat the new password',
+  'accounts.firstPassword.mismatch': 'The passwords do not match',
+  'accounts.firstPassword.save': 'Save and continue',
+  'accounts.firstPassword.done': 'Your password is set',
+  'accounts.users.invite.until': 'Invite link valid until {{date}}',
+  'accounts.users.invite.expired': 'Invite link expired',
+  'accounts.users.reinvite': 'New invite link for {{login}}',
 } as const;
 
 export const accountsRu: Record<keyof typeof accountsEn, string> = {
@@ -145,4 +157,16 @@ export const accountsRu: Record<keyof typeof accountsEn, string> = {
   'accounts.audit.duration': '{{ms}} мс',
   'accounts.audit.denied': 'отказано',
   'accounts.back': 'К списку шлюзов',
+  'accounts.firstPassword.title': 'Задайте новый пароль',
+  'accounts.firstPassword.intro':
+    'Вы вошли как {{login}} с одноразовым паролем. Чтобы продолжить, задайте свой пароль.',
+  'accounts.firstPassword.current': 'Одноразовый пароль',
+  'accounts.firstPassword.new': 'Новый пароль (не короче 8 символов)',
+  'accounts.firstPassword.repeat': 'Повторите новый пароль',
+  'accounts.firstPassword.mismatch': 'Пароли не совпадают',
+  'accounts.firstPassword.save': 'Сохранить и продолжить',
+  'accounts.firstPassword.done': 'Пароль задан',
+  'accounts.users.invite.until': 'Ссылка-приглашение действует до {{date}}',
+  'accounts.users.invite.expired': 'Срок ссылки-приглашения истёк',
+  'accounts.users.reinvite': 'Новая ссылка-приглашение для {{login}}',
 };

@@ -2,6 +2,8 @@ import { Button, Group, NumberInput, Paper, Stack, Switch, TagsInput, Title } fr
 import type { AlertSettings } from '@st/protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCanWrite } from '../accounts/useCanWrite';
+import { ViewerNote } from '../accounts/ViewerNote';
 import { ChannelsEditor } from './ChannelsEditor';
 import { type ChannelDraft, fromDraft, toDraft } from './channelDraft';
 import { useAlertsApi } from './useAlertsApi';
@@ -10,6 +12,7 @@ import { useSaveAndTest } from './useSaveAndTest';
 /** The gateway's device alert rules and channels (relayed in cloud mode). */
 export function GatewayAlertsForm({ initial, onSaved }: { initial: AlertSettings; onSaved: () => void }) {
   const { t } = useTranslation();
+  const canWrite = useCanWrite();
   const { api } = useAlertsApi();
   const [drafts, setDrafts] = useState<ChannelDraft[]>(() => initial.channels.map(toDraft));
   const [offlineAfter, setOfflineAfter] = useState<number | string>(initial.deviceOfflineAfter);
@@ -41,44 +44,50 @@ export function GatewayAlertsForm({ initial, onSaved }: { initial: AlertSettings
         <Title order={2} size="h4" id="gateway-alerts-title">
           {t('alerts.gateway.title')}
         </Title>
-        <NumberInput
-          label={t('alerts.offlineAfter')}
-          min={1}
-          value={offlineAfter}
-          onChange={setOfflineAfter}
-        />
-        <Group grow>
-          <NumberInput
-            label={t('alerts.crash.reboots')}
-            min={2}
-            max={50}
-            value={reboots}
-            onChange={setReboots}
-          />
-          <NumberInput label={t('alerts.crash.within')} min={10} value={within} onChange={setWithin} />
-        </Group>
-        <Switch
-          label={t('alerts.notifications')}
-          checked={notifications}
-          onChange={(e) => setNotifications(e.currentTarget.checked)}
-        />
-        <TagsInput
-          label={t('alerts.muted')}
-          placeholder={t('alerts.muted.placeholder')}
-          value={muted}
-          onChange={setMuted}
-        />
-        <ChannelsEditor
-          drafts={drafts}
-          onChange={setDrafts}
-          onTest={(id) => void actions.test(id)}
-          testing={actions.testing}
-        />
-        <Group justify="flex-end">
-          <Button loading={actions.saving} onClick={() => void submit()}>
-            {t('alerts.save')}
-          </Button>
-        </Group>
+        <ViewerNote />
+        {/* A viewer (cloud mode): every control of the gateway's alert settings is disabled at once. */}
+        <fieldset disabled={!canWrite} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+          <Stack gap="sm">
+            <NumberInput
+              label={t('alerts.offlineAfter')}
+              min={1}
+              value={offlineAfter}
+              onChange={setOfflineAfter}
+            />
+            <Group grow>
+              <NumberInput
+                label={t('alerts.crash.reboots')}
+                min={2}
+                max={50}
+                value={reboots}
+                onChange={setReboots}
+              />
+              <NumberInput label={t('alerts.crash.within')} min={10} value={within} onChange={setWithin} />
+            </Group>
+            <Switch
+              label={t('alerts.notifications')}
+              checked={notifications}
+              onChange={(e) => setNotifications(e.currentTarget.checked)}
+            />
+            <TagsInput
+              label={t('alerts.muted')}
+              placeholder={t('alerts.muted.placeholder')}
+              value={muted}
+              onChange={setMuted}
+            />
+            <ChannelsEditor
+              drafts={drafts}
+              onChange={setDrafts}
+              onTest={(id) => void actions.test(id)}
+              testing={actions.testing}
+            />
+            <Group justify="flex-end">
+              <Button loading={actions.saving} onClick={() => void submit()}>
+                {t('alerts.save')}
+              </Button>
+            </Group>
+          </Stack>
+        </fieldset>
       </Stack>
     </Paper>
   );

@@ -53,7 +53,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
   }, [mode, services]);
 
-  const active = mode === 'gateway' || session.status === 'signed-in';
+  // No live channel while a one-time password waits to be changed (the cloud refuses it then).
+  const active = mode === 'gateway' || (session.status === 'signed-in' && !session.user.mustChangePassword);
   useEffect(() => {
     if (!active) return;
     services.live.start();

@@ -15,6 +15,7 @@ import { LastRun } from './LastRun';
 import { ScheduleForm } from './ScheduleForm';
 import { useBackupsApi } from './useBackupsApi';
 import './styles';
+import { useCanWrite } from '../accounts/useCanWrite';
 
 const VersionsDialog = lazy(() => import('./VersionsDialog').then((m) => ({ default: m.VersionsDialog })));
 const RestoreAllDialog = lazy(() =>
@@ -27,6 +28,7 @@ const ImportDialog = lazy(() =>
 /** The settings screen's backups: schedule, last run, run now, devices and their versions, restore, zip. */
 export function BackupsPanel() {
   const { t } = useTranslation();
+  const canWrite = useCanWrite();
   const { toaster, log } = useServices();
   const { api, gatewayKey, mode } = useBackupsApi();
   const queryClient = useQueryClient();
@@ -117,6 +119,7 @@ export function BackupsPanel() {
                 leftSection={<IconPlayerPlay size={16} aria-hidden />}
                 loading={busy === 'run'}
                 onClick={() => void runNow()}
+                disabled={!canWrite}
               >
                 {t('backups.run')}
               </Button>
@@ -124,7 +127,7 @@ export function BackupsPanel() {
                 variant="default"
                 leftSection={<IconRestore size={16} aria-hidden />}
                 onClick={() => setRestoreAll(true)}
-                disabled={data.devices.length === 0}
+                disabled={data.devices.length === 0 || !canWrite}
               >
                 {t('backups.restoreAll')}
               </Button>
@@ -133,16 +136,18 @@ export function BackupsPanel() {
                 leftSection={<IconFileZip size={16} aria-hidden />}
                 loading={busy === 'download'}
                 onClick={() => void download()}
+                disabled={!canWrite}
               >
                 {t('backups.archive.download')}
               </Button>
-              <FileButton onChange={(f) => void upload(f)} accept="application/zip,.zip">
+              <FileButton onChange={(f) => void upload(f)} accept="application/zip,.zip" disabled={!canWrite}>
                 {(props) => (
                   <Button
                     {...props}
                     variant="default"
                     leftSection={<IconUpload size={16} aria-hidden />}
                     loading={busy === 'upload'}
+                    disabled={!canWrite}
                   >
                     {t('backups.archive.upload')}
                   </Button>
@@ -154,6 +159,7 @@ export function BackupsPanel() {
                   leftSection={<IconCloudDownload size={16} aria-hidden />}
                   loading={busy === 'pull'}
                   onClick={() => void pull()}
+                  disabled={!canWrite}
                 >
                   {t('backups.cloud.pull')}
                 </Button>

@@ -2,6 +2,7 @@ import { Button, Group, NumberInput, Switch } from '@mantine/core';
 import { BACKUP_LIMITS, type BackupSchedule } from '@st/protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCanWrite } from '../accounts/useCanWrite';
 
 export interface ScheduleFormProps {
   schedule: BackupSchedule;
@@ -13,6 +14,7 @@ const HOUR = 3600;
 /** Enable, interval (hours) and versions kept; saved with one button. */
 export function ScheduleForm({ schedule, onSave }: ScheduleFormProps) {
   const { t } = useTranslation();
+  const canWrite = useCanWrite();
   const [enabled, setEnabled] = useState(schedule.enabled);
   const [hours, setHours] = useState<number>(schedule.every / HOUR);
   const [keep, setKeep] = useState<number>(schedule.keep);
@@ -63,7 +65,7 @@ export function ScheduleForm({ schedule, onSave }: ScheduleFormProps) {
           allowDecimal={false}
           w={200}
         />
-        <Button type="submit" variant="default" loading={busy} disabled={!valid}>
+        <Button type="submit" variant="default" loading={busy} disabled={!valid || !canWrite}>
           {t('backups.schedule.save')}
         </Button>
       </Group>

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../ui/AppModal';
+import { useCanWrite } from '../accounts/useCanWrite';
 import { backupKeys } from './backupsApi';
 import { useDateTime } from './format';
 import { useBackupsApi } from './useBackupsApi';
@@ -33,6 +34,7 @@ export function VersionsDialog({ device, onClose, onRestore }: VersionsDialogPro
 
 function Versions({ ip, onRestore }: { ip: string; onRestore: (record: SettingsDumpRecord) => void }) {
   const { t } = useTranslation();
+  const canWrite = useCanWrite();
   const date = useDateTime();
   const { api, gatewayKey } = useBackupsApi();
   const versions = useQuery({
@@ -78,6 +80,7 @@ function Versions({ ip, onRestore }: { ip: string; onRestore: (record: SettingsD
             variant="subtle"
             leftSection={<IconDownload size={14} aria-hidden />}
             onClick={() => onRestore(v)}
+            disabled={!canWrite}
           >
             {t('backups.history.restore')}
           </Button>

@@ -22,6 +22,8 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/ServicesContext';
 import { failureText } from '../../ui/describeFailure';
+import { useCanWrite } from '../accounts/useCanWrite';
+import { ViewerNote } from '../accounts/ViewerNote';
 import { useIntegrationsApi } from './integrationsApi';
 
 const STATE_COLOR: Record<MqttConnectionState, string> = {
@@ -54,6 +56,7 @@ const toForm = (s: MqttSettings): Form => ({
 /** Route `integrations`: the Home Assistant bridge of the gateway on screen, and where its metrics are. */
 export default function IntegrationsPage() {
   const { t, i18n } = useTranslation();
+  const canWrite = useCanWrite();
   const { toaster, config } = useServices();
   const { api, key } = useIntegrationsApi();
   const client = useQueryClient();
@@ -129,74 +132,78 @@ export default function IntegrationsPage() {
             </Text>
           ) : null}
           {readOnly ? <Alert variant="light">{t('integrations.mqtt.env')}</Alert> : null}
+          <ViewerNote />
           {settings.isPending || !form ? (
             <Center p="md">
               <Loader role="status" size="sm" aria-label={t('common.loading')} />
             </Center>
           ) : (
             <form onSubmit={submit}>
-              <Stack gap="sm">
-                <Switch
-                  label={t('integrations.mqtt.enabled')}
-                  checked={form.enabled}
-                  disabled={readOnly}
-                  onChange={(e) => set({ enabled: e.currentTarget.checked })}
-                />
-                <TextInput
-                  label={t('integrations.mqtt.url')}
-                  description={t('integrations.mqtt.url.hint')}
-                  value={form.url}
-                  disabled={readOnly}
-                  required={form.enabled}
-                  onChange={(e) => set({ url: e.currentTarget.value })}
-                  autoComplete="off"
-                />
-                <Group grow align="flex-start" wrap="wrap">
-                  <TextInput
-                    label={t('integrations.mqtt.username')}
-                    value={form.username}
+              {/* A viewer (cloud mode): the whole form is disabled (the cloud refuses the save anyway). */}
+              <fieldset disabled={!canWrite} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+                <Stack gap="sm">
+                  <Switch
+                    label={t('integrations.mqtt.enabled')}
+                    checked={form.enabled}
                     disabled={readOnly}
-                    onChange={(e) => set({ username: e.currentTarget.value })}
+                    onChange={(e) => set({ enabled: e.currentTarget.checked })}
+                  />
+                  <TextInput
+                    label={t('integrations.mqtt.url')}
+                    description={t('integrations.mqtt.url.hint')}
+                    value={form.url}
+                    disabled={readOnly}
+                    required={form.enabled}
+                    onChange={(e) => set({ url: e.currentTarget.value })}
                     autoComplete="off"
                   />
-                  <PasswordInput
-                    label={t('integrations.mqtt.password')}
-                    placeholder={data?.passwordSet ? t('integrations.mqtt.password.saved') : undefined}
-                    value={form.password}
-                    disabled={readOnly || form.clearPassword}
-                    onChange={(e) => set({ password: e.currentTarget.value })}
-                    autoComplete="new-password"
-                  />
-                </Group>
-                {data?.passwordSet && !readOnly ? (
-                  <Checkbox
-                    label={t('integrations.mqtt.password.clear')}
-                    checked={form.clearPassword}
-                    onChange={(e) => set({ clearPassword: e.currentTarget.checked, password: '' })}
-                  />
-                ) : null}
-                <Group grow align="flex-start" wrap="wrap">
-                  <TextInput
-                    label={t('integrations.mqtt.discoveryPrefix')}
-                    value={form.discoveryPrefix}
-                    disabled={readOnly}
-                    onChange={(e) => set({ discoveryPrefix: e.currentTarget.value })}
-                  />
-                  <TextInput
-                    label={t('integrations.mqtt.baseTopic')}
-                    value={form.baseTopic}
-                    disabled={readOnly}
-                    onChange={(e) => set({ baseTopic: e.currentTarget.value })}
-                  />
-                </Group>
-                {readOnly ? null : (
-                  <Group justify="flex-end">
-                    <Button type="submit" loading={save.isPending}>
-                      {t('integrations.mqtt.save')}
-                    </Button>
+                  <Group grow align="flex-start" wrap="wrap">
+                    <TextInput
+                      label={t('integrations.mqtt.username')}
+                      value={form.username}
+                      disabled={readOnly}
+                      onChange={(e) => set({ username: e.currentTarget.value })}
+                      autoComplete="off"
+                    />
+                    <PasswordInput
+                      label={t('integrations.mqtt.password')}
+                      placeholder={data?.passwordSet ? t('integrations.mqtt.password.saved') : undefined}
+                      value={form.password}
+                      disabled={readOnly || form.clearPassword}
+                      onChange={(e) => set({ password: e.currentTarget.value })}
+                      autoComplete="new-password"
+                    />
                   </Group>
-                )}
-              </Stack>
+                  {data?.passwordSet && !readOnly ? (
+                    <Checkbox
+                      label={t('integrations.mqtt.password.clear')}
+                      checked={form.clearPassword}
+                      onChange={(e) => set({ clearPassword: e.currentTarget.checked, password: '' })}
+                    />
+                  ) : null}
+                  <Group grow align="flex-start" wrap="wrap">
+                    <TextInput
+                      label={t('integrations.mqtt.discoveryPrefix')}
+                      value={form.discoveryPrefix}
+                      disabled={readOnly}
+                      onChange={(e) => set({ discoveryPrefix: e.currentTarget.value })}
+                    />
+                    <TextInput
+                      label={t('integrations.mqtt.baseTopic')}
+                      value={form.baseTopic}
+                      disabled={readOnly}
+                      onChange={(e) => set({ baseTopic: e.currentTarget.value })}
+                    />
+                  </Group>
+                  {readOnly ? null : (
+                    <Group justify="flex-end">
+                      <Button type="submit" loading={save.isPending}>
+                        {t('integrations.mqtt.save')}
+                      </Button>
+                    </Group>
+                  )}
+                </Stack>
+              </fieldset>
             </form>
           )}
         </Stack>

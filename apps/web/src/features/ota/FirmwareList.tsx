@@ -3,6 +3,7 @@ import type { Firmware } from '@st/protocol';
 import { IconDotsVertical, IconDownload, IconEdit, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/ServicesContext';
+import { useCanWrite } from '../accounts/useCanWrite';
 import { firmwareDownloadUrl } from './downloadFirmware';
 import { formatSize, groupFirmwares } from './otaModel';
 
@@ -22,6 +23,7 @@ function FirmwareRow({
   onDownload,
 }: Omit<FirmwareListProps, 'firmwares'> & { firmware: Firmware }) {
   const { t } = useTranslation();
+  const canWrite = useCanWrite();
   const { config, baseUrl } = useServices();
   const download =
     config.mode === 'gateway'
@@ -52,19 +54,28 @@ function FirmwareRow({
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Item leftSection={<IconUpload size={14} aria-hidden />} onClick={() => onUpload(f)}>
+          <Menu.Item
+            leftSection={<IconUpload size={14} aria-hidden />}
+            onClick={() => onUpload(f)}
+            disabled={!canWrite}
+          >
             {t('ota.firmware.menu.upload')}
           </Menu.Item>
-          <Menu.Item leftSection={<IconEdit size={14} aria-hidden />} onClick={() => onEdit(f)}>
+          <Menu.Item
+            leftSection={<IconEdit size={14} aria-hidden />}
+            onClick={() => onEdit(f)}
+            disabled={!canWrite}
+          >
             {t('ota.firmware.menu.edit')}
           </Menu.Item>
-          <Menu.Item leftSection={<IconDownload size={14} aria-hidden />} {...download}>
+          <Menu.Item leftSection={<IconDownload size={14} aria-hidden />} {...download} disabled={!canWrite}>
             {t('ota.firmware.menu.download')}
           </Menu.Item>
           <Menu.Item
             color="red"
             leftSection={<IconTrash size={14} aria-hidden />}
             onClick={() => onDelete(f)}
+            disabled={!canWrite}
           >
             {t('ota.firmware.menu.delete')}
           </Menu.Item>

@@ -11,6 +11,8 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/ServicesContext';
 import { useOpenedOnce } from '../../ui/useOpenedOnce';
+import { useCanWrite } from '../accounts/useCanWrite';
+import { ViewerNote } from '../accounts/ViewerNote';
 import { FirmwareList } from './FirmwareList';
 import { otaKeys } from './otaApi';
 import { UploadCard } from './UploadCard';
@@ -45,6 +47,7 @@ const Loading = () => {
 /** Route `ota`: the firmware library, uploads running now with live progress, and finished uploads. */
 export default function OtaPage() {
   const { t } = useTranslation();
+  const canWrite = useCanWrite();
   const { api, gatewayKey } = useOtaApi();
   const actions = useOtaActions();
   const firmwares = useQuery({ queryKey: otaKeys.firmwares(gatewayKey), queryFn: api.firmwares });
@@ -65,10 +68,15 @@ export default function OtaPage() {
           <Title order={2} size="h3">
             {t('ota.saved.header')}
           </Title>
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={() => setAdding(true)}
+            disabled={!canWrite}
+          >
             {t('ota.add.button')}
           </Button>
         </Group>
+        <ViewerNote />
         {firmwares.isPending ? <Loading /> : null}
         {firmwares.data?.length === 0 ? (
           <Text size="sm" c="dimmed">

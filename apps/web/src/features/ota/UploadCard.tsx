@@ -2,6 +2,7 @@ import { Badge, Button, Group, Paper, Progress, SimpleGrid, Stack, Text } from '
 import { canAbortOta, type OtaTask } from '@st/protocol';
 import { IconPlayerStop } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useCanWrite } from '../accounts/useCanWrite';
 import { statusTone } from './otaModel';
 
 export interface UploadCardProps {
@@ -12,6 +13,7 @@ export interface UploadCardProps {
 /** One upload: firmware and device side by side, its status, a progress bar while it sends, and Abort. */
 export function UploadCard({ task, onAbort }: UploadCardProps) {
   const { t } = useTranslation();
+  const canWrite = useCanWrite();
   const { firmware: f, device: d } = task;
   const sending = task.progress > 0 && task.status !== 'FINISHED';
   return (
@@ -54,6 +56,7 @@ export function UploadCard({ task, onAbort }: UploadCardProps) {
               variant="light"
               leftSection={<IconPlayerStop size={14} aria-hidden />}
               onClick={() => onAbort(task)}
+              disabled={!canWrite}
             >
               {t('ota.upload.abort')}
             </Button>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../ui/AppModal';
 import { downloadText } from '../../ui/downloadText';
 import { useFormat } from '../../ui/format';
+import { useCanWrite } from '../accounts/useCanWrite';
 import { DeviceSummary } from './DeviceSummary';
 import { DumpDetails } from './DumpDetails';
 import { maskDumpSecrets } from './dumpContent';
@@ -21,6 +22,7 @@ export interface DumpInfoDialogProps {
 /** A saved dump: where and when it was taken, its settings decoded, the raw text, import and delete. */
 export function DumpInfoDialog({ record, opened, onClose, onImport, onDelete }: DumpInfoDialogProps) {
   const { t } = useTranslation();
+  const canWrite = useCanWrite();
   const format = useFormat();
   // Secrets (the WiFi password) are masked in both views until the user reveals them, per dump.
   const [reveal, setReveal] = useState(false);
@@ -69,10 +71,15 @@ export function DumpInfoDialog({ record, opened, onClose, onImport, onDelete }: 
               variant="light"
               leftSection={<IconTrash size={14} aria-hidden />}
               onClick={() => onDelete(record)}
+              disabled={!canWrite}
             >
               {t('device.settings.delete')}
             </Button>
-            <Button leftSection={<IconDownload size={14} aria-hidden />} onClick={() => onImport(record)}>
+            <Button
+              leftSection={<IconDownload size={14} aria-hidden />}
+              onClick={() => onImport(record)}
+              disabled={!canWrite}
+            >
               {t('device.settings.import')}
             </Button>
           </Group>

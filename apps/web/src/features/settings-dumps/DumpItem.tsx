@@ -3,6 +3,7 @@ import type { SettingsDumpRecord } from '@st/protocol';
 import { IconDotsVertical, IconDownload, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../ui/format';
+import { useCanWrite } from '../accounts/useCanWrite';
 
 export interface DumpItemProps {
   record: SettingsDumpRecord;
@@ -14,6 +15,7 @@ export interface DumpItemProps {
 /** A saved dump in the list: which device it came from and when, with import and delete in its menu. */
 export function DumpItem({ record, onOpen, onImport, onDelete }: DumpItemProps) {
   const { t } = useTranslation();
+  const canWrite = useCanWrite();
   const created = useFormat().dateTime(record.creationDateTime);
   return (
     <Group justify="space-between" wrap="nowrap" p="xs" data-testid="dump-item">
@@ -36,13 +38,18 @@ export function DumpItem({ record, onOpen, onImport, onDelete }: DumpItemProps) 
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Item leftSection={<IconDownload size={14} aria-hidden />} onClick={() => onImport(record)}>
+          <Menu.Item
+            leftSection={<IconDownload size={14} aria-hidden />}
+            onClick={() => onImport(record)}
+            disabled={!canWrite}
+          >
             {t('device.settings.import')}
           </Menu.Item>
           <Menu.Item
             color="red"
             leftSection={<IconTrash size={14} aria-hidden />}
             onClick={() => onDelete(record)}
+            disabled={!canWrite}
           >
             {t('device.settings.delete')}
           </Menu.Item>

@@ -6,6 +6,8 @@ import { Fragment, lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/ServicesContext';
 import { useOpenedOnce } from '../../ui/useOpenedOnce';
+import { useCanWrite } from '../accounts/useCanWrite';
+import { ViewerNote } from '../accounts/ViewerNote';
 import { BackupsPanel } from '../backups/BackupsPanel';
 import { DumpItem } from './DumpItem';
 import { dumpKeys } from './dumpsApi';
@@ -20,6 +22,7 @@ const ExportDialog = lazy(() => import('./ExportDialog').then((m) => ({ default:
 /** Route `settings`: the saved device settings manager (spec section 2 and 4). */
 export default function SettingsPage() {
   const { t } = useTranslation();
+  const canWrite = useCanWrite();
   const { toaster, log } = useServices();
   const { api, gatewayKey } = useDumpsApi();
   const actions = useDumpActions();
@@ -62,10 +65,15 @@ export default function SettingsPage() {
         <Title order={2} size="h3">
           {t('device.settings.manager.menu.header')}
         </Title>
-        <Button leftSection={<IconUpload size={16} aria-hidden />} onClick={() => setExporting(true)}>
+        <Button
+          leftSection={<IconUpload size={16} aria-hidden />}
+          onClick={() => setExporting(true)}
+          disabled={!canWrite}
+        >
           {t('device.settings.export')}
         </Button>
       </Group>
+      <ViewerNote />
       <BackupsPanel />
       {list.isPending ? (
         <Center p="md">

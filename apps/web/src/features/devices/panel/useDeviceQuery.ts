@@ -17,7 +17,7 @@ export function useDeviceKey(command: DeviceCommandName, ...args: string[]) {
 export function useDeviceQuery<C extends ReadCommand>(
   command: C,
   errorCaption: string,
-  options: { refetchInterval?: number } = {},
+  options: { refetchInterval?: number; enabled?: boolean } = {},
 ): UseQueryResult<DeviceAnswer<C>> {
   const { device } = useDevicePanel();
   const call = useDeviceCaller();
@@ -28,6 +28,7 @@ export function useDeviceQuery<C extends ReadCommand>(
     queryFn: () => call(device.ip, command),
     // Polling stops at the first failure (one toast, not one every few seconds); a re-click of the tab retries.
     refetchInterval: (q) => (every === undefined || q.state.error !== null ? false : every),
+    enabled: options.enabled ?? true,
   });
   useQueryErrorToast(query.error, errorCaption);
   return query;

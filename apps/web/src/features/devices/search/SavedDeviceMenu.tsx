@@ -2,6 +2,7 @@ import { ActionIcon, Menu } from '@mantine/core';
 import type { SavedDevice } from '@st/protocol';
 import { IconDotsVertical, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useCanWrite } from '../../accounts/useCanWrite';
 
 export interface SavedDeviceMenuProps {
   device: SavedDevice;
@@ -12,6 +13,7 @@ export interface SavedDeviceMenuProps {
 /** Update (re-read the device's info) and delete, beside a saved device. */
 export function SavedDeviceMenu({ device, onUpdate, onDelete }: SavedDeviceMenuProps) {
   const { t } = useTranslation();
+  const canWrite = useCanWrite();
   return (
     <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
       <Menu.Target>
@@ -20,13 +22,18 @@ export function SavedDeviceMenu({ device, onUpdate, onDelete }: SavedDeviceMenuP
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item leftSection={<IconRefresh size={16} aria-hidden />} onClick={() => onUpdate(device)}>
+        <Menu.Item
+          leftSection={<IconRefresh size={16} aria-hidden />}
+          onClick={() => onUpdate(device)}
+          disabled={!canWrite}
+        >
           {t('devices.saved.menu.update')}
         </Menu.Item>
         <Menu.Item
           color="red"
           leftSection={<IconTrash size={16} aria-hidden />}
           onClick={() => onDelete(device)}
+          disabled={!canWrite}
         >
           {t('devices.saved.menu.delete')}
         </Menu.Item>

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../app/ServicesContext';
 import { useConfirm } from '../../../ui/useConfirm';
 import { useOpenedOnce } from '../../../ui/useOpenedOnce';
+import { useCanWrite } from '../../accounts/useCanWrite';
 import { useDeviceErrorToast } from '../api/deviceErrors';
 import { deviceKeys, useDevicesApi, useGatewayKey } from '../api/useDevices';
 import { useQueryErrorToast } from '../api/useQueryErrorToast';
@@ -30,6 +31,7 @@ export interface SavedDevicesProps extends DeviceListProps {
 /** Devices saved on the gateway: add by address, update from the device, delete. */
 export function SavedDevices({ selectedIp, onSelect, onDeleted, query = '' }: SavedDevicesProps) {
   const { t } = useTranslation();
+  const canWrite = useCanWrite();
   const { toaster } = useServices();
   const api = useDevicesApi();
   const confirm = useConfirm();
@@ -81,6 +83,7 @@ export function SavedDevices({ selectedIp, onSelect, onDeleted, query = '' }: Sa
               variant="subtle"
               onClick={() => setAdding(true)}
               aria-label={t('devices.saved.plus.title')}
+              disabled={!canWrite}
             >
               <IconPlus size={18} aria-hidden />
             </ActionIcon>

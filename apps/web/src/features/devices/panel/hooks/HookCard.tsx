@@ -22,6 +22,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../../app/ServicesContext';
 import { useConfirm } from '../../../../ui/useConfirm';
+import { useCanWrite } from '../../../accounts/useCanWrite';
 import { HookBody } from './HookBody';
 import { hookFieldLabel } from './HookField';
 import { HookTestDialog } from './HookTestDialog';
@@ -55,6 +56,7 @@ export function HookCard({
   const [draft, setDraft] = useState<HookFields>(hook);
   const [invalid, setInvalid] = useState<string[]>([]);
   const [testing, setTesting] = useState(false);
+  const canWrite = useCanWrite();
   const modifiable = canModifyHook(hook);
 
   const hookKey = `hook:${sensor}:${String(hook.id)}`;
@@ -103,9 +105,16 @@ export function HookCard({
   };
   const change = (name: string, value: HookFieldValue) => setDraft((d) => ({ ...d, [name]: value }));
   const title = hookTitle(hook, humanizeHookType(String(hook.type)));
-  const icon = (label: string, onClick: () => void, node: ReactNode, color?: string) => (
+  // A viewer (cloud mode) may look but not change: edit, delete and test are disabled.
+  const icon = (label: string, onClick: () => void, node: ReactNode, color?: string, write = true) => (
     <Tooltip label={label}>
-      <ActionIcon variant="subtle" color={color} onClick={onClick} aria-label={label}>
+      <ActionIcon
+        variant="subtle"
+        color={color}
+        onClick={onClick}
+        aria-label={label}
+        disabled={write && !canWrite}
+      >
         {node}
       </ActionIcon>
     </Tooltip>
@@ -118,6 +127,8 @@ export function HookCard({
             expanded ? t('devices.hook.collapse') : t('devices.hook.expand'),
             () => setExpanded((e) => !e),
             expanded ? <IconChevronUp size={16} aria-hidden /> : <IconChevronDown size={16} aria-hidden />,
+            undefined,
+            false,
           )}
           <Text fw={600}>{title}</Text>
         </Group>

@@ -9,6 +9,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCanWrite } from '../../../accounts/useCanWrite';
+import { ViewerNote } from '../../../accounts/ViewerNote';
 import { useDeviceCaller } from '../../api/useDevices';
 import { useQueryErrorToast } from '../../api/useQueryErrorToast';
 import { useDevicePanel } from '../DeviceContext';
@@ -31,6 +33,7 @@ export function HooksEditor({ sensor }: { sensor: string }) {
   useQueryErrorToast(templates.error, t('devices.hook.template.fetch.failed'));
   useQueryErrorToast(hooks.error, t('devices.hook.fetch.failed', { sensor }));
   const [draft, setDraft] = useState<HookFields | undefined>();
+  const canWrite = useCanWrite();
 
   if (templates.data === undefined || hooks.data === undefined) {
     const busy = templates.isFetching || hooks.isFetching;
@@ -48,7 +51,9 @@ export function HooksEditor({ sensor }: { sensor: string }) {
   return (
     <Stack gap="sm">
       <Title order={4}>{t('devices.hooks.title', { sensor })}</Title>
+      <ViewerNote />
       <Select
+        disabled={!canWrite}
         label={t('devices.hooks.button.add')}
         placeholder={t('devices.hooks.button.add.placeholder')}
         data={types.map((type) => ({ value: type, label: humanizeHookType(type) }))}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../../app/ServicesContext';
 import { useConfirm } from '../../../../ui/useConfirm';
 import { useCanWrite } from '../../../accounts/useCanWrite';
+import { ViewerNote } from '../../../accounts/ViewerNote';
 import { useDeviceErrorToast } from '../../api/deviceErrors';
 import { useDeviceCaller } from '../../api/useDevices';
 import { useDevicePanel } from '../DeviceContext';
@@ -64,6 +65,7 @@ export function ConfigTab() {
   return (
     <form onSubmit={submit} noValidate>
       <Stack maw={520}>
+        <ViewerNote />
         {names.map((name) => (
           <Group key={name} gap="xs" align="flex-end" wrap="nowrap">
             <TextInput

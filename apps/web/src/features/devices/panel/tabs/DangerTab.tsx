@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../../app/ServicesContext';
 import { useConfirm } from '../../../../ui/useConfirm';
 import { useCanWrite } from '../../../accounts/useCanWrite';
+import { ViewerNote } from '../../../accounts/ViewerNote';
 import { isRebootTimeout, useDeviceErrorToast } from '../../api/deviceErrors';
 import { useDeviceCaller } from '../../api/useDevices';
 import { useDevicePanel } from '../DeviceContext';
@@ -52,6 +53,7 @@ export function DangerTab() {
   };
   return (
     <Stack>
+      <ViewerNote />
       <Alert color="red" icon={<IconAlertTriangle aria-hidden />} title={t('devices.danger.title')}>
         {t('devices.danger.description')}
       </Alert>

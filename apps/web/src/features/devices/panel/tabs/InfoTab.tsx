@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../../app/ServicesContext';
 import { useCanWrite } from '../../../accounts/useCanWrite';
+import { ViewerNote } from '../../../accounts/ViewerNote';
 import { useDeviceErrorToast } from '../../api/deviceErrors';
 import { deviceKeys, useDeviceCaller, useGatewayKey } from '../../api/useDevices';
 import { useDevicePanel } from '../DeviceContext';
@@ -58,6 +59,7 @@ export function InfoTab() {
     value === undefined ? null : <TextInput label={label} value={String(value)} readOnly variant="filled" />;
   return (
     <Stack>
+      <ViewerNote />
       <form onSubmit={submit} noValidate>
         <TextInput
           label={t('devices.info.name')}

@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../../app/ServicesContext';
 import { useCanWrite } from '../../../accounts/useCanWrite';
+import { ViewerNote } from '../../../accounts/ViewerNote';
 import { useDeviceErrorToast } from '../../api/deviceErrors';
 import { useDeviceCaller } from '../../api/useDevices';
 import { useDevicePanel } from '../DeviceContext';
@@ -17,7 +18,8 @@ export function WifiTab() {
   const call = useDeviceCaller();
   const toastError = useDeviceErrorToast();
   const canWrite = useCanWrite();
-  const wifi = useDeviceQuery('getWiFi', t('devices.wifi.load.error'));
+  // Reading the Wi-Fi settings is a write for the cloud (the answer holds the password): not for a viewer.
+  const wifi = useDeviceQuery('getWiFi', t('devices.wifi.load.error'), { enabled: canWrite });
   const [ssid, setSsid] = useState('');
   const [password, setPassword] = useState('');
   const [mode, setMode] = useState<string | null>(null);
@@ -40,6 +42,7 @@ export function WifiTab() {
     },
     onError: (error) => toastError(t('devices.wifi.save.error'), error),
   });
+  if (!canWrite) return <ViewerNote />;
   if (wifi.data === undefined) {
     return (
       <Center mih={80}>

@@ -1,0 +1,18 @@
+import { Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useCanWrite } from './useCanWrite';
+
+/**
+ * Cloud mode, viewer role on the current gateway: says why the write controls of this screen are disabled.
+ * Renders nothing for anyone who may write.
+ */
+export function ViewerNote() {
+  const canWrite = useCanWrite();
+  const { t } = useTranslation();
+  if (canWrite) return null;
+  return (
+    <Text size="sm" c="dimmed" data-testid="viewer-readonly">
+      {t('accounts.viewer.readonly')}
+    </Text>
+  );
+}
