@@ -26,7 +26,7 @@ const CONSOLE = [
   /node_modules\/(react-router|@tanstack\/query-core|@tanstack\/react-query|@floating-ui\/[^/]+)\//,
   /@mantine\/core\/esm\/(utils\/Floating|components\/(Menu|Popover|Tooltip|Portal|Group|Anchor|FocusTrap))\//,
   /@tabler\/icons-react\/dist\/esm\/(createReactComponent|defaultAttributes)/,
-  /\/apps\/web\/src\/(app\/(Shell|screens|QueryProvider|CurrentGateway)|features\/(menu|preferences)\/[^/]+)\.tsx?$/,
+  /\/apps\/web\/src\/(app\/(Shell|consoleStyles|screens|QueryProvider|CurrentGateway)|features\/(menu|preferences)\/[^/]+)\.tsx?$/,
 ];
 
 // i18next and react-i18next are replaced in the bundle by small stand-ins doing what the console uses
