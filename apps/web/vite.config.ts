@@ -13,7 +13,7 @@ import { precompress } from './vite-precompress.ts';
 // one chunk: as dozens of small shared chunks it gzips worse and costs a request each.
 const STARTUP = [
   /node_modules\/(react|react-dom|scheduler|i18next|react-i18next|zod|clsx|use-sync-external-store|@mantine\/store)\//,
-  /@mantine\/core\/esm\/core\//,
+  // (not all of @mantine/core/esm/core: what only the routed console uses goes with it; -1.4 KiB here)
   /@mantine\/core\/esm\/components\/(Input|InputBase|TextInput|PasswordInput|Button|ActionIcon|CloseButton|Transition|Loader|Title|Text|Paper|Stack|Center|UnstyledButton)\//,
   /@mantine\/notifications\/esm\/notifications\.store/,
   // (not @st/protocol as a whole: its parts only later screens use go with them; issue 21, -3 KiB here)
