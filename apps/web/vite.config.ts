@@ -17,7 +17,7 @@ const STARTUP = [
   /@mantine\/core\/esm\/components\/(Input|InputBase|TextInput|PasswordInput|Button|ActionIcon|CloseButton|Transition|Loader|Title|Text|Paper|Stack|Center|UnstyledButton)\//,
   /@mantine\/notifications\/esm\/notifications\.store/,
   // (not @st/protocol as a whole: its parts only later screens use go with them; issue 21, -3 KiB here)
-  /\/apps\/web\/src\/(api\/[^/]+|i18n\/(index|lite\/[^/]+)|features\/delivery\/(OfflineScreen|serviceWorker)|ui\/(PageLoader|useConfirm|useOpenedOnce)|app\/(App|Providers|ServicesContext|services|runtime|signal|Toasts|styles)|features\/auth\/(SessionContext|authApi)|features\/notifications\/(toaster|notificationToasts)|zodLite\/zod)\.tsx?$/,
+  /\/apps\/web\/src\/(api\/(?!routes\.)[^/]+|i18n\/(index|lite\/[^/]+)|features\/delivery\/(OfflineScreen|serviceWorker)|ui\/(PageLoader|useConfirm|useOpenedOnce)|app\/(App|Providers|ServicesContext|services|runtime|signal|Toasts|styles)|features\/auth\/(SessionContext|authApi)|features\/notifications\/(toaster|notificationToasts)|zodLite\/zod)\.tsx?$/,
 ];
 // What the routed console of either mode adds once past the login (router, server state, the header with
 // its menu and tooltips): one more chunk. Nothing here may be needed by the login screen, or the login screen
