@@ -40,7 +40,7 @@ export default defineConfig({
     alias: [
       { find: /^i18next$/, replacement: lite('i18next.ts') },
       { find: /^react-i18next$/, replacement: lite('react-i18next.tsx') },
-      // classic zod's API over zod/mini (src/zodLite; issue 21): the protocol's schemas unchanged, ~18 KiB less
+      // classic zod's API over zod/mini (src/zodLite; issue 21): the protocol's schemas unchanged, 14.5 KiB less
       { find: /^zod$/, replacement: fileURLToPath(new URL('./src/zodLite/zod.ts', import.meta.url)) },
     ],
   },

@@ -1,5 +1,5 @@
 // The classic zod API on top of zod/mini, bundled instead of 'zod' (vite.config.ts aliases 'zod' here; issue
-// 21: classic zod was ~27 KiB gzip of every first screen, this and zod/mini ~9 KiB). @st/protocol keeps
+// 21: classic zod was ~27 KiB gzip of every first screen, this and zod/mini 12.5). @st/protocol keeps
 // writing `z.string().trim().min(1).optional()`: the servers run it on classic zod, the console on this.
 // Both are thin layers over zod's one core, so a schema parses the same way in either; every classic method
 // below is what classic itself does (see zod/v4/classic/schemas.js). Only the factories and methods the
