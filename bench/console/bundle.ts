@@ -2,7 +2,7 @@
 // (same browser profile: HTTP cache and service worker): the bytes on the wire as our server sends them
 // (compressed, headers included, counted by a proxy), the part of them that is JS and CSS, and for
 // comparison with earlier figures the gzip -9 size of the JS and CSS files the route loads.
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
@@ -21,13 +21,36 @@ export interface RouteBundle {
   readonly repeatVisitAssetsKiB: number;
   readonly jsGzipKiB: number;
   readonly cssGzipKiB: number;
+  /** the same JS and CSS files as brotli (the .br copies the server sends), KiB */
+  readonly jsCssBrKiB: number;
   readonly files: number;
+  /**
+   * What this route downloads that its mode's first screen (cloud sign-in, gateway device panel) did not:
+   * the cost of reaching it after the first screen, gzip -9 and brotli, KiB. Absent on the first screens.
+   */
+  readonly addsGzipKiB?: number;
+  readonly addsBrKiB?: number;
+}
+
+/** A measured route and the asset files (under dist/) it loaded. */
+export interface MeasuredRoute {
+  readonly figures: RouteBundle;
+  readonly files: ReadonlySet<string>;
 }
 
 const kib = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
 function gzipBytes(file: string): number {
   return gzipSync(readFileSync(join(webDist, file)), { level: 9 }).length;
+}
+
+const brBytes = (file: string) => statSync(join(webDist, `${file}.br`)).size;
+
+/** `route` with what it loads beyond `first` (its mode's first screen). */
+export function withAdds(route: MeasuredRoute, first: MeasuredRoute): RouteBundle {
+  const added = [...route.files].filter((f) => !first.files.has(f));
+  const sum = (size: (file: string) => number) => kib(added.reduce((n, f) => n + size(f), 0));
+  return { ...route.figures, addsGzipKiB: sum(gzipBytes), addsBrKiB: sum(brBytes) };
 }
 
 /** JS and CSS bytes the page received from the network (not from a cache or the service worker). */
@@ -66,7 +89,7 @@ export async function measureRoute(
   path: string,
   ready: string,
   prepare?: (origin: string, page: Page) => Promise<void>,
-): Promise<RouteBundle> {
+): Promise<MeasuredRoute> {
   const context = await browser.newContext();
   const page = await context.newPage();
   try {
@@ -94,19 +117,23 @@ export async function measureRoute(
 
     let js = 0;
     let css = 0;
+    let br = 0;
     for (const file of first.files) {
       if (file.endsWith('.js')) js += gzipBytes(file);
       else css += gzipBytes(file);
+      br += brBytes(file);
     }
-    return {
+    const figures: RouteBundle = {
       firstVisitKiB: kib(firstVisit),
       firstVisitAssetsKiB: kib(firstAssets),
       repeatVisitKiB: kib(repeatVisit),
       repeatVisitAssetsKiB: kib(repeat.wireBytes()),
       jsGzipKiB: kib(js),
       cssGzipKiB: kib(css),
+      jsCssBrKiB: kib(br),
       files: first.files.size,
     };
+    return { figures, files: first.files };
   } finally {
     await context.close();
   }

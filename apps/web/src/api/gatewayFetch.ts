@@ -1,9 +1,9 @@
 import type { GatewayRef } from '@st/protocol';
 import type { z } from 'zod';
 import type { ConsoleMode } from '../app/runtime';
+import { cloudRequest } from './cloudRoutes';
 import { GatewayOfflineError } from './errors';
 import type { HttpClient } from './http';
-import { cloudRequest } from './routes';
 import type { HttpMethod } from './transport';
 
 /** A call to a gateway's own REST API (`/api/devices/...`, `/api/notification`, `/api/build`, ...). */

@@ -1,34 +1,14 @@
 import {
-  buildPath,
   type CloudRouteName,
   type GatewayRouteName,
   ROUTES,
-  type RouteBodyInput,
   type RouteName,
   type RouteResponse,
-  type RouteUrlParts,
 } from '@st/protocol';
 import type { z } from 'zod';
 import type { GatewayCall } from './gatewayFetch';
+import { type PartsArgs, pathOf } from './routeParts';
 import type { HttpRequest } from './transport';
-
-/** Path params, query and body of a named route, typed by the protocol's route catalog. */
-export type RouteCallParts<N extends RouteName> = RouteUrlParts<N> &
-  (RouteBodyInput<N> extends undefined ? { body?: undefined } : { body: RouteBodyInput<N> });
-
-type PartsArgs<N extends RouteName> =
-  object extends RouteCallParts<N> ? [parts?: RouteCallParts<N>] : [parts: RouteCallParts<N>];
-
-const entries = (value: unknown): [string, unknown][] =>
-  typeof value === 'object' && value !== null ? Object.entries(value) : [];
-
-function pathOf(pattern: string, parts: { params?: unknown; query?: unknown }): string {
-  const params: Record<string, string | number> = {};
-  for (const [key, value] of entries(parts.params)) {
-    if (typeof value === 'string' || typeof value === 'number') params[key] = value;
-  }
-  return buildPath(pattern, params, Object.fromEntries(entries(parts.query)));
-}
 
 /**
  * The catalog entry's response schema, typed by the route name. TypeScript cannot follow the link between a

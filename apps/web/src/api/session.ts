@@ -1,7 +1,7 @@
 import { SESSION } from '@st/protocol';
+import { cloudRequest } from './cloudRoutes';
 import { statusOf } from './errors';
 import type { ConsoleLogger, KeyValueStore, SessionRenewer } from './http';
-import { cloudRequest } from './routes';
 import type { HttpRequest } from './transport';
 
 export interface RefreshSessionOptions {

@@ -1,3 +1,4 @@
+import './consoleStyles';
 import { Anchor, Box, Group } from '@mantine/core';
 import { IconHome } from '@tabler/icons-react';
 import type { ReactNode } from 'react';

@@ -1,3 +1,6 @@
+import '@mantine/core/styles/Notification.css';
+import '@mantine/notifications/styles.css';
+import './toasts.css';
 import { Notifications, type NotificationsStore } from '@mantine/notifications';
 import { TOAST } from '@st/protocol';
 

@@ -1,10 +1,10 @@
 import { createNotificationsStore, type NotificationsStore } from '@mantine/notifications';
 import { type RuntimeConfig, STOMP_PATH, TIMEOUTS } from '@st/protocol';
 import type { i18n } from 'i18next';
+import { cloudRequest } from '../api/cloudRoutes';
 import { createGatewayFetch, type GatewayFetch } from '../api/gatewayFetch';
 import { type ConsoleLogger, HttpClient, type KeyValueStore } from '../api/http';
 import { LiveChannel, liveChannelUrl } from '../api/liveChannel';
-import { cloudRequest } from '../api/routes';
 import { RefreshSession } from '../api/session';
 import { NotificationToasts } from '../features/notifications/notificationToasts';
 import { Toaster } from '../features/notifications/toaster';

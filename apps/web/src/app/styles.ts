@@ -1,36 +1,21 @@
-// Only the Mantine styles the console uses (the full bundle is several times larger). Keep in the order
-// Mantine documents: baseline, variables, global, then components.
+// Only the Mantine styles every first screen uses (sign-in, offline state, loaders); the routed console
+// (consoleStyles.ts), dialogs (ui/AppModal) and toasts (ToastViewport) bring theirs with their chunks, and
+// screens with theirs (issue 21). Mantine's order: baseline, global, then components. Its CSS variables
+// come from MantineProvider (Providers.tsx, deduplicateCssVariables off), not default-css-variables.css
+// (4 KiB gzip): the theme that generates them is in the bundle anyway.
 import '@mantine/core/styles/baseline.css';
-import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/VisuallyHidden.css';
 import '@mantine/core/styles/Paper.css';
-import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/CloseButton.css';
-import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Loader.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/InlineInput.css';
-import '@mantine/core/styles/Flex.css';
-import '@mantine/core/styles/Container.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Center.css';
-import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
-import '@mantine/core/styles/Anchor.css';
-import '@mantine/core/styles/Code.css';
-import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/ActionIcon.css';
-import '@mantine/core/styles/Menu.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Notification.css';
 import '@mantine/core/styles/PasswordInput.css';
-import '@mantine/core/styles/ScrollArea.css';
-import '@mantine/core/styles/Tooltip.css';
-import '@mantine/notifications/styles.css';
 import './styles.css';

@@ -3,7 +3,6 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HttpError, serverMessage } from '../../api/errors';
 import { useServices } from '../../app/ServicesContext';
-import { accountsApi } from './accountsApi';
 
 /** The invite token of `…/invite?token=`, when the console was opened from an invite link. */
 export function inviteToken(location: Location): string | undefined {
@@ -29,6 +28,8 @@ export function InviteForm({ token, onDone }: { token: string; onDone: () => voi
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     try {
+      // loaded here, not with the sign-in screen this form is part of (it brings the route catalog; issue 21)
+      const { accountsApi } = await import('./accountsApi');
       await accountsApi(http).acceptInvite(token, password);
       toaster.success({ caption: t('accounts.invite.done') });
       onDone();

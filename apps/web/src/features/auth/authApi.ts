@@ -1,5 +1,5 @@
 import { type CloudUser, SESSION } from '@st/protocol';
-import { cloudRequest } from '../../api/routes';
+import { cloudRequest } from '../../api/cloudRoutes';
 import type { Services } from '../../app/services';
 
 type AuthServices = Pick<Services, 'http' | 'storage'>;

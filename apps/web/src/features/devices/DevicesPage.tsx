@@ -1,4 +1,3 @@
-import './styles';
 import { Alert, Flex } from '@mantine/core';
 import type { DeviceInfo } from '@st/protocol';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';

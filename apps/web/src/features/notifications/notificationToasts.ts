@@ -1,8 +1,11 @@
 import type { Notification } from '@st/protocol';
 import type { GatewayFetch, GatewayTarget } from '../../api/gatewayFetch';
 import type { ConsoleLogger } from '../../api/http';
-import { gatewayCall } from '../../api/routes';
 import type { Toaster } from './toaster';
+
+// The route catalog comes with the routed console (these calls only happen there), not with the sign-in
+// screen this module is part of (issue 21).
+const routes = () => import('../../api/routes');
 
 export interface NotificationToastsOptions {
   toaster: Toaster;
@@ -42,10 +45,14 @@ export class NotificationToasts {
       ),
       source: gateway === undefined ? device : `${gateway.name}@${device}`,
       onClose: () => {
-        const seen = gatewayCall('gateway.notifications.seen', { query: { id: notification.id } });
-        gatewayFetch(gateway, seen).catch((error: unknown) =>
-          log.warn('Failed to mark the notification seen', error),
-        );
+        routes()
+          .then(({ gatewayCall }) =>
+            gatewayFetch(
+              gateway,
+              gatewayCall('gateway.notifications.seen', { query: { id: notification.id } }),
+            ),
+          )
+          .catch((error: unknown) => log.warn('Failed to mark the notification seen', error));
       },
     });
   }
@@ -54,6 +61,7 @@ export class NotificationToasts {
   async loadSaved(gateway: GatewayTarget | undefined): Promise<void> {
     const { gatewayFetch, log } = this.#options;
     try {
+      const { gatewayCall } = await routes();
       const list = await gatewayFetch(gateway, gatewayCall('gateway.notifications.list'));
       for (const notification of list) this.show(notification, gateway);
     } catch (error) {

@@ -1,3 +1,4 @@
+import '../styles';
 import { Alert, Button, Center, Group, Loader, Paper, Stack, Title } from '@mantine/core';
 import type { DeviceInfo } from '@st/protocol';
 import { useQuery } from '@tanstack/react-query';

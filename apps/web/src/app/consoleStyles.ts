@@ -1,0 +1,17 @@
+// The Mantine styles of the routed console (header, menus, tooltips, popovers, screens' common parts,
+// dialogs and drawers), loaded with its chunk rather than by the sign-in screen (issue 21; see styles.ts).
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Flex.css';
+import '@mantine/core/styles/Container.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Anchor.css';
+import '@mantine/core/styles/Code.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Menu.css';
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/Tooltip.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
