@@ -3,6 +3,7 @@ import type { DeviceInfo } from '@st/protocol';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrashLoopBadge } from '../../alerts/CrashLoopBadge';
+import { UpdateBadge } from '../../fleet/UpdateBadge';
 import { DeviceIcon } from '../icons/DeviceIcon';
 
 export interface DeviceRowProps {
@@ -51,6 +52,7 @@ export function DeviceRow({ device, selected, onSelect, menu, status }: DeviceRo
         </Group>
       </UnstyledButton>
       <CrashLoopBadge ip={device.ip} />
+      <UpdateBadge device={device} />
       {menu}
     </Group>
   );
