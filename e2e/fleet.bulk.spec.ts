@@ -5,6 +5,7 @@ import { addFirmware, deleteFirmware, type OwnFleet, startFleet, stopFleet } fro
 import { closeToasts, deviceGet, MODES, openPanel } from './panel.support';
 import { expect, test } from './support/console';
 import { expectAccessible } from './support/screens';
+import { gatewayItem, signIn } from './support/shell';
 
 // Issue 17 part B, bulk actions: devices chosen in the device list (by keyboard, and "select all" of the
 // filtered list) are exported into one zip, restarted, and given a firmware through the OTA upload and its
@@ -117,3 +118,63 @@ for (const mode of MODES) {
     });
   });
 }
+
+test('a viewer (cloud mode) gets no device checkboxes, no bulk actions and no "update all outdated"', async ({
+  page,
+  browser,
+  consoleGuard,
+}) => {
+  test.setTimeout(120_000);
+  // the forced restart is refused with 403 on purpose
+  consoleGuard.allow(/status of 403/);
+  fleet = await startFleet('lamp', ['bulk-view'], ['1.3.9']);
+  const [ip = ''] = fleet.ips;
+  const login = `bulkview-${Date.now().toString(36)}`;
+  await signIn(page);
+  await page.getByRole('button', { name: /Open the account dialog/ }).click();
+  await page.getByRole('link', { name: 'Users' }).click();
+  await page.getByRole('textbox', { name: 'Login' }).fill(login);
+  await page.getByRole('button', { name: 'Create user' }).click();
+  const secret = page.getByTestId('user-secret');
+  await expect(secret).toContainText(login);
+  const password = (await secret.locator('pre, code').first().textContent())?.trim() ?? '';
+  await page.getByRole('link', { name: 'Back to the gateways' }).click();
+  await page.getByRole('button', { name: 'Actions for gateway Home' }).click();
+  await page.getByRole('menuitem', { name: 'Sharing' }).click();
+  const shares = page.getByRole('dialog', { name: 'Share Home' });
+  await shares.getByRole('textbox', { name: 'Login' }).fill(login);
+  await shares.getByRole('button', { name: 'Share', exact: true }).click();
+  await expect(shares.getByTestId('share-row').filter({ hasText: login }).getByRole('combobox')).toHaveValue(
+    'viewer',
+  );
+
+  const context = await browser.newContext();
+  const viewer = await context.newPage();
+  await signIn(viewer, login, password);
+  await gatewayItem(viewer, 'Home').getByText('Home', { exact: true }).click();
+  await viewer.waitForURL(/\/overview$/);
+  const gatewayId = new URL(viewer.url()).pathname.split('/').at(-2) ?? '';
+  await viewer.goto(viewer.url().replace(/\/overview$/, '/panel'));
+  const row = viewer.getByRole('list', { name: 'Found devices' }).locator(`[data-device-ip="${ip}"]`);
+  // the badge is a read: a viewer sees it; choosing devices for a bulk write is not offered
+  await expect(row.getByTestId('update-badge')).toBeVisible();
+  await expect(viewer.getByRole('checkbox', { name: /^Select / })).toHaveCount(0);
+  await expect(viewer.getByRole('region', { name: 'Bulk actions' })).toHaveCount(0);
+  await viewer.goto(viewer.url().replace(/\/panel(\?.*)?$/, '/ota'));
+  await expect(viewer.getByRole('heading', { name: 'Available firmwares' })).toBeVisible();
+  await expect(viewer.getByRole('button', { name: 'Update all outdated' })).toHaveCount(0);
+  // and the cloud refuses a bulk write anyway
+  const forced = await viewer.evaluate(
+    async ([id, device]) => {
+      const r = await fetch('/api/gateway/requests/device', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ gatewayId: id, device, command: 'restart', params: {} }),
+      });
+      return { status: r.status, body: await r.json() };
+    },
+    [gatewayId, ip],
+  );
+  expect(forced).toMatchObject({ status: 403, body: { code: 'ROLE_FORBIDDEN' } });
+  await context.close();
+});
