@@ -4,6 +4,7 @@ import { openScreen } from './logs.support';
 import { closeToasts, deviceGet, MODES, openPanel } from './panel.support';
 import { expect, test } from './support/console';
 import { expectAccessible } from './support/screens';
+import { inBothThemes } from './support/shell';
 
 // Issue 17 part B, "update available": a device older than the newest image of its type and board in the
 // library shows a badge in the list and in its panel, and the OTA screen updates every outdated device at once,
@@ -47,7 +48,9 @@ for (const mode of MODES) {
       await oldRow.getByRole('button', { name: `Open device ${names[0]} (${oldIp})` }).click();
       const panel = page.getByRole('region', { name: `Device ${names[0]}` });
       await expect(panel.getByTestId('update-badge')).toBeVisible();
-      await expectAccessible(page, `panel with an update badge (${mode})`);
+      await inBothThemes(page, (theme) =>
+        expectAccessible(page, `panel with an update badge (${mode}, ${theme})`),
+      );
 
       await openScreen(page, mode, 'ota');
       await page.getByRole('button', { name: 'Update all outdated' }).click();

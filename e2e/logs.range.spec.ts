@@ -5,6 +5,7 @@ import { system } from './env';
 import { feedLogLines, MODES, openScreen, randomToken, waitForStoredLine } from './logs.support';
 import { expect, test } from './support/console';
 import { expectAccessible } from './support/screens';
+import { inBothThemes } from './support/shell';
 
 // Issue 17 part B, logs: a time range (quick ranges and custom ends) kept in the URL like the other filters,
 // and a visible follow state: scrolling away from the newest lines pauses, "Follow new lines" resumes.
@@ -98,10 +99,12 @@ for (const mode of MODES) {
       await expect(follow).toContainText(/Paused: [1-9]\d* new lines waiting/);
       await expect(rows(page, `${token} newest`)).toHaveCount(0);
       // the filters and the follow state (the rows' level colours are another matter, left as they are)
-      await expectAccessible(page, `logs paused (${mode})`, [
-        '[data-testid="logs-filters"]',
-        '[data-testid="logs-follow"]',
-      ]);
+      await inBothThemes(page, (theme) =>
+        expectAccessible(page, `logs paused (${mode}, ${theme})`, [
+          '[data-testid="logs-filters"]',
+          '[data-testid="logs-follow"]',
+        ]),
+      );
       await follow.getByRole('button', { name: 'Follow new lines' }).click();
       await expect(page.getByTestId('logs-follow')).toHaveAttribute('data-state', 'following');
       await expect(rows(page, `${token} newest`)).toHaveCount(1);
