@@ -5,7 +5,7 @@ import { addFirmware, deleteFirmware, type OwnFleet, startFleet, stopFleet } fro
 import { closeToasts, deviceGet, MODES, openPanel } from './panel.support';
 import { expect, test } from './support/console';
 import { expectAccessible } from './support/screens';
-import { gatewayItem, signIn } from './support/shell';
+import { gatewayItem, inBothThemes, signIn } from './support/shell';
 
 // Issue 17 part B, bulk actions: devices chosen in the device list (by keyboard, and "select all" of the
 // filtered list) are exported into one zip, restarted, and given a firmware through the OTA upload and its
@@ -52,7 +52,9 @@ for (const mode of MODES) {
       await page.getByRole('checkbox', { name: 'Select every device in Found devices' }).check();
       await expect(page.getByRole('checkbox', { name: `Select ${names[1]} (${ipB})` }).first()).toBeChecked();
       await expect(bar).toContainText('Selected: 2');
-      await expectAccessible(page, `device list with a selection (${mode})`);
+      await inBothThemes(page, (theme) =>
+        expectAccessible(page, `device list with a selection (${mode}, ${theme})`),
+      );
 
       // export: one zip, a text file per device, each the device's own dump
       const download = page.waitForEvent('download');
