@@ -10,6 +10,7 @@ import {
 } from './panel.support';
 import { expect, test } from './support/console';
 import { expectAccessible } from './support/screens';
+import { inBothThemes } from './support/shell';
 
 // Issue 17 part B, "restart now": Wi-Fi settings take effect after a restart, so their save offers one; it is
 // confirmed, restarts the device and says when the device is back (an answer with a fresh uptime).
@@ -45,7 +46,9 @@ for (const mode of MODES) {
         await expect(banner).toHaveAttribute('data-step', 'back', { timeout: 30_000 });
         await expect(banner.getByRole('status')).toContainText(/is back \(at .+\) and uses the new settings/);
         expect((await deviceGet(own.ip, '/metrics', MetricsSchema)).uptime).toBeLessThan(30_000);
-        await expectAccessible(page, `restart done (${mode})`, ['[data-testid="restart-now"]']);
+        await inBothThemes(page, (theme) =>
+          expectAccessible(page, `restart done (${mode}, ${theme})`, ['[data-testid="restart-now"]']),
+        );
       } finally {
         await stopOwnDevice(own);
       }

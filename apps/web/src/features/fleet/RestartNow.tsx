@@ -70,7 +70,12 @@ export function RestartNow({
   return (
     <Alert
       variant="outline"
-      color={state.step === 'failed' ? 'red.9' : state.step === 'back' ? 'teal.9' : 'blue.9'}
+      color={state.step === 'failed' ? 'red' : state.step === 'back' ? 'teal' : 'blue'}
+      // the border carries the colour; the text keeps the theme's own colour (readable in both themes)
+      styles={{
+        title: { color: 'var(--mantine-color-text)' },
+        message: { color: 'var(--mantine-color-text)' },
+      }}
       title={t('fleet.restart.title')}
       withCloseButton={state.step !== 'restarting'}
       closeButtonLabel={t('common.close')}
