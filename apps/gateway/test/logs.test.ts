@@ -66,6 +66,31 @@ describe('device logs', () => {
     expect(await logs('?message=100%25')).toEqual([]);
   });
 
+  it('filters by receive time range, ends included, whatever offset the range is written in', async () => {
+    const device = await connectDevice();
+    device.write(formatDeviceLogLine({ name: 'range', level: 20, tag: 'time', message: 'range first' }));
+    await waitFor(async () => (await logs('?message=range first')).length === 1, { what: 'first line' });
+    const [first] = await logs('?message=range first');
+    await new Promise((r) => setTimeout(r, 20));
+    device.write(formatDeviceLogLine({ name: 'range', level: 20, tag: 'time', message: 'range second' }));
+    await waitFor(async () => (await logs('?message=range second')).length === 1, { what: 'second line' });
+    const [second] = await logs('?message=range second');
+    if (first === undefined || second === undefined) throw new Error('lines not stored');
+    const q = (from?: string, to?: string) =>
+      `?message=range&${new URLSearchParams({ ...(from ? { from } : {}), ...(to ? { to } : {}) })}`;
+    expect((await logs(q(second.dateTime))).map((l) => l.message)).toEqual(['range second']);
+    expect((await logs(q(undefined, first.dateTime))).map((l) => l.message)).toEqual(['range first']);
+    expect((await logs(q(first.dateTime, second.dateTime))).map((l) => l.message)).toEqual([
+      'range second',
+      'range first',
+    ]);
+    // the same instant as the second line, written two hours east of UTC
+    const east = new Date(Date.parse(second.dateTime) + 2 * 3600_000).toISOString().replace('Z', '+02:00');
+    expect((await logs(q(east))).map((l) => l.message)).toEqual(['range second']);
+    const r = await http(gw.base, 'GET', '/api/devices/logs?from=yesterday');
+    expect(r.status).toBe(400);
+  });
+
   it('answers bad filters with 400 and a message', async () => {
     for (const q of ['?level=LOUD', '?limit=0', '?limit=abc', '?limit=999999']) {
       const r = await http(gw.base, 'GET', `/api/devices/logs${q}`);

@@ -45,7 +45,8 @@ const filterText = z.string().trim().optional();
 
 /**
  * `GET /api/devices/logs` filters: `device` is a case-insensitive substring of name or ip, `tag` and `message`
- * case-insensitive substrings, `level` the minimum level, `limit` how many (newest first).
+ * case-insensitive substrings, `level` the minimum level, `limit` how many (newest first), `from`/`to` the
+ * time range (issue 17).
  */
 export const LogsQuery = z.object({
   device: filterText,
@@ -53,6 +54,10 @@ export const LogsQuery = z.object({
   message: filterText,
   level: LogLevelName.optional(),
   limit: z.coerce.number().int().min(1).max(LOGS.queryMaxLimit).optional(),
+  /** only lines received at or after this time (ISO 8601) */
+  from: DateTime.optional(),
+  /** only lines received at or before this time (ISO 8601) */
+  to: DateTime.optional(),
 });
 export type LogsQuery = z.infer<typeof LogsQuery>;
 

@@ -46,4 +46,17 @@ describe('log filter', () => {
       }),
     );
   });
+
+  it('keeps lines inside the time range, ends included, offsets compared as instants', () => {
+    const at = { ...line, dateTime: '2026-11-24T10:00:00.000Z' };
+    expect(logMatchesFilter(at, { from: '2026-11-24T09:59:00.000Z' })).toBe(true);
+    expect(logMatchesFilter(at, { from: '2026-11-24T10:00:00.000Z', to: '2026-11-24T10:00:00.000Z' })).toBe(
+      true,
+    );
+    expect(logMatchesFilter(at, { to: '2026-11-24T09:59:59.999Z' })).toBe(false);
+    expect(logMatchesFilter(at, { from: '2026-11-24T12:00:01+02:00' })).toBe(false);
+    expect(logMatchesFilter(at, { from: '2026-11-24T11:59:00+02:00', to: '2026-11-24T12:01:00+02:00' })).toBe(
+      true,
+    );
+  });
 });

@@ -16,6 +16,14 @@ export function logMatchesFilter(log: LogMessage, filter: Omit<LogsQuery, 'limit
     meetsMinimumLevel(log.level, filter.level) &&
     contains(`${log.device.name}${log.device.ip}`, filter.device) &&
     contains(log.tag, filter.tag) &&
-    contains(log.message, filter.message)
+    contains(log.message, filter.message) &&
+    withinRange(log.dateTime, filter.from, filter.to)
   );
+}
+
+/** Whether a time (ISO 8601) lies in the range; a missing end is open. Offsets are compared as instants. */
+export function withinRange(time: string, from: string | undefined, to: string | undefined): boolean {
+  if (from === undefined && to === undefined) return true;
+  const at = Date.parse(time);
+  return (from === undefined || at >= Date.parse(from)) && (to === undefined || at <= Date.parse(to));
 }

@@ -11,7 +11,7 @@ export const logsRoutes: RouteModule = (app, ctx) => {
       summary: r.summary,
       description:
         '`device`: substring of the device name or address; `tag`, `message`: substrings (case-insensitive); ' +
-        '`level`: minimum level; `limit`: how many lines.',
+        '`level`: minimum level; `limit`: how many lines; `from`, `to`: receive time range (ISO 8601).',
       querystring: r.query,
       response: { 200: r.response },
     },
@@ -21,6 +21,8 @@ export const logsRoutes: RouteModule = (app, ctx) => {
         tag: req.query.tag || undefined,
         message: req.query.message || undefined,
         level: req.query.level,
+        from: req.query.from,
+        to: req.query.to,
         limit: req.query.limit ?? LOGS.queryDefaultLimit,
       }),
   });

@@ -19,6 +19,9 @@ export interface LogQuery {
   readonly tag?: string | undefined;
   readonly message?: string | undefined;
   readonly minLevel?: number | undefined;
+  /** receive time range, ISO 8601 in UTC (as stored), ends included */
+  readonly from?: string | undefined;
+  readonly to?: string | undefined;
   readonly limit: number;
 }
 
@@ -149,6 +152,15 @@ export class LogStore {
     if (q.minLevel !== undefined) {
       where.push('level >= ?');
       args.push(q.minLevel);
+    }
+    // times are stored as toISOString() text, so text order is time order
+    if (q.from !== undefined) {
+      where.push('date_time >= ?');
+      args.push(q.from);
+    }
+    if (q.to !== undefined) {
+      where.push('date_time <= ?');
+      args.push(q.to);
     }
     const sql = `SELECT date_time AS dateTime, ip, name, level, tag, message, source FROM device_logs
       ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ?`;

@@ -33,8 +33,15 @@ export interface LogFilter {
   readonly tag?: string | undefined;
   readonly message?: string | undefined;
   readonly level?: LogLevelName | undefined;
+  /** receive time range (ISO 8601, any offset), ends included */
+  readonly from?: string | undefined;
+  readonly to?: string | undefined;
   readonly limit: number;
 }
+
+/** The stored form of a time: UTC toISOString() text, whose text order is time order. */
+const storedTime = (time: string | undefined) =>
+  time === undefined ? undefined : new Date(time).toISOString();
 
 export function toLogMessage(row: LogRow): LogMessage {
   return {
@@ -127,6 +134,8 @@ export class DeviceLogs {
         tag: f.tag,
         message: f.message,
         minLevel: f.level === undefined ? undefined : logLevelValue(f.level),
+        from: storedTime(f.from),
+        to: storedTime(f.to),
         limit: f.limit,
       })
       .map(toLogMessage);

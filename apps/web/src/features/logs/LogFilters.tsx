@@ -2,6 +2,7 @@ import { Group, Loader, Select, TextInput } from '@mantine/core';
 import { LOG_LEVEL_NAMES, LogLevelName } from '@st/protocol';
 import { useTranslation } from 'react-i18next';
 import type { LogFilter } from './logFilter';
+import { TimeRangeFilter } from './TimeRangeFilter';
 
 export interface LogFiltersProps {
   filter: LogFilter;
@@ -23,7 +24,7 @@ export function LogFilters({ filter, onChange, busy }: LogFiltersProps) {
     />
   );
   return (
-    <Group gap="sm" align="flex-end" wrap="wrap">
+    <Group gap="sm" align="flex-end" wrap="wrap" data-testid="logs-filters">
       {text('device', t('device.logs.column.device'))}
       {text('tag', t('device.logs.column.tag'))}
       <Select
@@ -41,6 +42,7 @@ export function LogFilters({ filter, onChange, busy }: LogFiltersProps) {
         w={140}
       />
       {text('message', t('device.logs.column.msg'))}
+      <TimeRangeFilter filter={filter} onChange={onChange} />
       {busy ? <Loader role="status" size="xs" aria-label={t('device.logs.filtering')} /> : null}
     </Group>
   );

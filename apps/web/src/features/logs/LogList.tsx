@@ -6,12 +6,27 @@ import { LOG_COLUMNS, LogRow } from './LogRow';
 import type { LogRows } from './logView';
 
 const COLUMNS = ['device', 'date', 'tag', 'level', 'msg'] as const;
+/** Scrolled this far from the newest line, the user is reading older ones: following pauses. */
+const SCROLLED_AWAY_PX = 40;
 
 /**
  * The log lines, newest first. Only the rows in sight (plus a few) exist in the page, so holding 100,000
  * lines costs memory but no rendering.
  */
-export function LogList({ rows, filterKey }: { rows: LogRows; filterKey: unknown }) {
+export function LogList({
+  rows,
+  filterKey,
+  followKey,
+  onScrollAway,
+}: {
+  rows: LogRows;
+  /** A new value scrolls back to the newest line (a new filter). */
+  filterKey: unknown;
+  /** A new value scrolls back to the newest line (following again). */
+  followKey?: number;
+  /** The user scrolled away from the newest lines (the screen stops following). */
+  onScrollAway?: () => void;
+}) {
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -23,7 +38,7 @@ export function LogList({ rows, filterKey }: { rows: LogRows; filterKey: unknown
   // A new filter is a new list: show its newest lines.
   useEffect(() => {
     if (scroller.current !== null) scroller.current.scrollTop = 0;
-  }, [filterKey]);
+  }, [filterKey, followKey]);
   return (
     <div>
       <div
@@ -43,6 +58,9 @@ export function LogList({ rows, filterKey }: { rows: LogRows; filterKey: unknown
       </div>
       <div
         ref={scroller}
+        onScroll={(e) => {
+          if (e.currentTarget.scrollTop > SCROLLED_AWAY_PX) onScrollAway?.();
+        }}
         style={{ height: 'max(320px, calc(100dvh - 280px))', overflowY: 'auto', contain: 'strict' }}
       >
         {rows.size === 0 ? (

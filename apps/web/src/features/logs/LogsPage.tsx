@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconEraser, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +30,8 @@ function LogsScreen() {
   const { history, loading } = useLogHistory(shown);
   const [clearedAt, setClearedAt] = useState<string | undefined>(undefined);
   const [indexes] = useState(() => new MatchIndexCache(3));
+  // Grows each time following starts again: the list scrolls back to the newest line.
+  const [followed, setFollowed] = useState(0);
   const passAll = isEmptyFilter(shown);
   const { held, version } = live;
 
@@ -40,6 +42,10 @@ function LogsScreen() {
     return { ...logRows(index, past), version, past };
   }, [indexes, held, shown, passAll, history, clearedAt, version]);
 
+  const follow = () => {
+    setFollowed((n) => n + 1);
+    live.resume();
+  };
   const clear = () => {
     setClearedAt(newestTime(held, rows.past) ?? clearedAt);
     live.clear();
@@ -53,7 +59,7 @@ function LogsScreen() {
         </Title>
         <Group gap="xs">
           {live.paused ? (
-            <Button size="xs" leftSection={<IconPlayerPlay size={14} aria-hidden />} onClick={live.resume}>
+            <Button size="xs" leftSection={<IconPlayerPlay size={14} aria-hidden />} onClick={follow}>
               {t('device.logs.resume')}
             </Button>
           ) : (
@@ -91,12 +97,33 @@ function LogsScreen() {
           {t('device.logs.count', { shown: rows.size, held: held.size })}
         </Text>
         {live.paused ? (
-          <Text size="xs" c="orange" role="status">
-            {t('device.logs.paused', { count: live.pending })}
-          </Text>
-        ) : null}
+          <Group gap="xs" data-testid="logs-follow" data-state="paused">
+            <Badge size="sm" color="orange" variant="dot" role="status">
+              {t('device.logs.paused', { count: live.pending })}
+            </Badge>
+            <Button size="compact-xs" variant="light" onClick={follow}>
+              {t('logs.follow.resume')}
+            </Button>
+          </Group>
+        ) : (
+          <Badge
+            size="sm"
+            color="teal.9"
+            variant="dot"
+            role="status"
+            data-testid="logs-follow"
+            data-state="following"
+          >
+            {t('logs.follow.on')}
+          </Badge>
+        )}
       </Group>
-      <LogList rows={rows} filterKey={shown} />
+      <LogList
+        rows={rows}
+        filterKey={shown}
+        followKey={followed}
+        onScrollAway={live.paused ? undefined : live.pause}
+      />
     </Stack>
   );
 }

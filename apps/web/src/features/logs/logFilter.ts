@@ -1,5 +1,12 @@
-import { type LogLevelName, type LogMessage, type LogsQuery, meetsMinimumLevel } from '@st/protocol';
+import {
+  type LogLevelName,
+  type LogMessage,
+  type LogsQuery,
+  meetsMinimumLevel,
+  withinRange,
+} from '@st/protocol';
 import type { HeldLine } from './heldLogs';
+import type { TimeRange } from './timeRange';
 
 /** What the user typed in the filter row. Empty strings mean "no filter on this field". */
 export interface LogFilter {
@@ -7,6 +14,11 @@ export interface LogFilter {
   device: string;
   tag: string;
   message: string;
+  /** The time range: a quick one (its `from` follows from when it was chosen) or a custom one. */
+  range?: TimeRange | undefined;
+  /** Receive time range, ISO 8601; absent or '' means open. */
+  from?: string | undefined;
+  to?: string | undefined;
 }
 
 export const EMPTY_FILTER: LogFilter = { level: undefined, device: '', tag: '', message: '' };
@@ -16,7 +28,9 @@ export function isEmptyFilter(filter: LogFilter): boolean {
     filter.level === undefined &&
     filter.device.trim() === '' &&
     filter.tag.trim() === '' &&
-    filter.message.trim() === ''
+    filter.message.trim() === '' &&
+    !filter.from &&
+    !filter.to
   );
 }
 
@@ -30,6 +44,8 @@ export function historyQuery(filter: LogFilter, limit: number): LogsQuery {
   if (tag !== '') query.tag = tag;
   if (message !== '') query.message = message;
   if (filter.level !== undefined) query.level = filter.level;
+  if (filter.from) query.from = filter.from;
+  if (filter.to) query.to = filter.to;
   return query;
 }
 
@@ -49,8 +65,11 @@ export function lineMatcher(filter: LogFilter): LineMatcher {
   const tag = query.tag?.toLowerCase();
   const message = query.message?.toLowerCase();
   const level = query.level;
+  const { from, to } = query;
+  const timed = from !== undefined || to !== undefined;
   const matches = (log: LogMessage) =>
     meetsMinimumLevel(log.level, level) &&
+    (!timed || withinRange(log.dateTime, from, to)) &&
     (tag === undefined || log.tag.toLowerCase().includes(tag)) &&
     (message === undefined || log.message.toLowerCase().includes(message)) &&
     (device === undefined || `${log.device.name}${log.device.ip}`.toLowerCase().includes(device));
@@ -59,6 +78,7 @@ export function lineMatcher(filter: LogFilter): LineMatcher {
   const held = (line: HeldLine) => {
     const log = line.log;
     if (level !== undefined && !meetsMinimumLevel(log.level, level)) return false;
+    if (timed && !withinRange(log.dateTime, from, to)) return false;
     const lower = line.lower ?? {};
     line.lower = lower;
     if (tag !== undefined) {

@@ -2,17 +2,22 @@ import { LogLevelName } from '@st/protocol';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EMPTY_FILTER, type LogFilter } from './logFilter';
+import { rangeFromParams, rangeToParams } from './timeRange';
 
 const FIELDS = ['device', 'tag', 'message'] as const;
 
-/** The filter as a URL says it (`?device=&tag=&message=&level=`); what does not parse is left out. */
-export function filterFromParams(params: URLSearchParams): LogFilter {
+/**
+ * The filter as a URL says it (`?device=&tag=&message=&level=`, and `range=` or `from=&to=`); what does not
+ * parse is left out.
+ */
+export function filterFromParams(params: URLSearchParams, now = Date.now()): LogFilter {
   const level = LogLevelName.safeParse(params.get('level'));
   return {
     level: level.success ? level.data : undefined,
     device: params.get('device') ?? '',
     tag: params.get('tag') ?? '',
     message: params.get('message') ?? '',
+    ...rangeFromParams(params, now),
   };
 }
 
@@ -35,6 +40,7 @@ export function useFilterUrl(): [LogFilter, (filter: LogFilter) => void] {
           }
           if (next.level === undefined) out.delete('level');
           else out.set('level', next.level);
+          rangeToParams(out, next);
           return out;
         },
         { replace: true },

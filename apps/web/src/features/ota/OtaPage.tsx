@@ -5,7 +5,7 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Progress.css';
 import { Button, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { Firmware } from '@st/protocol';
-import { IconPlus } from '@tabler/icons-react';
+import { IconPlus, IconRefreshAlert } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,9 @@ import { useOtaApi } from './useOtaApi';
 // The dialogs (their selects, file input and device list) are downloaded when one is first opened.
 const FirmwareDialog = lazy(() => import('./FirmwareDialog').then((m) => ({ default: m.FirmwareDialog })));
 const UploadDialog = lazy(() => import('./UploadDialog').then((m) => ({ default: m.UploadDialog })));
+const OutdatedDialog = lazy(() =>
+  import('../fleet/OutdatedDialog').then((m) => ({ default: m.OutdatedDialog })),
+);
 
 /** Toasts a load failure once per error. */
 function useLoadErrorToast(error: Error | null, caption: string) {
@@ -56,7 +59,11 @@ export default function OtaPage() {
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Firmware | undefined>(undefined);
   const [uploading, setUploading] = useState<Firmware | undefined>(undefined);
-  const dialogsLoaded = useOpenedOnce(adding || editing !== undefined || uploading !== undefined);
+  const [updatingOutdated, setUpdatingOutdated] = useState(false);
+  const canWrite = useCanWrite();
+  const dialogsLoaded = useOpenedOnce(
+    adding || editing !== undefined || uploading !== undefined || updatingOutdated,
+  );
   useLoadErrorToast(firmwares.error, t('ota.load.saved.error'));
   useLoadErrorToast(active.error, t('ota.load.running.error'));
   useLoadErrorToast(history.error, t('ota.load.history.error'));
@@ -68,13 +75,24 @@ export default function OtaPage() {
           <Title order={2} size="h3">
             {t('ota.saved.header')}
           </Title>
-          <Button
-            leftSection={<IconPlus size={16} aria-hidden />}
-            onClick={() => setAdding(true)}
-            disabled={!canWrite}
-          >
-            {t('ota.add.button')}
-          </Button>
+          <Group gap="xs">
+            {canWrite ? (
+              <Button
+                variant="light"
+                leftSection={<IconRefreshAlert size={16} aria-hidden />}
+                onClick={() => setUpdatingOutdated(true)}
+              >
+                {t('fleet.outdated.button')}
+              </Button>
+            ) : null}
+            <Button
+              leftSection={<IconPlus size={16} aria-hidden />}
+              onClick={() => setAdding(true)}
+              disabled={!canWrite}
+            >
+              {t('ota.add.button')}
+            </Button>
+          </Group>
         </Group>
         <ViewerNote />
         {firmwares.isPending ? <Loading /> : null}
@@ -121,6 +139,7 @@ export default function OtaPage() {
             onClose={() => setEditing(undefined)}
           />
           <UploadDialog firmware={uploading} onClose={() => setUploading(undefined)} />
+          <OutdatedDialog opened={updatingOutdated} onClose={() => setUpdatingOutdated(false)} />
         </Suspense>
       ) : null}
     </SimpleGrid>

@@ -14,6 +14,9 @@ import { sameType, versionStep } from './versions';
 
 const names = (devices: readonly DeviceInfo[]) => devices.map((d) => d.name).join(', ');
 
+/** What became of each device of an upload: its task id, or why it did not start. */
+export type UploadOutcome = Map<string, { taskId: string } | { error: string }>;
+
 /** Everything the OTA screen changes, with the confirmations and toasts of reference 8.9. */
 export function useOtaActions() {
   const { toaster, log, baseUrl } = useServices();
@@ -69,9 +72,12 @@ export function useOtaActions() {
         toaster.success({ caption: t('ota.delete.success') });
         await reload(otaKeys.firmwares(gatewayKey));
       },
-      /** Asks first; resolves true when the request was sent (some devices may still have been refused). */
-      upload: async (f: Firmware, devices: DeviceInfo[]): Promise<boolean> => {
-        if (devices.length === 0) return false;
+      /**
+       * Asks first; resolves with each device's outcome when the request was sent (some devices may still have
+       * been refused), undefined when the user said no.
+       */
+      upload: async (f: Firmware, devices: DeviceInfo[]): Promise<UploadOutcome | undefined> => {
+        if (devices.length === 0) return undefined;
         const otherType = devices.filter((d) => !sameType(d, f));
         const downgrade = devices.filter((d) => versionStep(d, f) === 'downgrade');
         const message = [
@@ -91,7 +97,7 @@ export function useOtaActions() {
         const asked = risky
           ? { message, danger: true, confirmLabel: t('ota.upload.confirm.override') }
           : { message, danger: downgrade.length > 0 };
-        if (!(await confirm(asked))) return false;
+        if (!(await confirm(asked))) return undefined;
         let started: Record<string, string>;
         try {
           started = await api.uploadTo(
@@ -104,7 +110,7 @@ export function useOtaActions() {
           );
         } catch (error) {
           fail(t('ota.upload.error', { deviceName: names(devices) }), 'Firmware upload failed', error);
-          return true;
+          return new Map(devices.map((d) => [d.ip, { error: reason(error) }]));
         }
         const ok = devices.filter((d) => started[d.ip]);
         const refused = devices.filter((d) => !started[d.ip]);
@@ -112,7 +118,12 @@ export function useOtaActions() {
         if (refused.length > 0)
           toaster.error({ caption: t('ota.upload.error', { deviceName: names(refused) }) });
         await reload(otaKeys.active(gatewayKey));
-        return true;
+        return new Map(
+          devices.map((d) => {
+            const taskId = started[d.ip];
+            return [d.ip, taskId === undefined ? { error: t('fleet.outcome.refused') } : { taskId }];
+          }),
+        );
       },
       abort: async (task: OtaTask): Promise<void> => {
         const message = t('ota.upload.abort.confirm', { device: task.device.name });

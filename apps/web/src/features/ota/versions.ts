@@ -1,8 +1,11 @@
-import type { DeviceInfo, Firmware } from '@st/protocol';
+import { compareFirmwareVersions, type DeviceInfo, type Firmware } from '@st/protocol';
 
-/** Compares firmware versions part by part, numbers as numbers ("1.10" is newer than "1.9"). */
+/**
+ * Compares firmware versions part by part, numbers as numbers ("1.10" is newer than "1.9"): semver-like ones
+ * by the protocol's rule, others by their text with numbers as numbers.
+ */
 export function compareVersions(a: string, b: string): number {
-  return a.localeCompare(b, 'en', { numeric: true, sensitivity: 'base' });
+  return compareFirmwareVersions(a, b) ?? a.localeCompare(b, 'en', { numeric: true, sensitivity: 'base' });
 }
 
 export type VersionStep = 'upgrade' | 'same' | 'downgrade' | 'unknown';

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrashLoopBadge } from '../../alerts/CrashLoopBadge';
+import { UpdateBadge } from '../../fleet/UpdateBadge';
 import { useDeviceErrorToast } from '../api/deviceErrors';
 import { deviceKeys, useDeviceCaller, useDevicesApi, useGatewayKey } from '../api/useDevices';
 import { DeviceIcon } from '../icons/DeviceIcon';
@@ -90,6 +91,7 @@ export function DevicePanel({ device, onRenamed }: DevicePanelProps) {
           <DeviceIcon name={device.name} type={device.type} size={36} />
           <Title order={2}>{t('devices.panel.title', { device: device.name })}</Title>
           <CrashLoopBadge ip={device.ip} />
+          <UpdateBadge device={device} />
           <DeviceShortcuts ip={device.ip} />
         </Group>
         {body}

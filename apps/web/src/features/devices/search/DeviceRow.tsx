@@ -1,8 +1,9 @@
-import { Group, Text, UnstyledButton } from '@mantine/core';
+import { Checkbox, Group, Text, UnstyledButton } from '@mantine/core';
 import type { DeviceInfo } from '@st/protocol';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrashLoopBadge } from '../../alerts/CrashLoopBadge';
+import { UpdateBadge } from '../../fleet/UpdateBadge';
 import { DeviceIcon } from '../icons/DeviceIcon';
 
 export interface DeviceRowProps {
@@ -13,10 +14,12 @@ export interface DeviceRowProps {
   menu?: ReactNode;
   /** Shown before the name (saved devices: the online dot). */
   status?: ReactNode;
+  /** A checkbox before the row for bulk actions (absent for a viewer). */
+  choice?: { checked: boolean; onChange: (checked: boolean) => void } | undefined;
 }
 
 /** One device in the search list: icon, name, type, ip, board and versions. Kept cheap: lists are long. */
-export function DeviceRow({ device, selected, onSelect, menu, status }: DeviceRowProps) {
+export function DeviceRow({ device, selected, onSelect, menu, status, choice }: DeviceRowProps) {
   const { t } = useTranslation();
   return (
     <Group
@@ -26,6 +29,15 @@ export function DeviceRow({ device, selected, onSelect, menu, status }: DeviceRo
       style={{ borderRadius: 'var(--mantine-radius-sm)' }}
       data-device-ip={device.ip}
     >
+      {choice === undefined ? null : (
+        <Checkbox
+          size="xs"
+          ml={6}
+          checked={choice.checked}
+          onChange={(e) => choice.onChange(e.currentTarget.checked)}
+          aria-label={t('fleet.select.device', { name: device.name, ip: device.ip })}
+        />
+      )}
       <UnstyledButton
         onClick={() => onSelect(device)}
         aria-pressed={selected}
@@ -51,6 +63,7 @@ export function DeviceRow({ device, selected, onSelect, menu, status }: DeviceRo
         </Group>
       </UnstyledButton>
       <CrashLoopBadge ip={device.ip} />
+      <UpdateBadge device={device} />
       {menu}
     </Group>
   );

@@ -1,6 +1,8 @@
 import type { DeviceInfo } from '@st/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { SelectAllBox } from '../../fleet/SelectAllBox';
+import type { Selection } from '../../fleet/useSelection';
 import { deviceKeys, useDevicesApi, useGatewayKey } from '../api/useDevices';
 import { useQueryErrorToast } from '../api/useQueryErrorToast';
 import { sortByIp } from '../model/address';
@@ -14,10 +16,12 @@ export interface DeviceListProps {
   onSelect: (device: DeviceInfo) => void;
   /** search text: only matching devices are listed */
   query?: string;
+  /** devices chosen for a bulk action; absent when the user may not run one (a viewer) */
+  selection?: Selection | undefined;
 }
 
 /** Devices the gateway hears on the network, kept live by useLiveDevices. */
-export function FoundDevices({ selectedIp, onSelect, query = '' }: DeviceListProps) {
+export function FoundDevices({ selectedIp, onSelect, query = '', selection }: DeviceListProps) {
   const { t } = useTranslation();
   const api = useDevicesApi();
   const gatewayKey = useGatewayKey();
@@ -46,14 +50,33 @@ export function FoundDevices({ selectedIp, onSelect, query = '' }: DeviceListPro
         if (enabled.data === true) void found.refetch();
       }}
       placeholder={placeholder}
+      actions={
+        selection === undefined ? undefined : (
+          <SelectAllBox list={t('devices.search')} devices={list} selection={selection} />
+        )
+      }
     >
       <VirtualDeviceList
         items={list}
         keyOf={(d) => `${d.ip}|${d.name}`}
         label={t('devices.search')}
         maxHeight={360}
-        renderRow={(d) => <DeviceRow device={d} selected={d.ip === selectedIp} onSelect={onSelect} />}
+        renderRow={(d) => (
+          <DeviceRow
+            device={d}
+            selected={d.ip === selectedIp}
+            onSelect={onSelect}
+            choice={choiceOf(selection, d)}
+          />
+        )}
       />
     </ListSection>
   );
+}
+
+/** The row checkbox of a device in a list with bulk actions. */
+export function choiceOf(selection: Selection | undefined, device: DeviceInfo) {
+  return selection === undefined
+    ? undefined
+    : { checked: selection.has(device.ip), onChange: (on: boolean) => selection.set([device], on) };
 }

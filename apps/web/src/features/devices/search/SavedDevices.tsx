@@ -8,13 +8,14 @@ import { useServices } from '../../../app/ServicesContext';
 import { useConfirm } from '../../../ui/useConfirm';
 import { useOpenedOnce } from '../../../ui/useOpenedOnce';
 import { useCanWrite } from '../../accounts/useCanWrite';
+import { SelectAllBox } from '../../fleet/SelectAllBox';
 import { useDeviceErrorToast } from '../api/deviceErrors';
 import { deviceKeys, useDevicesApi, useGatewayKey } from '../api/useDevices';
 import { useQueryErrorToast } from '../api/useQueryErrorToast';
 import { sortByIp } from '../model/address';
 import { matchesSearch } from '../model/search';
 import { DeviceRow } from './DeviceRow';
-import type { DeviceListProps } from './FoundDevices';
+import { choiceOf, type DeviceListProps } from './FoundDevices';
 import { ListSection } from './ListSection';
 import { PresenceDot } from './PresenceDot';
 import { SavedDeviceMenu } from './SavedDeviceMenu';
@@ -29,7 +30,7 @@ export interface SavedDevicesProps extends DeviceListProps {
 }
 
 /** Devices saved on the gateway: add by address, update from the device, delete. */
-export function SavedDevices({ selectedIp, onSelect, onDeleted, query = '' }: SavedDevicesProps) {
+export function SavedDevices({ selectedIp, onSelect, onDeleted, query = '', selection }: SavedDevicesProps) {
   const { t } = useTranslation();
   const canWrite = useCanWrite();
   const { toaster } = useServices();
@@ -68,6 +69,10 @@ export function SavedDevices({ selectedIp, onSelect, onDeleted, query = '' }: Sa
   const all = saved.data ?? [];
   const presence = useSavedPresence(all);
   const list = all.filter((d) => matchesSearch({ ...d, name: presence.get(d.ip)?.name ?? d.name }, query));
+  const shown = list.map((d) => {
+    const name = presence.get(d.ip)?.name;
+    return name === undefined ? d : { ...d, name };
+  });
   const placeholder =
     list.length > 0 ? undefined : saved.isFetching ? t('common.loading') : t('devices.saved.empty');
   return (
@@ -78,16 +83,21 @@ export function SavedDevices({ selectedIp, onSelect, onDeleted, query = '' }: Sa
         onRefresh={() => void saved.refetch()}
         placeholder={placeholder}
         actions={
-          <Tooltip label={t('devices.saved.plus.title')}>
-            <ActionIcon
-              variant="subtle"
-              onClick={() => setAdding(true)}
-              aria-label={t('devices.saved.plus.title')}
-              disabled={!canWrite}
-            >
-              <IconPlus size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
+          <>
+            {selection === undefined ? null : (
+              <SelectAllBox list={t('devices.saved')} devices={shown} selection={selection} />
+            )}
+            <Tooltip label={t('devices.saved.plus.title')}>
+              <ActionIcon
+                variant="subtle"
+                onClick={() => setAdding(true)}
+                aria-label={t('devices.saved.plus.title')}
+                disabled={!canWrite}
+              >
+                <IconPlus size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          </>
         }
       >
         <VirtualDeviceList
@@ -103,6 +113,7 @@ export function SavedDevices({ selectedIp, onSelect, onDeleted, query = '' }: Sa
                 status={p === undefined ? undefined : <PresenceDot presence={p} />}
                 selected={d.ip === selectedIp}
                 onSelect={onSelect}
+                choice={choiceOf(selection, p === undefined ? d : { ...d, name: p.name })}
                 menu={<SavedDeviceMenu device={d} onUpdate={(x) => update.mutate(x)} onDelete={askDelete} />}
               />
             );

@@ -2,6 +2,9 @@ import { ActionIcon, Button, Group, Paper, Stack, TextInput, Tooltip } from '@ma
 import type { DeviceInfo } from '@st/protocol';
 import { IconChevronLeft, IconCpu, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useCanWrite } from '../../accounts/useCanWrite';
+import { BulkBar } from '../../fleet/BulkBar';
+import { useSelection } from '../../fleet/useSelection';
 import { FoundDevices } from './FoundDevices';
 import { SavedDevices } from './SavedDevices';
 
@@ -26,6 +29,9 @@ export function SearchPanel({
   onQueryChange,
 }: SearchPanelProps) {
   const { t } = useTranslation();
+  const canWrite = useCanWrite();
+  const chosen = useSelection();
+  const selection = canWrite ? chosen : undefined;
   if (!expanded) {
     return (
       <Button
@@ -70,8 +76,15 @@ export function SearchPanel({
           value={query}
           onChange={(e) => onQueryChange(e.currentTarget.value)}
         />
-        <FoundDevices selectedIp={selected?.ip} onSelect={onSelect} query={query} />
-        <SavedDevices selectedIp={selected?.ip} onSelect={onSelect} onDeleted={onDeleted} query={query} />
+        {selection === undefined ? null : <BulkBar selection={selection} />}
+        <FoundDevices selectedIp={selected?.ip} onSelect={onSelect} query={query} selection={selection} />
+        <SavedDevices
+          selectedIp={selected?.ip}
+          onSelect={onSelect}
+          onDeleted={onDeleted}
+          query={query}
+          selection={selection}
+        />
       </Stack>
     </Paper>
   );

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../../app/ServicesContext';
 import { useCanWrite } from '../../../accounts/useCanWrite';
 import { ViewerNote } from '../../../accounts/ViewerNote';
+import { RestartNow } from '../../../fleet/RestartNow';
 import { useDeviceErrorToast } from '../../api/deviceErrors';
 import { useDeviceCaller } from '../../api/useDevices';
 import { useDevicePanel } from '../DeviceContext';
@@ -24,6 +25,8 @@ export function WifiTab() {
   const [password, setPassword] = useState('');
   const [mode, setMode] = useState<string | null>(null);
   const [tried, setTried] = useState(false);
+  // Wi-Fi settings take effect after a restart: the save offers one.
+  const [restartOffer, setRestartOffer] = useState(0);
   useEffect(() => {
     if (wifi.data === undefined) return;
     setSsid(wifi.data.settings.ssid);
@@ -38,6 +41,7 @@ export function WifiTab() {
         caption: t('devices.wifi.save.success'),
         description: t('devices.wifi.save.success.description'),
       });
+      setRestartOffer((n) => n + 1);
       void wifi.refetch();
     },
     onError: (error) => toastError(t('devices.wifi.save.error'), error),
@@ -90,6 +94,9 @@ export function WifiTab() {
         >
           {t('devices.config.button.save')}
         </Button>
+        {restartOffer > 0 && canWrite ? (
+          <RestartNow key={restartOffer} device={device} onDismiss={() => setRestartOffer(0)} />
+        ) : null}
       </Stack>
     </form>
   );
