@@ -60,7 +60,6 @@ export default function OtaPage() {
   const [editing, setEditing] = useState<Firmware | undefined>(undefined);
   const [uploading, setUploading] = useState<Firmware | undefined>(undefined);
   const [updatingOutdated, setUpdatingOutdated] = useState(false);
-  const canWrite = useCanWrite();
   const dialogsLoaded = useOpenedOnce(
     adding || editing !== undefined || uploading !== undefined || updatingOutdated,
   );
