@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { DeviceInfoSchema, type Firmware } from '@st/protocol';
 import { strFromU8, unzipSync } from 'fflate';
+import { chooseFirstPassword, signInWithOneTimePassword } from './accounts.support';
 import { addFirmware, deleteFirmware, type OwnFleet, startFleet, stopFleet } from './fleet.support';
 import { closeToasts, deviceGet, MODES, openPanel } from './panel.support';
 import { expect, test } from './support/console';
@@ -152,7 +153,9 @@ test('a viewer (cloud mode) gets no device checkboxes, no bulk actions and no "u
 
   const context = await browser.newContext();
   const viewer = await context.newPage();
-  await signIn(viewer, login, password);
+  // an admin's user starts with a one-time password and chooses their own first (issue 20)
+  await signInWithOneTimePassword(viewer, login, password);
+  await chooseFirstPassword(viewer, password, `${login}-own-password`);
   await gatewayItem(viewer, 'Home').getByText('Home', { exact: true }).click();
   await viewer.waitForURL(/\/overview$/);
   const gatewayId = new URL(viewer.url()).pathname.split('/').at(-2) ?? '';
