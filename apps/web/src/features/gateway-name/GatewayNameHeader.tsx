@@ -39,7 +39,8 @@ export function GatewayNameHeader() {
       <UnstyledButton
         onClick={() => setOpen(true)}
         miw={0}
-        aria-label={t('gatewayName.rename', { name })}
+        aria-label={t('header.gateway', { name })}
+        title={t('gatewayName.rename', { name })}
         data-testid="gateway-name"
       >
         <Text size="sm" fw={500} truncate>
