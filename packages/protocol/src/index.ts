@@ -32,3 +32,4 @@ export * from './serverTiming';
 export * from './stomp/index';
 export * from './text';
 export * from './token';
+export * from './entities/localName';

@@ -3,6 +3,7 @@ import { alertsEn } from '../features/alerts/messages';
 import { backupsEn } from '../features/backups/messages';
 import { deliveryEn } from '../features/delivery/messages';
 import { devicesEn } from '../features/devices/messages';
+import { gatewayNameEn } from '../features/gateway-name/messages';
 import { historyEn } from '../features/history/messages';
 import { integrationsEn } from '../features/integrations/messages';
 import { notificationsEn } from '../features/notifications/messages';
@@ -476,6 +477,7 @@ export const en = {
   ...notificationsEn,
   ...devicesEn,
   ...settingsDumpsEn,
+  ...gatewayNameEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -3,6 +3,7 @@ import { alertsRu } from '../features/alerts/messages';
 import { backupsRu } from '../features/backups/messages';
 import { deliveryRu } from '../features/delivery/messages';
 import { devicesRu } from '../features/devices/messages';
+import { gatewayNameRu } from '../features/gateway-name/messages';
 import { historyRu } from '../features/history/messages';
 import { integrationsRu } from '../features/integrations/messages';
 import { notificationsRu } from '../features/notifications/messages';
@@ -476,4 +477,5 @@ export const ru: Catalog = {
   ...notificationsRu,
   ...devicesRu,
   ...settingsDumpsRu,
+  ...gatewayNameRu,
 };
