@@ -4,6 +4,7 @@ import { backupsEn } from '../features/backups/messages';
 import { deliveryEn } from '../features/delivery/messages';
 import { devicesEn } from '../features/devices/messages';
 import { gatewayNameEn } from '../features/gateway-name/messages';
+import { gatewaysEn } from '../features/gateways/messages';
 import { historyEn } from '../features/history/messages';
 import { integrationsEn } from '../features/integrations/messages';
 import { notificationsEn } from '../features/notifications/messages';
@@ -478,6 +479,7 @@ export const en = {
   ...devicesEn,
   ...settingsDumpsEn,
   ...gatewayNameEn,
+  ...gatewaysEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

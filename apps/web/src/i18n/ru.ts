@@ -4,6 +4,7 @@ import { backupsRu } from '../features/backups/messages';
 import { deliveryRu } from '../features/delivery/messages';
 import { devicesRu } from '../features/devices/messages';
 import { gatewayNameRu } from '../features/gateway-name/messages';
+import { gatewaysRu } from '../features/gateways/messages';
 import { historyRu } from '../features/history/messages';
 import { integrationsRu } from '../features/integrations/messages';
 import { notificationsRu } from '../features/notifications/messages';
@@ -478,4 +479,5 @@ export const ru: Catalog = {
   ...devicesRu,
   ...settingsDumpsRu,
   ...gatewayNameRu,
+  ...gatewaysRu,
 };
