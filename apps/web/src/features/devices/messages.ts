@@ -1,7 +1,8 @@
 // Messages of the devices feature added in issue 17.
 
 export const devicesEn = {
-  'devices.config.delete.one.confirm': 'Delete the value of {{name}}? The entry stays, with no value.',
+  'devices.config.delete.one.confirm':
+    'Delete the value of {{name}}? Its field goes; the device keeps the entry, listed under "Not set".',
   'devices.config.notSet': 'not set',
   'devices.saved.online': 'Online',
   'devices.saved.offline': 'Offline',
@@ -11,10 +12,13 @@ export const devicesEn = {
   'devices.shortcut.logs': 'Logs of this device',
   'devices.live.updated': 'Last updated: {{time}}',
   'devices.live.missed': 'the device did not answer at {{time}}',
+  'devices.config.unset.title': 'Not set:',
+  'devices.config.unset.add': 'Set a value for {{name}}',
 } as const;
 
 export const devicesRu: Record<keyof typeof devicesEn, string> = {
-  'devices.config.delete.one.confirm': 'Удалить значение {{name}}? Параметр останется, без значения.',
+  'devices.config.delete.one.confirm':
+    'Удалить значение {{name}}? Поле исчезнет; параметр останется на устройстве, в списке «Не задано».',
   'devices.config.notSet': 'не задано',
   'devices.saved.online': 'В сети',
   'devices.saved.offline': 'Не в сети',
@@ -24,4 +28,6 @@ export const devicesRu: Record<keyof typeof devicesEn, string> = {
   'devices.shortcut.logs': 'Журнал этого устройства',
   'devices.live.updated': 'Обновлено: {{time}}',
   'devices.live.missed': 'устройство не ответило в {{time}}',
+  'devices.config.unset.title': 'Не задано:',
+  'devices.config.unset.add': 'Задать значение {{name}}',
 };
