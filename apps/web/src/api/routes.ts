@@ -9,8 +9,7 @@ import {
   type RouteUrlParts,
 } from '@st/protocol';
 import type { z } from 'zod';
-import type { GatewayCall } from './gatewayFetch';
-import type { HttpRequest } from './transport';
+import type { GatewayCall, HttpRequest } from './transport';
 
 /** Path params, query and body of a named route, typed by the protocol's route catalog. */
 export type RouteCallParts<N extends RouteName> = RouteUrlParts<N> &
