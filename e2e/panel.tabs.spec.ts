@@ -175,10 +175,18 @@ for (const mode of MODES) {
         await ask.getByRole('button', { name: 'Confirm' }).click();
         await expect(toast(page, 'Config value deleted')).toBeVisible();
         await expect.poll(async () => (await config()).brightness).toBe('');
+        // the field leaves the form; the entry (the firmware declares it) is listed under "Not set"
         const field = panel.getByRole('textbox', { name: 'brightness' });
+        await expect(field).toHaveCount(0);
+        const unset = panel.getByRole('group', { name: 'Not set:' });
+        await unset.getByRole('button', { name: 'Set a value for brightness' }).click();
         await expect(field).toHaveValue('');
         await expect(field).toHaveAttribute('placeholder', 'not set');
         await expect(panel.getByRole('button', { name: 'Delete the value of brightness' })).toBeDisabled();
+        await field.fill('7');
+        await panel.getByRole('button', { name: 'Save' }).click();
+        await expect.poll(async () => (await config()).brightness).toBe('7');
+        await expect(unset.getByRole('button', { name: 'Set a value for brightness' })).toHaveCount(0);
 
         await panel.getByRole('button', { name: 'Delete all' }).click();
         await page
@@ -187,6 +195,8 @@ for (const mode of MODES) {
           .click();
         await expect(toast(page, 'Config values deleted')).toBeVisible();
         await expect.poll(async () => Object.values(await config()).every((v) => v === '')).toBe(true);
+        await expect(panel.getByRole('tabpanel').getByRole('textbox')).toHaveCount(0);
+        await expect(unset.getByRole('button', { name: 'Set a value for brightness' })).toBeVisible();
       } finally {
         await deviceSend(lamp.ip, 'POST', '/config', before);
       }

@@ -160,7 +160,7 @@ test.describe('cloud link from the gateway console', () => {
       await local.keyboard.press('Escape');
     });
 
-    await test.step('the gateway stops and starts again: red, then green, without a reload', async () => {
+    await test.step('the gateway stops and starts again: its open panel waits for it and carries on', async () => {
       // Its panel is open in the cloud console (through the relay) when it goes away.
       await closeToasts(cloud);
       await item.getByText(name, { exact: true }).click();
@@ -175,12 +175,17 @@ test.describe('cloud link from the gateway console', () => {
       await expect(cloud.getByText('No saved devices')).toBeVisible();
       await local.close();
       await own.stop();
-      // The console leaves the panel of the offline gateway for the selector, where its dot is red.
-      await expect(cloud).toHaveURL(`${system.cloudUrl}/gateways`);
-      await expect(toasts(cloud, 'Gateway is offline')).toBeVisible();
+      // The console stays on the panel, waiting for the gateway (issue 17, defect 9; gateway.grace.spec
+      // covers the device, tab and grace period), and carries on when it is back.
+      const waiting = cloud.getByTestId('gateway-waiting');
+      await expect(waiting).toContainText(`Gateway ${name} is offline`);
       await expect(toasts(cloud, `Gateway ${name} disconnected`)).toBeVisible();
-      await expect(item.getByRole('img', { name: 'Offline' })).toBeVisible();
+      await expect(cloud).toHaveURL(`${system.cloudUrl}/${gatewayId}/panel`);
       await own.start();
+      await expect(waiting).toBeHidden();
+      await expect(cloud.getByText('No saved devices')).toBeVisible();
+      // The selector's dot is green again.
+      await cloud.goto(`${system.cloudUrl}/gateways`);
       await expect(item.getByRole('img', { name: 'Online' })).toBeVisible();
     });
 

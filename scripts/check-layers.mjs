@@ -2,9 +2,11 @@
 // packages/protocol <- packages/stomp <- packages/server-kit <- apps/*, apps never import each other.
 // Test code (`*.test.ts(x)`, `apps/*/test/`, `src/testing/`) may use any package and start another app as
 // a real peer; the rule is about what ships.
-// A relative import may not leave its own workspace either. Prints every breach, exits 1 if any.
+// A relative import may not leave its own workspace either, and no source files may import each other in a
+// circle (check-cycles.mjs). Prints every breach, exits 1 if any.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { checkCycles } from './check-cycles.mjs';
 
 const root = resolve(new URL('..', import.meta.url).pathname);
 
@@ -73,10 +75,10 @@ export function checkLayers() {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const breaches = checkLayers();
-  for (const b of breaches) console.error(b);
-  if (breaches.length > 0) {
-    console.error(`layer rule (docs/architecture.md): ${breaches.length} breach(es)`);
-    process.exit(1);
-  }
-  console.log('layer rule: ok');
+  const cycles = checkCycles();
+  for (const b of [...breaches, ...cycles]) console.error(b);
+  if (breaches.length > 0) console.error(`layer rule (docs/architecture.md): ${breaches.length} breach(es)`);
+  if (cycles.length > 0) console.error(`import cycles: ${cycles.length}`);
+  if (breaches.length + cycles.length > 0) process.exit(1);
+  console.log('layer rule: ok; import cycles: none');
 }

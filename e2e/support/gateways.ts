@@ -10,7 +10,7 @@ export const uniqueName = (prefix: string) => `${prefix} ${randomBytes(3).toStri
 /** Opens a gateway's item menu in the selector and picks an entry. */
 export async function itemMenu(page: Page, name: string, entry: string): Promise<void> {
   await page.getByRole('button', { name: `Actions for gateway ${name}` }).click();
-  await page.getByRole('menuitem', { name: entry }).click();
+  await page.getByRole('menuitem', { name: entry, exact: true }).click();
 }
 
 /** Creates a gateway through the selector's dialog (the selector must be on screen). */

@@ -32,6 +32,7 @@ import { backupRoutes } from './routes/backups/index';
 import { historyRoutes } from './routes/history/index';
 import { registerRoutes } from './routes/index';
 import { integrationRoutes } from './routes/integrations/index';
+import { localNameRoutes } from './routes/name/index';
 import { otaRoutes } from './routes/ota/index';
 import { createDeviceHealth } from './services/alerts/index';
 import { GatewayAuth } from './services/auth/gatewayAuth';
@@ -45,6 +46,7 @@ import { SettingsDumps } from './services/dumps/dumps';
 import { DeviceLogs } from './services/logs/logs';
 import { createGatewayMetrics } from './services/metrics/gatewayMetrics';
 import { type BridgeOptions, createMqttPart } from './services/mqtt/index';
+import { LocalName } from './services/name/localName';
 import { Notifications } from './services/notifications/notifications';
 import { createOta } from './services/ota/index';
 import { SampleHistory } from './services/samples/history';
@@ -211,6 +213,7 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
   deviceHealthRoutes(app, health);
   await backupRoutes(app, { backups, store: backupStore, fetchCloudCopies: () => cloud.link.backupCopies() });
   integrationRoutes(app, mqtt.integration);
+  localNameRoutes(app, new LocalName(db));
   await serveConsole(app, { webDist: config.webDist, runtime: { mode: 'gateway', basePath: '/', version } });
 
   const originCheck = websocketOriginCheck(config.allowedOrigins);

@@ -16,6 +16,7 @@ export * from './entities/devices';
 export * from './entities/gatewayAuth';
 export * from './entities/health';
 export * from './entities/integrations';
+export * from './entities/localName';
 export * from './entities/logFilter';
 export * from './entities/notifications';
 export * from './entities/ota';

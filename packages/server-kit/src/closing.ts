@@ -1,5 +1,5 @@
 import { apiErrorBody } from '@st/protocol';
-import type { HttpApp } from './http';
+import type { HttpApp } from './httpApp';
 
 // Shutdown (issue 14, item 8). Graceful close: idle keep-alive connections end at once (node closes them),
 // requests in flight finish and their connection closes after the answer. A request that arrives once the

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { apiErrorBody } from '@st/protocol';
-import type { HttpApp } from './http';
+import type { HttpApp } from './httpApp';
 
 // Cross-site requests (issue 14, item 4). The gateway has no login by default, so any web page a LAN user
 // visits could otherwise post to it. A browser names the page's origin in `Origin` on every cross-origin

@@ -1,25 +1,13 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  LogController,
-  type RawServerDefault,
-} from 'fastify';
+import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { registerClosingGuard } from './closing';
 import { registerCrossSiteGuard } from './crossSite';
+import type { HttpApp } from './httpApp';
 import { fastifyTrustProxy, type TrustProxy } from './securityConfig';
 import { registerSecurityHeaders } from './securityHeaders';
 
-/** A Fastify instance whose route schemas are zod schemas (validation, serialization, OpenAPI). */
-export type HttpApp = FastifyInstance<
-  RawServerDefault,
-  IncomingMessage,
-  ServerResponse,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
+export type { HttpApp } from './httpApp';
 
 export interface HttpAppOptions {
   readonly logger: Logger;

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import helmet from '@fastify/helmet';
-import type { HttpApp } from './http';
+import type { HttpApp } from './httpApp';
 
 // Security headers on every answer of both servers (issue 14, item 2): console pages, assets, API answers
 // and errors alike. @fastify/helmet sets them in an onRequest hook, so a route cannot forget them.

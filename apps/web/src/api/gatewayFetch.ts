@@ -1,18 +1,11 @@
 import type { GatewayRef } from '@st/protocol';
-import type { z } from 'zod';
 import type { ConsoleMode } from '../app/runtime';
 import { cloudRequest } from './cloudRoutes';
 import { GatewayOfflineError } from './errors';
 import type { HttpClient } from './http';
-import type { HttpMethod } from './transport';
+import type { GatewayCall } from './transport';
 
-/** A call to a gateway's own REST API (`/api/devices/...`, `/api/notification`, `/api/build`, ...). */
-export interface GatewayCall<T> {
-  url: string;
-  method: HttpMethod;
-  data?: unknown;
-  schema: z.ZodType<T>;
-}
+export type { GatewayCall } from './transport';
 
 /** A gateway as far as a call needs it: `online` is known for listed gateways, absent for ones named by a message. */
 export type GatewayTarget = GatewayRef & { online?: boolean };

@@ -6,9 +6,8 @@ import {
   type RouteResponse,
 } from '@st/protocol';
 import type { z } from 'zod';
-import type { GatewayCall } from './gatewayFetch';
 import { type PartsArgs, pathOf } from './routeParts';
-import type { HttpRequest } from './transport';
+import type { GatewayCall, HttpRequest } from './transport';
 
 /**
  * The catalog entry's response schema, typed by the route name. TypeScript cannot follow the link between a

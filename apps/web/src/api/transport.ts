@@ -4,6 +4,14 @@ import { progressFetch, type UploadProgress } from './progressFetch';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+/** A call to a gateway's own REST API (`/api/devices/...`, `/api/notification`, `/api/build`, ...). */
+export interface GatewayCall<T> {
+  url: string;
+  method: HttpMethod;
+  data?: unknown;
+  schema: z.ZodType<T>;
+}
+
 export interface HttpRequest<T> {
   method: HttpMethod;
   /** Path of the API, e.g. `/api/auth`; resolved against the console's base URL (never the origin root). */

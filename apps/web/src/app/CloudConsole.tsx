@@ -3,6 +3,7 @@ import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router';
 import { UserBadge } from '../features/auth/UserBadge';
 import { GatewayEvents } from '../features/gateways/GatewayEvents';
 import { GatewayScope } from '../features/gateways/GatewayScope';
+import { GatewayOutlet } from '../features/gateways/GatewayWaiting';
 import { HeaderGatewayName } from '../features/gateways/HeaderGatewayName';
 import { LiveNotifications } from '../features/notifications/NotificationsFeed';
 import { QueryProvider } from './QueryProvider';
@@ -66,7 +67,7 @@ export default function CloudConsole({ basename }: { basename: string }) {
               element={
                 <GatewayScope>
                   <CloudShell>
-                    <Outlet />
+                    <GatewayOutlet />
                   </CloudShell>
                 </GatewayScope>
               }

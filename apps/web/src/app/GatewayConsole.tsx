@@ -1,6 +1,6 @@
 import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router';
 import { CloudStatusWidget } from '../features/cloud-link/CloudStatusWidget';
-import { LocalGatewayName } from '../features/cloud-link/LocalGatewayName';
+import { GatewayNameHeader } from '../features/gateway-name/GatewayNameHeader';
 import { LiveNotifications, SavedNotifications } from '../features/notifications/NotificationsFeed';
 import { GatewayLockWidget } from '../features/security/GatewayLockWidget';
 import { GatewaySignInGate } from '../features/security/GatewaySignIn';
@@ -15,7 +15,7 @@ function GatewayRoot() {
       <LiveNotifications />
       <SavedNotifications />
       <Shell
-        gatewayName={<LocalGatewayName />}
+        gatewayName={<GatewayNameHeader />}
         status={
           <>
             <GatewayLockWidget />

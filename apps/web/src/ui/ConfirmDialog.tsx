@@ -1,7 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from './AppModal';
-import type { ConfirmQuestion } from './useConfirm';
+import type { ConfirmQuestion } from './confirmQuestion';
 
 // A question is asked from a screen or from another dialog (e.g. delete from a dump's info dialog) and
 // must sit above it: dialogs are at Mantine's 200, toasts at 1000 (app/styles.css).

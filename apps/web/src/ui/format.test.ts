@@ -9,6 +9,12 @@ describe('formatting in the chosen language', () => {
     expect(formatterFor('en').dateTime(at)).toBe('11/24/26, 6:30:05 PM');
   });
 
+  it('writes log times to the millisecond in the language', () => {
+    const ms = new Date(2026, 10, 24, 18, 30, 5, 42);
+    expect(formatterFor('ru').preciseDateTime(ms)).toBe('24.11.2026, 18:30:05,042');
+    expect(formatterFor('en').preciseDateTime(ms)).toBe('11/24/2026, 06:30:05.042 PM');
+  });
+
   it('groups numbers by the language', () => {
     expect(formatterFor('en').number(1234567.5)).toBe('1,234,567.5');
     expect(formatterFor('ru').number(1234567.5).replace(/\s/g, ' ')).toBe('1 234 567,5');

@@ -10,6 +10,8 @@ export interface Formatter {
   /** time of day to the second */
   time: (value: Date | string | number) => string;
   date: (value: Date | string | number) => string;
+  /** date and time to the millisecond (log lines) */
+  preciseDateTime: (value: Date | string | number) => string;
   number: (value: number, options?: Intl.NumberFormatOptions) => string;
 }
 
@@ -20,6 +22,15 @@ export function formatterFor(locale: string): Formatter {
   const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' });
   const time = new Intl.DateTimeFormat(locale, { timeStyle: 'medium' });
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+  const precise = new Intl.DateTimeFormat(locale, {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    fractionalSecondDigits: 3,
+  });
   const number = new Intl.NumberFormat(locale);
   const safe = (f: Intl.DateTimeFormat) => (value: Date | string | number) => {
     const d = asDate(value);
@@ -29,6 +40,7 @@ export function formatterFor(locale: string): Formatter {
     dateTime: safe(dateTime),
     time: safe(time),
     date: safe(date),
+    preciseDateTime: safe(precise),
     number: (value, options) =>
       options === undefined ? number.format(value) : new Intl.NumberFormat(locale, options).format(value),
   };

@@ -9,17 +9,11 @@ import {
   useState,
 } from 'react';
 
-export interface ConfirmOptions {
-  message: string;
-  confirmLabel?: string;
-  danger?: boolean;
-}
+import type { ConfirmOptions, ConfirmQuestion as Question } from './confirmQuestion';
+
+export type { ConfirmOptions, ConfirmQuestion } from './confirmQuestion';
 
 type Confirm = (options: ConfirmOptions) => Promise<boolean>;
-
-interface Question extends ConfirmOptions {
-  answer: (value: boolean) => void;
-}
 
 const ConfirmContext = createContext<Confirm | undefined>(undefined);
 // The dialog (and Mantine's modal machinery) is downloaded the first time something asks.
@@ -68,5 +62,3 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
     </ConfirmContext>
   );
 }
-
-export type { Question as ConfirmQuestion };

@@ -1,17 +1,11 @@
 import { type ParseResult, parsed, rejected } from './result';
+import type { SettingsDump } from './settings-dump-shape';
 import { decodeSettingsSections } from './settings-sections';
+
+export type { SettingsDump } from './settings-dump-shape';
 
 // The settings dump of `GET/POST /settings` (device-protocol.md §6): 15 digits (five 3-digit partition
 // lengths, counted in raw bytes) then the five partitions back to back, LF and TAB escaped as `\n` / `\t`.
-
-/** The five partitions in dump order, as raw (unescaped) text. */
-export interface SettingsDump {
-  wifi: string;
-  name: string;
-  config: string;
-  hooks: string;
-  actions: string;
-}
 
 export const SETTINGS_PARTITIONS = ['wifi', 'name', 'config', 'hooks', 'actions'] as const;
 /** Bytes of the whole settings area (header included) and of one partition. */

@@ -1,6 +1,6 @@
 import { HOOK_TYPES, type HookType, type ListedCompareType } from './hooks';
 import { type ParseResult, parsed, rejected } from './result';
-import type { SettingsDump } from './settings-dump';
+import type { SettingsDump } from './settings-dump-shape';
 
 // What the five dump partitions mean (device-protocol.md §4.6, §6).
 

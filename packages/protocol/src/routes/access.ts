@@ -65,6 +65,8 @@ export const RELAY_ROUTE_ACCESS = {
   'gateway.backups.cloud.pull': 'write',
   'gateway.integrations.mqtt.get': 'read',
   'gateway.integrations.mqtt.put': 'write',
+  'gateway.name.get': 'read',
+  'gateway.name.set': 'write',
 } as const satisfies Record<RelayableRouteName, Access>;
 
 /**

@@ -15,6 +15,7 @@ import {
   SettingsDumpRecord,
 } from '../entities/devices';
 import { GatewayAuthState, GatewaySetPasswordRequest, GatewaySignInRequest } from '../entities/gatewayAuth';
+import { LocalGatewayNameBody } from '../entities/localName';
 import { Notification, NotificationCreated } from '../entities/notifications';
 import { route } from './define';
 
@@ -246,5 +247,20 @@ export const GATEWAY_ROUTES = {
     body: GatewaySetPasswordRequest,
     response: GatewayAuthState,
     summary: 'Sets the first password from the console (409 once one is set); signs the caller in',
+  }),
+  'gateway.name.get': route({
+    ...relayable,
+    method: 'GET',
+    path: '/api/gateway/name',
+    response: LocalGatewayNameBody,
+    summary: "The gateway's local name (defaults to its host name)",
+  }),
+  'gateway.name.set': route({
+    ...relayable,
+    method: 'PUT',
+    path: '/api/gateway/name',
+    body: LocalGatewayNameBody,
+    response: LocalGatewayNameBody,
+    summary: 'Rename the gateway locally (1..64 characters, no control characters)',
   }),
 } as const;

@@ -6,7 +6,6 @@ import type {
   StompLogger,
 } from './options';
 import type { OutgoingMessage } from './outgoing';
-import type { StompSession } from './session';
 
 /** One live subscription of a session. */
 export interface Subscription {
@@ -37,14 +36,17 @@ export interface SendContext<P> {
 
 export type SendHandler<P> = (context: SendContext<P>) => void | Promise<void>;
 
-/** The server side of a session: hooks, limits and the shared subscription index. */
-export interface SessionHost<P> {
+/**
+ * The server side of a session: hooks, limits and the shared subscription index. `S` is the session class
+ * the host is told about on CONNECT (StompSession; a type parameter so this file need not import it).
+ */
+export interface SessionHost<P, S extends SessionLike = SessionLike> {
   readonly limits: StompLimits;
   readonly logger: StompLogger;
   authenticate(context: AuthenticateContext): Promise<AuthenticateResult<P>>;
   authorize(principal: P, destination: string): Promise<AccessResult>;
   userOf(principal: P): string | undefined;
-  connected(session: StompSession<P>, principal: P): void;
+  connected(session: S, principal: P): void;
   closed(session: SessionLike, reason: string): void;
   subscribed(subscription: Subscription): void;
   unsubscribed(subscription: Subscription): void;

@@ -49,7 +49,7 @@ export class StompServer<P> {
   private readonly bus: StompBus;
   private readonly events: TypedEvents<StompServerEvents<P>>;
   private readonly index: SubscriptionIndex;
-  private readonly host: SessionHost<P>;
+  private readonly host: SessionHost<P, StompSession<P>>;
   private readonly sockets = new Set<StompSession<P>>();
   private readonly connected = new Map<string, Connected<P>>();
   private readonly handlers = new Map<string, SendHandler<P>>();

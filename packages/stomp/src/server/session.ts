@@ -52,7 +52,7 @@ export class StompSession<P> implements SessionLike {
     readonly id: string,
     private readonly ws: WebSocket,
     private readonly request: IncomingMessage,
-    private readonly host: SessionHost<P>,
+    private readonly host: SessionHost<P, StompSession<P>>,
   ) {
     this.remoteAddress = request.socket.remoteAddress ?? 'unknown';
     this.outbox = new Outbox(ws);

@@ -2,7 +2,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import { ApiError, BOARDS, FirmwareInfoInput, OK, OTA_ROUTES } from '@st/protocol';
 import type { FastifyRequest } from 'fastify';
 import type { FirmwareDraft } from '../../services/ota/firmwareLibrary';
-import type { OtaRouteDeps, OtaScope } from './index';
+import type { OtaRouteDeps, OtaScope } from './deps';
 
 const DraftSchema = FirmwareInfoInput.partial({ board: true, version: true });
 

@@ -1,18 +1,10 @@
 import multipart from '@fastify/multipart';
 import type { HttpApp } from '@st/server-kit';
-import type { FirmwareLibrary } from '../../services/ota/firmwareLibrary';
-import type { OtaService } from '../../services/ota/otaService';
+import type { OtaRouteDeps, OtaScope } from './deps';
 import { firmwareRoutes } from './firmware';
 import { uploadRoutes } from './upload';
 
-export interface OtaRouteDeps {
-  readonly library: FirmwareLibrary;
-  readonly service: OtaService;
-  readonly firmwareMaxBytes: number;
-}
-
-/** The scope the OTA routes live in (multipart parsing is registered only here). */
-export type OtaScope = HttpApp;
+export type { OtaRouteDeps, OtaScope } from './deps';
 
 /** Firmware library and upload routes (`/api/ota/firmware*`). */
 export async function otaRoutes(app: HttpApp, deps: OtaRouteDeps): Promise<void> {

@@ -1,5 +1,5 @@
 import { OK, OTA_ROUTES } from '@st/protocol';
-import type { OtaRouteDeps, OtaScope } from './index';
+import type { OtaRouteDeps, OtaScope } from './deps';
 
 export function uploadRoutes(scope: OtaScope, deps: OtaRouteDeps): void {
   const tags = ['ota'];

@@ -2,7 +2,8 @@ import { Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LOG_COLUMNS, LogRow } from './LogRow';
+import { useFormat } from '../../ui/format';
+import { LOG_COLUMNS, LOG_MIN_WIDTH, LogRow } from './LogRow';
 import type { LogRows } from './logView';
 
 const COLUMNS = ['device', 'date', 'tag', 'level', 'msg'] as const;
@@ -28,6 +29,7 @@ export function LogList({
   onScrollAway?: () => void;
 }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.size,
@@ -39,52 +41,56 @@ export function LogList({
   useEffect(() => {
     if (scroller.current !== null) scroller.current.scrollTop = 0;
   }, [filterKey, followKey]);
+  // On a phone the columns are wider than the screen: the list scrolls sideways in its box, not the page.
   return (
-    <div>
-      <div
-        style={{
-          display: 'grid',
-          gridTemplateColumns: LOG_COLUMNS,
-          gap: 8,
-          padding: '4px 8px 4px 12px',
-          fontWeight: 600,
-          fontSize: 'var(--mantine-font-size-xs)',
-          borderBottom: '1px solid var(--mantine-color-default-border)',
-        }}
-      >
-        {COLUMNS.map((column) => (
-          <span key={column}>{t(`device.logs.column.${column}`)}</span>
-        ))}
-      </div>
-      <div
-        ref={scroller}
-        onScroll={(e) => {
-          if (e.currentTarget.scrollTop > SCROLLED_AWAY_PX) onScrollAway?.();
-        }}
-        style={{ height: 'max(320px, calc(100dvh - 280px))', overflowY: 'auto', contain: 'strict' }}
-      >
-        {rows.size === 0 ? (
-          <Text c="dimmed" size="sm" p="md">
-            {t('device.logs.empty')}
-          </Text>
-        ) : null}
-        <ul
-          aria-label={t('device.logs.list')}
-          style={{ height: virtualizer.getTotalSize(), position: 'relative', margin: 0, padding: 0 }}
+    <div style={{ overflowX: 'auto' }}>
+      <div style={{ minWidth: LOG_MIN_WIDTH }}>
+        <div
+          style={{
+            display: 'grid',
+            gridTemplateColumns: LOG_COLUMNS,
+            gap: 8,
+            padding: '4px 8px 4px 12px',
+            fontWeight: 600,
+            fontSize: 'var(--mantine-font-size-xs)',
+            borderBottom: '1px solid var(--mantine-color-default-border)',
+          }}
         >
-          {virtualizer.getVirtualItems().map((item) => {
-            const log = rows.at(item.index);
-            return log === undefined ? null : (
-              <LogRow
-                key={item.key}
-                log={log}
-                index={item.index}
-                start={item.start}
-                measure={virtualizer.measureElement}
-              />
-            );
-          })}
-        </ul>
+          {COLUMNS.map((column) => (
+            <span key={column}>{t(`device.logs.column.${column}`)}</span>
+          ))}
+        </div>
+        <div
+          ref={scroller}
+          onScroll={(e) => {
+            if (e.currentTarget.scrollTop > SCROLLED_AWAY_PX) onScrollAway?.();
+          }}
+          style={{ height: 'max(320px, calc(100dvh - 280px))', overflowY: 'auto', contain: 'strict' }}
+        >
+          {rows.size === 0 ? (
+            <Text c="dimmed" size="sm" p="md">
+              {t('device.logs.empty')}
+            </Text>
+          ) : null}
+          <ul
+            aria-label={t('device.logs.list')}
+            style={{ height: virtualizer.getTotalSize(), position: 'relative', margin: 0, padding: 0 }}
+          >
+            {virtualizer.getVirtualItems().map((item) => {
+              const log = rows.at(item.index);
+              return log === undefined ? null : (
+                <LogRow
+                  key={item.key}
+                  log={log}
+                  index={item.index}
+                  start={item.start}
+                  measure={virtualizer.measureElement}
+                  formatTime={format.preciseDateTime}
+                />
+              );
+            })}
+          </ul>
+        </div>
       </div>
     </div>
   );

@@ -2,6 +2,8 @@ import type { LogLevelName, LogMessage } from '@st/protocol';
 import { deviceTint } from './deviceTint';
 
 export const LOG_COLUMNS = 'minmax(140px, 200px) 190px minmax(80px, 150px) 64px minmax(0, 1fr)';
+/** The narrowest the columns get (their minimums, gaps and room for the message). */
+export const LOG_MIN_WIDTH = 640;
 
 const LEVEL_COLORS: Record<LogLevelName, string> = {
   ERROR: 'var(--mantine-color-red-6)',
@@ -11,17 +13,6 @@ const LEVEL_COLORS: Record<LogLevelName, string> = {
   TRACE: 'var(--mantine-color-dimmed)',
 };
 
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-
-/** Local time with milliseconds, e.g. 2026-11-22 01:52:58.123. */
-export function formatLogTime(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(
-    d.getMinutes(),
-  )}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}`;
-}
-
 const cell = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
 
 export interface LogRowProps {
@@ -29,10 +20,12 @@ export interface LogRowProps {
   index: number;
   start: number;
   measure: (element: HTMLElement | null) => void;
+  /** the log time in the chosen language, to the millisecond (ui/format.ts) */
+  formatTime: (iso: string) => string;
 }
 
 /** One log line: device, time, tag, level (coloured) and message, tinted by device. */
-export function LogRow({ log, index, start, measure }: LogRowProps) {
+export function LogRow({ log, index, start, measure, formatTime }: LogRowProps) {
   const tint = deviceTint(log.device.ip);
   return (
     <li
@@ -59,7 +52,9 @@ export function LogRow({ log, index, start, measure }: LogRowProps) {
       <span style={cell} title={`${log.device.ip} [${log.device.name}]`}>
         {log.device.ip} [{log.device.name}]
       </span>
-      <span style={cell}>{formatLogTime(log.dateTime)}</span>
+      <span style={cell} title={log.dateTime}>
+        <time dateTime={log.dateTime}>{formatTime(log.dateTime)}</time>
+      </span>
       <span style={cell} title={log.tag}>
         {log.tag}
       </span>

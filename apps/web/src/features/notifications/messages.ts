@@ -1,6 +1,9 @@
 // Messages of the notification bell (toast history) added in issue 17.
 
 export const notificationsEn = {
+  'toast.close': 'Close notification',
+  'toast.from': 'From: {{source}}',
+  'notification.caption': 'Notification',
   'toasts.bell': 'Notifications',
   'toasts.bell.unread': 'Notifications, {{count}} unread',
   'toasts.history.title': 'Notification history',
@@ -10,6 +13,9 @@ export const notificationsEn = {
 } as const;
 
 export const notificationsRu: Record<keyof typeof notificationsEn, string> = {
+  'toast.close': 'Закрыть уведомление',
+  'toast.from': 'От: {{source}}',
+  'notification.caption': 'Уведомление',
   'toasts.bell': 'Уведомления',
   'toasts.bell.unread': 'Уведомления, непрочитанных: {{count}}',
   'toasts.history.title': 'История уведомлений',

@@ -1,4 +1,5 @@
-import type { ToastType } from './toaster';
+/** How a toast looks (and how loud it is). */
+export type ToastType = 'info' | 'warning' | 'success' | 'error';
 
 /** One toast as the history panel lists it. */
 export interface ToastRecord {

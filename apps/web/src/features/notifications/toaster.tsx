@@ -7,9 +7,9 @@ import {
 } from '@mantine/notifications';
 import { TOAST } from '@st/protocol';
 import type { ReactNode } from 'react';
-import { ToastHistory } from './toastHistory';
+import { ToastHistory, type ToastType } from './toastHistory';
 
-export type ToastType = 'info' | 'warning' | 'success' | 'error';
+export type { ToastType } from './toastHistory';
 
 export interface Toast {
   caption: string;

@@ -22,9 +22,10 @@ function FirmwareRow({
   onUpload,
   onDownload,
 }: Omit<FirmwareListProps, 'firmwares'> & { firmware: Firmware }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const canWrite = useCanWrite();
   const { config, baseUrl } = useServices();
+  const size = formatSize(f.size, i18n.resolvedLanguage ?? i18n.language);
   const download =
     config.mode === 'gateway'
       ? { component: 'a' as const, href: firmwareDownloadUrl(baseUrl, f), download: f.fileName }
@@ -41,7 +42,7 @@ function FirmwareRow({
           </Text>
         </Group>
         <Text size="xs" c="dimmed" truncate>
-          {t('ota.firmware.info.details', { board: f.board, size: formatSize(f.size), md5: f.fileChecksum })}
+          {t('ota.firmware.info.details', { board: f.board, size, md5: f.fileChecksum })}
         </Text>
       </Stack>
       <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>

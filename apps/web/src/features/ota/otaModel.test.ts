@@ -54,5 +54,6 @@ describe('OTA screen model', () => {
     expect(statusTone('ABORTED')).toBe('orange');
     expect(statusTone('FIRMWARE_TRANSFER')).toBe('blue');
     expect(formatSize(2 * 1024 * 1024)).toBe('2.00 MB');
+    expect(formatSize(1536, 'ru')).toBe('1,5 KB');
   });
 });

@@ -56,9 +56,13 @@ export function statusTone(status: OtaUploadStatus): StatusTone {
   }
 }
 
-/** Human-readable size: bytes, KB or MB. */
-export function formatSize(bytes: number): string {
+/** Human-readable size: bytes, KB or MB, with the number written for `locale` (2.00 MB, 2,00 MB). */
+export function formatSize(bytes: number, locale = 'en'): string {
+  const fixed = (value: number, digits: number) =>
+    new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
+      value,
+    );
   if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
+  if (bytes < 1024 * 1024) return `${fixed(bytes / 1024, 1)} KB`;
+  return `${fixed(bytes / (1024 * 1024), 2)} MB`;
 }

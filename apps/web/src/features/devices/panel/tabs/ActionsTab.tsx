@@ -61,7 +61,13 @@ export function ActionsTab() {
           </Tooltip>
           {scheduler ? (
             <>
-              <Text size="xs" c="dimmed" w={200} data-testid="action-schedule">
+              <Text
+                size="xs"
+                c="dimmed"
+                w={{ base: 110, sm: 200 }}
+                style={{ flexShrink: 0 }}
+                data-testid="action-schedule"
+              >
                 {action.callDelay
                   ? t('devices.actions.delay.every', { callDelay: action.callDelay })
                   : t('devices.actions.delay.off')}

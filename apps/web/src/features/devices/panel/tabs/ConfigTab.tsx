@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Center, Group, Loader, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../../app/ServicesContext';
@@ -10,9 +10,13 @@ import { ViewerNote } from '../../../accounts/ViewerNote';
 import { useDeviceErrorToast } from '../../api/deviceErrors';
 import { useDeviceCaller } from '../../api/useDevices';
 import { useDevicePanel } from '../DeviceContext';
-import { useDeviceQuery } from '../useDeviceQuery';
+import { useDeviceKey, useDeviceQuery } from '../useDeviceQuery';
 
-/** The device's config entries: edit and save all, delete one, delete all (after confirming). */
+/**
+ * The device's config entries: edit and save all, delete one, delete all (after confirming). Only entries with
+ * a value are fields; the firmware's other entries (declared, no value) are listed under "Not set", where a
+ * click brings one back as a field. Deleting a value therefore removes its field (issue 17, defect 4).
+ */
 export function ConfigTab() {
   const { t } = useTranslation();
   const { toaster } = useServices();
@@ -22,7 +26,11 @@ export function ConfigTab() {
   const toastError = useDeviceErrorToast();
   const canWrite = useCanWrite();
   const config = useDeviceQuery('getConfigValues', t('devices.config.load.error'));
+  const queryClient = useQueryClient();
+  const configKey = useDeviceKey('getConfigValues');
   const [values, setValues] = useState<Record<string, string>>({});
+  // unset entries the user opened as fields to give them a value
+  const [opened, setOpened] = useState<ReadonlySet<string>>(new Set());
   useEffect(() => {
     if (config.data !== undefined) setValues(config.data);
   }, [config.data]);
@@ -39,14 +47,24 @@ export function ConfigTab() {
   const removeOne = useMutation({
     mutationFn: (name: string) => call(device.ip, 'deleteConfigValue', { name }),
     onSuccess: (_, name) => {
-      setValues((v) => ({ ...v, [name]: '' }));
+      // the field goes at once (the refetch confirms the device cleared it)
+      queryClient.setQueryData<Record<string, string>>(configKey, (data) =>
+        data === undefined ? data : { ...data, [name]: '' },
+      );
+      setOpened((o) => new Set([...o].filter((n) => n !== name)));
       done(t('devices.config.delete.one.success'))();
     },
     onError: (error) => toastError(t('devices.config.delete.error'), error, key),
   });
   const removeAll = useMutation({
     mutationFn: () => call(device.ip, 'deleteAllConfigValues'),
-    onSuccess: done(t('devices.config.delete.all.success')),
+    onSuccess: () => {
+      queryClient.setQueryData<Record<string, string>>(configKey, (data) =>
+        data === undefined ? data : Object.fromEntries(Object.keys(data).map((name) => [name, ''])),
+      );
+      setOpened(new Set());
+      done(t('devices.config.delete.all.success'))();
+    },
     onError: (error) => toastError(t('devices.config.delete.error'), error),
   });
   if (config.data === undefined) {
@@ -56,8 +74,11 @@ export function ConfigTab() {
       </Center>
     );
   }
-  const names = Object.keys(config.data);
+  const data = config.data;
+  const names = Object.keys(data);
   if (names.length === 0) return <Text c="dimmed">{t('devices.config.empty.entries')}</Text>;
+  const fields = names.filter((name) => data[name] !== '' || opened.has(name));
+  const unset = names.filter((name) => !fields.includes(name));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate(values);
@@ -66,7 +87,7 @@ export function ConfigTab() {
     <form onSubmit={submit} noValidate>
       <Stack maw={520}>
         <ViewerNote />
-        {names.map((name) => (
+        {fields.map((name) => (
           <Group key={name} gap="xs" align="flex-end" wrap="nowrap">
             <TextInput
               label={name}
@@ -85,7 +106,7 @@ export function ConfigTab() {
                 color="red"
                 size="lg"
                 aria-label={t('devices.config.delete.one', { name })}
-                disabled={!canWrite || config.data[name] === ''}
+                disabled={!canWrite || data[name] === ''}
                 loading={removeOne.isPending && removeOne.variables === name}
                 onClick={async () => {
                   if (await confirm({ message: t('devices.config.delete.one.confirm', { name }) }))
@@ -97,6 +118,25 @@ export function ConfigTab() {
             </Tooltip>
           </Group>
         ))}
+        {unset.length > 0 && (
+          <Group gap="xs" aria-label={t('devices.config.unset.title')} role="group">
+            <Text size="sm" c="dimmed">
+              {t('devices.config.unset.title')}
+            </Text>
+            {unset.map((name) => (
+              <Button
+                key={name}
+                variant="default"
+                size="compact-sm"
+                disabled={!canWrite}
+                aria-label={t('devices.config.unset.add', { name })}
+                onClick={() => setOpened((o) => new Set([...o, name]))}
+              >
+                {name}
+              </Button>
+            ))}
+          </Group>
+        )}
         <Group>
           <Button type="submit" loading={save.isPending} disabled={!canWrite}>
             {t('devices.config.button.save')}

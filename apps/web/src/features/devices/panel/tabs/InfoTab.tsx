@@ -1,4 +1,4 @@
-import { Button, Center, Loader, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Center, Group, Loader, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -61,21 +61,28 @@ export function InfoTab() {
     <Stack>
       <ViewerNote />
       <form onSubmit={submit} noValidate>
-        <TextInput
-          label={t('devices.info.name')}
-          value={name}
-          onChange={(e) => {
-            setName(e.currentTarget.value);
-            setInvalid(false);
-          }}
-          error={invalid ? t('devices.info.name.error.empty') : undefined}
-          rightSectionWidth={90}
-          rightSection={
-            <Button type="submit" size="compact-sm" loading={save.isPending} disabled={!canWrite}>
-              {t('devices.info.name.save')}
-            </Button>
-          }
-        />
+        {/* Save sits beside the field, not in a fixed-width right section: "Сохранить" did not fit in one */}
+        <Group gap="xs" align="flex-start" wrap="nowrap">
+          <TextInput
+            label={t('devices.info.name')}
+            value={name}
+            onChange={(e) => {
+              setName(e.currentTarget.value);
+              setInvalid(false);
+            }}
+            error={invalid ? t('devices.info.name.error.empty') : undefined}
+            style={{ flex: 1, minWidth: 0 }}
+          />
+          <Button
+            type="submit"
+            loading={save.isPending}
+            disabled={!canWrite}
+            style={{ flexShrink: 0 }}
+            mt="calc(var(--mantine-font-size-sm) * 1.55 + 3px)"
+          >
+            {t('devices.info.name.save')}
+          </Button>
+        </Group>
       </form>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {field(t('devices.info.type'), d.type)}

@@ -1,6 +1,7 @@
 import { Center, List, Loader, Stack, Text } from '@mantine/core';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../../../ui/format';
 import { metricsAfter } from '../../model/liveSample';
 import { uptimeParts } from '../../model/uptime';
 import { LastUpdated } from '../LastUpdated';
@@ -13,7 +14,9 @@ const MetricCharts = lazy(() => import('../../../history/MetricCharts'));
 /** How often the open metrics tab reads the device again. */
 const METRICS_REFRESH_MS = 5000;
 
-function Tree({ value }: { value: unknown }): ReactNode {
+/** A metric's value; numbers are written for the chosen language (12 345 in Russian, 12,345 in English). */
+function Tree({ value, number }: { value: unknown; number: (n: number) => string }): ReactNode {
+  if (typeof value === 'number') return <Text span>{number(value)}</Text>;
   if (typeof value !== 'object' || value === null) return <Text span>{String(value)}</Text>;
   return (
     <List size="sm" withPadding>
@@ -22,7 +25,7 @@ function Tree({ value }: { value: unknown }): ReactNode {
           <Text span fw={600}>
             {key}:{' '}
           </Text>
-          <Tree value={inner} />
+          <Tree value={inner} number={number} />
         </List.Item>
       ))}
     </List>
@@ -35,6 +38,7 @@ function Tree({ value }: { value: unknown }): ReactNode {
  */
 export function MetricsTab() {
   const { t } = useTranslation();
+  const format = useFormat();
   const metrics = useDeviceQuery('getMetrics', t('devices.metrics.load.error'), {
     refetchInterval: METRICS_REFRESH_MS,
   });
@@ -59,7 +63,7 @@ export function MetricsTab() {
         </Text>
         {uptimeText}
       </Text>
-      <Tree value={rest} />
+      <Tree value={rest} number={(n) => format.number(n)} />
       <Suspense fallback={null}>
         <MetricCharts />
       </Suspense>

@@ -1,0 +1,54 @@
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { IconRouterOff } from '@tabler/icons-react';
+import { createContext, useContext, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet } from 'react-router';
+import { useCurrentGateway } from '../../app/CurrentGateway';
+import { useFormat } from '../../ui/format';
+
+/** While the scope's gateway is away: when its grace period ends (ms since the epoch); undefined otherwise. */
+export const GatewayWaitContext = createContext<number | undefined>(undefined);
+
+/**
+ * The routed screen of a cloud gateway, or, while the gateway is away, a "waiting for it" state in its place.
+ * The URL (screen, device, tab) stays as it was, so the screen comes back where the user was.
+ */
+export function GatewayOutlet() {
+  const deadline = useContext(GatewayWaitContext);
+  return deadline === undefined ? <Outlet /> : <GatewayWaiting deadline={deadline} />;
+}
+
+const secondsLeft = (deadline: number) => Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+
+function GatewayWaiting({ deadline }: { deadline: number }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const gateway = useCurrentGateway();
+  const [seconds, setSeconds] = useState(() => secondsLeft(deadline));
+  useEffect(() => {
+    const timer = setInterval(() => setSeconds(secondsLeft(deadline)), 1000);
+    return () => clearInterval(timer);
+  }, [deadline]);
+  return (
+    <Alert
+      color="orange"
+      variant="light"
+      role="status"
+      data-testid="gateway-waiting"
+      // the light orange title is too faint on its background (axe: 3.6:1); the text colour reads in both themes
+      styles={{ title: { color: 'var(--mantine-color-text)' } }}
+      title={t('gateway.waiting.title', { name: gateway?.name ?? '' })}
+      // (no spinner: the countdown shows it is waiting, and the screen settles for screenshots and axe)
+      icon={<IconRouterOff size={20} aria-hidden />}
+    >
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">{t('gateway.waiting.text', { seconds: format.number(seconds) })}</Text>
+        <Group>
+          <Button component={Link} to="/gateways" variant="default" size="xs">
+            {t('gateway.waiting.leave')}
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}

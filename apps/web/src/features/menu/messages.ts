@@ -1,0 +1,19 @@
+// Messages of the menu feature (moved here from i18n/en.ts and ru.ts in issue 17).
+
+export const menuEn = {
+  'menu.open': 'Open the menu',
+  'menu.item.panel': 'Control panel',
+  'menu.item.settings': 'Device settings',
+  'menu.item.logs': 'Device logs',
+  'menu.item.ota': 'OTA updates',
+  'menu.build.info': 'Build info',
+} as const;
+
+export const menuRu: Record<keyof typeof menuEn, string> = {
+  'menu.open': 'Открыть меню',
+  'menu.item.panel': 'Панель управления',
+  'menu.item.settings': 'Настройки устройств',
+  'menu.item.logs': 'Логи устройств',
+  'menu.item.ota': 'OTA-обновления',
+  'menu.build.info': 'О сборке',
+};
