@@ -57,6 +57,7 @@ export class AccessCache implements AccessChanges {
   private generation = 0;
   private cluster: Cluster | undefined;
   private usable: () => boolean = () => true;
+  private delivered: () => Promise<unknown> = async () => undefined;
   private readonly now: () => number;
   private readonly maxEntries: number;
   hits = 0;
@@ -71,9 +72,14 @@ export class AccessCache implements AccessChanges {
    * Joins the cluster: changes go to every node, and changes from other nodes are applied here. `usable`
    * says whether the message channel is up now; `onChannelLost` is called by the owner when it goes down.
    */
-  attach(cluster: Cluster, usable: () => boolean = () => true): () => void {
+  attach(
+    cluster: Cluster,
+    usable: () => boolean = () => true,
+    delivered: () => Promise<unknown> = async () => undefined,
+  ): () => void {
     this.cluster = cluster;
     this.usable = usable;
+    this.delivered = delivered;
     return cluster.on((m) => {
       if (m.t === 'accessChanged') this.apply(m);
     });
@@ -158,6 +164,9 @@ export class AccessCache implements AccessChanges {
   private async change(m: AccessChangedMessage): Promise<void> {
     this.apply(m);
     await this.cluster?.broadcast(m);
+    // Redis writes a PUBLISH's reply and the subscribers' copies in one pass, in no set order; a second command
+    // answered means that pass is over: the other nodes have the message in their sockets before our answer.
+    await this.delivered();
   }
 
   /** Drops what the change may have made wrong. */
