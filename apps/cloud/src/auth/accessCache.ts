@@ -45,8 +45,9 @@ export interface AccessCacheOptions {
  * role a user has on a gateway. Only positive answers are kept (a refused caller asks the database again).
  *
  * Invalidation: every store write that can take access away calls AccessChanges after its commit; this node
- * drops the entries at once, and the change is broadcast to every node (`accessChanged`, awaited before the
- * HTTP answer of the write), which drops them on arrival. So another node serves a stale "yes" only while that
+ * drops the entries at once, and the change is broadcast to every node (`accessChanged`, awaited with a
+ * following PING before the HTTP answer of the write, so it sits in every node's socket first), which drops
+ * them on arrival. So another node serves a stale "yes" only while that
  * message is in flight. A database read that started before a change is not kept (a generation counter), and
  * while the cluster's message channel is down (Redis away: messages may be lost) nothing is cached and all is
  * forgotten. `ttlMs` bounds what a lost message could still leave.
