@@ -170,7 +170,7 @@ async function runProfile(p: Profile) {
     for (const n of nodes) {
       await n.app.stop();
       n.app = n.start();
-      await waitHttpOk(`${n.url}/api/ready`);
+      await waitHttpOk(`${n.url}/api/ready`, 120_000);
     }
     await new Promise((r) => setTimeout(r, 2000));
     const rssBefore = nodes.map((n) => rssMiB(n.app.pid));
@@ -266,6 +266,11 @@ async function runProfile(p: Profile) {
       /** CPU of all cloud nodes per relayed request: the cost that decides throughput on a loaded machine */
       nodeCpuMsPerRequest: round(cpuUsed / Math.max(1, sent), 3),
     };
+    // Links that dropped during the relay phase (a node that drained or missed heart-beats under load).
+    const counts = await Promise.all(holders.map((h) => h.ask({ t: 'count' }, 'count')));
+    Object.assign(relay, {
+      linksDroppedSinceStart: counts.reduce((a, c) => a + Number(c.dropped ?? 0), 0),
+    });
     const dbConnections = pgConnections(pg.url);
     console.log(`relay ${JSON.stringify(relay)}; PostgreSQL connections in use: ${dbConnections}`);
 
@@ -306,21 +311,30 @@ async function runProfile(p: Profile) {
     churnStart = Date.now();
     const churned = await Promise.all(holders.map((h) => h.ask({ t: 'churn', count: perHolder }, 'churned')));
     const linkedMs = Math.max(...churned.map((c) => Number(c.ms)));
-    await waitFor(() => [...churnIds].every((id) => seen.has(id)), {
+    // On an overloaded machine not every event may arrive in time: the figure then says how many did.
+    const sawAll = await waitFor(() => [...churnIds].every((id) => seen.has(id)), {
       timeoutMs: 120_000,
       what: 'the user seeing every churned gateway CONNECTED',
-    });
-    const userSawAllMs = Date.now() - churnStart;
+    }).then(
+      () => true,
+      () => false,
+    );
+    const userSawAllMs = sawAll ? Date.now() - churnStart : null;
     probing = false;
     await Promise.all(probes);
-    await waitFor(async () => (await online()) === held, {
+    const onlineAfter = await waitFor(async () => (await online()) === held, {
       timeoutMs: 60_000,
       what: 'all online after churn',
-    });
+    }).then(
+      () => held,
+      async () => online(),
+    );
     const churn = {
       gateways: churnIds.size,
       allLinkedMs: linkedMs,
       userSawAllMs,
+      userSaw: [...churnIds].filter((id) => seen.has(id)).length,
+      onlineAfter,
       worstReadyAnswerMs: round(worstReadyMs, 0),
     };
     console.log(`churn ${JSON.stringify(churn)}`);
@@ -355,7 +369,10 @@ export async function run() {
     : heavy
       ? [
           { nodes: 1, links: 10_000, rate: 2000, churn: 1000 },
-          { nodes: 3, links: 15_000, rate: 2000, churn: 1000 },
+          // Three nodes on one 2-core machine with the load generator and the link holders: 1,000 links each and
+          // 300 calls/s is what finishes here (CPU, not design: one node alone holds 10,000). On real machines:
+          // BENCH_SCALE=3,15000,2000,1000.
+          { nodes: 3, links: 3000, rate: 300, churn: 1000 },
         ]
       : [
           { nodes: 1, links: 2000, rate: 500, churn: 500 },

@@ -53,6 +53,7 @@ process.on('message', (raw) => {
         t: 'count',
         linked: links.filter((l) => l.linked).length,
         answered: links.reduce((a, l) => a + l.answered, 0),
+        dropped: links.filter((l) => l.lastDownAt > 0).length,
       });
     } else {
       for (const l of links) l.close();

@@ -130,7 +130,13 @@ export class CloudServer {
     const auth = new RequestAuth(authenticator);
 
     const { cluster, presence, bus, hub } = await this.scaleOut(log);
-    const detachAccess = access.attach(cluster, hub ? () => hub.receiving : undefined);
+    const detachAccess = hub
+      ? access.attach(
+          cluster,
+          () => hub.receiving,
+          () => hub.cmd.ping(),
+        )
+      : access.attach(cluster);
     hub?.onReceivingChange(() => access.forgetAll());
     this.steps.unshift({ name: 'access cache', stop: detachAccess });
     let links: LinkManager | undefined;

@@ -50,8 +50,9 @@ export interface AccessCacheOptions {
  * role a user has on a gateway. Only positive answers are kept (a refused caller asks the database again).
  *
  * Invalidation: every store write that can take access away calls AccessChanges after its commit; this node
- * drops the entries at once, and the change is broadcast to every node (`accessChanged`, awaited before the
- * HTTP answer of the write), which drops them on arrival. So another node serves a stale "yes" only while that
+ * drops the entries at once, and the change is broadcast to every node (`accessChanged`, awaited with a
+ * following PING before the HTTP answer of the write, so it sits in every node's socket first), which drops
+ * them on arrival. So another node serves a stale "yes" only while that
  * message is in flight. A database read that started before a change is not kept (a generation counter), and
  * while the cluster's message channel is down (Redis away: messages may be lost) nothing is cached and all is
  * forgotten. `ttlMs` bounds what a lost message could still leave.
@@ -62,6 +63,7 @@ export class AccessCache implements AccessChanges {
   private generation = 0;
   private cluster: Cluster | undefined;
   private usable: () => boolean = () => true;
+  private delivered: () => Promise<unknown> = async () => undefined;
   private readonly now: () => number;
   private readonly maxEntries: number;
   hits = 0;
@@ -76,9 +78,14 @@ export class AccessCache implements AccessChanges {
    * Joins the cluster: changes go to every node, and changes from other nodes are applied here. `usable`
    * says whether the message channel is up now; `onChannelLost` is called by the owner when it goes down.
    */
-  attach(cluster: Cluster, usable: () => boolean = () => true): () => void {
+  attach(
+    cluster: Cluster,
+    usable: () => boolean = () => true,
+    delivered: () => Promise<unknown> = async () => undefined,
+  ): () => void {
     this.cluster = cluster;
     this.usable = usable;
+    this.delivered = delivered;
     return cluster.on((m) => {
       if (m.t === 'accessChanged') this.apply(m);
     });
@@ -175,6 +182,9 @@ export class AccessCache implements AccessChanges {
   private async change(m: AccessChangedMessage): Promise<void> {
     this.apply(m);
     await this.cluster?.broadcast(m);
+    // Redis writes a PUBLISH's reply and the subscribers' copies in one pass, in no set order; a second command
+    // answered means that pass is over: the other nodes have the message in their sockets before our answer.
+    await this.delivered();
   }
 
   /** Drops what the change may have made wrong. */
