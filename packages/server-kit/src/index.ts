@@ -31,3 +31,4 @@ export { RateLimiter, type RateLimitRule } from './rateLimit';
 export { allowedOriginsField, type TrustProxy, trustProxyField } from './securityConfig';
 export { CONTENT_SECURITY_POLICY, registerSecurityHeaders } from './securityHeaders';
 export { handleShutdownSignals, type ShutdownOptions, type StopStep, stopInOrder } from './shutdown';
+export { LinkTransferError, type LinkTransferLimits, LinkTransfers } from './linkTransfers';

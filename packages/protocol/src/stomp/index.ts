@@ -1,2 +1,3 @@
 export * from './link';
 export * from './topics';
+export * from './linkTransfer';
