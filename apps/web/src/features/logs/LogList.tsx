@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOG_COLUMNS, LogRow } from './LogRow';
 import type { LogRows } from './logView';
@@ -9,9 +9,9 @@ const COLUMNS = ['device', 'date', 'tag', 'level', 'msg'] as const;
 
 /**
  * The log lines, newest first. Only the rows in sight (plus a few) exist in the page, so holding 100,000
- * lines costs memory but no rendering.
+ * lines costs memory but no rendering. Memoized: a keystroke's urgent render (the input) leaves it alone.
  */
-export function LogList({ rows, filterKey }: { rows: LogRows; filterKey: unknown }) {
+export const LogList = memo(function LogList({ rows, filterKey }: { rows: LogRows; filterKey: unknown }) {
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -70,4 +70,4 @@ export function LogList({ rows, filterKey }: { rows: LogRows; filterKey: unknown
       </div>
     </div>
   );
-}
+});
