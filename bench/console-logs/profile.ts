@@ -37,7 +37,7 @@ interface TraceEvent {
 /** A timeline trace of the keystrokes: main-thread time by event kind (Layout, style, paint, script...). */
 async function traceKeystrokes(cdp: CDPSession, page: Page, keystrokes: number): Promise<void> {
   const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', (e: { value: TraceEvent[] }) => events.push(...e.value));
+  cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])));
   const input = page.getByLabel('Message');
   const marks: Array<[number, number]> = [];
   await cdp.send('Tracing.start', {

@@ -18,6 +18,7 @@ export {
 } from './delivery';
 export { registerErrorHandling } from './errors';
 export { createHttpApp, type HttpApp, type HttpAppOptions } from './http';
+export { LinkTransferError, type LinkTransferLimits, LinkTransfers } from './linkTransfers';
 export { createLogger, type Logger, type LoggerConfig, REDACT_PATHS } from './logger';
 export {
   isPrivateAddress,
@@ -31,4 +32,3 @@ export { RateLimiter, type RateLimitRule } from './rateLimit';
 export { allowedOriginsField, type TrustProxy, trustProxyField } from './securityConfig';
 export { CONTENT_SECURITY_POLICY, registerSecurityHeaders } from './securityHeaders';
 export { handleShutdownSignals, type ShutdownOptions, type StopStep, stopInOrder } from './shutdown';
-export { LinkTransferError, type LinkTransferLimits, LinkTransfers } from './linkTransfers';

@@ -5,9 +5,9 @@ export class LinkTransferError extends Error {
   override readonly name = 'LinkTransferError';
 }
 
-export type LinkTransferLimits = Pick<
-  typeof LINK_TRANSFER,
-  'chunkChars' | 'thresholdChars' | 'window' | 'idleMs' | 'maxChars' | 'maxOpen'
+export type LinkTransferLimits = Record<
+  'chunkChars' | 'thresholdChars' | 'window' | 'idleMs' | 'maxChars' | 'maxOpen',
+  number
 >;
 
 interface Outgoing {

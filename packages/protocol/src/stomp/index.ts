@@ -1,3 +1,3 @@
 export * from './link';
-export * from './topics';
 export * from './linkTransfer';
+export * from './topics';
