@@ -10,6 +10,30 @@ const RELAY_TIMEOUT_MS = 400;
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
+const relayRawUrl = (sys: LinkedSystem, url: string, method: string) =>
+  `${sys.cloud.url}/api/gateway/requests/${sys.gatewayId}/raw?url=${encodeURIComponent(url)}&method=${method}`;
+
+/** Relayed calls made one after another until `done()`, with their statuses. */
+async function otherCalls(sys: LinkedSystem, done: () => boolean): Promise<number[]> {
+  const statuses: number[] = [];
+  while (!done()) {
+    const r = await sys.user.call('POST', `/api/gateway/requests/${sys.gatewayId}`, {
+      url: '/api/build',
+      method: 'GET',
+    });
+    statuses.push(r.status);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return statuses;
+}
+
+function firmwareForm(image: Uint8Array, version: string): FormData {
+  const form = new FormData();
+  form.append('info', JSON.stringify({ type: `big-${version}`, board: 'esp32', version }));
+  form.append('file', new Blob([Uint8Array.from(image)]), `big-${version}.bin`);
+  return form;
+}
+
 describe('large firmware upload through the relay', () => {
   let sys: LinkedSystem;
 
@@ -47,5 +71,84 @@ describe('large firmware upload through the relay', () => {
     const stored = new Uint8Array(await direct.arrayBuffer());
     expect(stored.length).toBe(OTA.firmwareMaxBytes);
     expect(sha256(stored)).toBe(sha256(image));
+  });
+});
+
+// Calls made while a 16 MiB image goes up are answered (the console's OTA screen answered 504 behind such an
+// upload before issue 21 part B). The relay waits 2 s for them: cloud, gateway and this test share one Node
+// process here, so the gateway storing the image (multipart, checksum, SQLite) blocks every call for a
+// moment on a loaded machine. At 400 ms this test failed without chunks and passed with them on a quiet
+// machine, but was flaky under load; linkTransfers.test.ts checks the window that bounds what is queued.
+describe('other relayed calls during a large upload', () => {
+  let sys: LinkedSystem;
+
+  beforeAll(async () => {
+    sys = await startLinkedSystem({ cloudOptions: { relayTimeoutMs: 2000 } });
+  });
+  afterAll(async () => {
+    await sys?.stop();
+  });
+
+  // The image crosses the link in chunks (LINK_TRANSFER), so the link's other frames interleave: calls made
+  // while it travels are answered, none waits behind one ~22 MiB frame.
+  it('keeps answering other relayed calls while a 16 MiB image goes up', async () => {
+    const image = makeFirmwareImage({ version: '16.0.1', size: OTA.firmwareMaxBytes, seed: 17 });
+    let uploaded = false;
+    const upload = fetch(relayRawUrl(sys, '/api/ota/firmware', 'POST'), {
+      method: 'POST',
+      headers: { cookie: sys.user.cookie ?? '' },
+      body: firmwareForm(image, '16.0.1'),
+    }).then(async (r) => ({ status: r.status, body: (await r.json()) as unknown }));
+    const [up, duringUpload] = await Promise.all([
+      upload.finally(() => {
+        uploaded = true;
+      }),
+      otherCalls(sys, () => uploaded),
+    ]);
+    expect(up.status, JSON.stringify(up.body)).toBe(201);
+    expect(duringUpload.length).toBeGreaterThan(0);
+    expect(duringUpload.filter((s) => s !== 200)).toEqual([]);
+  });
+});
+
+// The answer direction: a 16 MiB download through the relay comes back in chunks, byte for byte, while
+// other relayed calls keep answering. The cloud cannot know an answer's size before it comes, so this
+// relay waits long enough for the download itself (the calls beside it are answered in far less).
+describe('large answer through the relay', () => {
+  let sys: LinkedSystem;
+
+  beforeAll(async () => {
+    sys = await startLinkedSystem({ cloudOptions: { relayTimeoutMs: 60_000 } });
+  });
+  afterAll(async () => {
+    await sys?.stop();
+  });
+
+  it('carries a 16 MiB firmware download in chunks while other calls are answered', async () => {
+    const image = makeFirmwareImage({ version: '16.0.2', size: OTA.firmwareMaxBytes, seed: 18 });
+    // Stored directly on the gateway: this test is about the way back.
+    const stored = await fetch(`${sys.gw.url}/api/ota/firmware`, {
+      method: 'POST',
+      body: firmwareForm(image, '16.0.2'),
+    });
+    const created: unknown = await stored.json();
+    expect(stored.status, JSON.stringify(created)).toBe(201);
+    let downloaded = false;
+    const url = `/api/ota/firmware/download?id=${encodeURIComponent(field(created, 'id'))}`;
+    const download = fetch(relayRawUrl(sys, url, 'GET'), {
+      method: 'POST',
+      headers: { cookie: sys.user.cookie ?? '' },
+    }).then(async (r) => ({ status: r.status, bytes: new Uint8Array(await r.arrayBuffer()) }));
+    const [down, during] = await Promise.all([
+      download.finally(() => {
+        downloaded = true;
+      }),
+      otherCalls(sys, () => downloaded),
+    ]);
+    expect(down.status).toBe(200);
+    expect(down.bytes.length).toBe(OTA.firmwareMaxBytes);
+    expect(sha256(down.bytes)).toBe(sha256(image));
+    expect(during.length).toBeGreaterThan(0);
+    expect(during.filter((s) => s !== 200)).toEqual([]);
   });
 });

@@ -15,7 +15,11 @@ if (root === null) throw new Error('index.html has no #root element');
 
 const runtime = loadRuntimeConfig(window);
 if (runtime.ok) {
-  preloadFirstScreen(runtime.config.mode, window.localStorage.getItem(STORAGE_KEYS.refreshToken) !== null);
+  preloadFirstScreen(
+    runtime.config.mode,
+    window.localStorage.getItem(STORAGE_KEYS.refreshToken) !== null,
+    window.location.pathname,
+  );
 }
 const locale = pickLocale(window.localStorage.getItem(STORAGE_KEYS.locale), window.navigator.language);
 const i18n = createI18n(locale, await loadCatalog(locale));

@@ -4,16 +4,33 @@ export function utf8ToBase64(text: string): string {
   return bytesToBase64(new TextEncoder().encode(text));
 }
 
+/** Node's Buffer where there is one (servers): native base64, far faster on large bodies. */
+interface BufferLike {
+  from(bytes: ArrayBufferLike, offset: number, length: number): { toString(encoding: 'base64'): string };
+  from(text: string, encoding: 'base64'): Uint8Array;
+}
+const NodeBuffer = (globalThis as { Buffer?: BufferLike }).Buffer;
+
+/** Characters per String.fromCharCode call (below engines' argument limits). */
+const SLICE = 0x8000;
+
 export function bytesToBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
+  // A 16 MiB firmware took 5 s one character at a time, blocking the relay (issue 21): native or in slices.
+  if (NodeBuffer) return NodeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+  const parts: string[] = [];
+  for (let i = 0; i < bytes.length; i += SLICE)
+    parts.push(String.fromCharCode.apply(null, bytes.subarray(i, i + SLICE) as unknown as number[]));
+  return btoa(parts.join(''));
 }
 
 /** Bytes of a base64 string, or undefined when it is not base64. Surrounding whitespace is ignored. */
 export function base64ToBytes(base64: string): Uint8Array | undefined {
   const compact = base64.replace(/\s+/g, '');
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(compact) || compact.length % 4 === 1) return undefined;
+  if (NodeBuffer) {
+    const b = NodeBuffer.from(compact, 'base64');
+    return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+  }
   let binary: string;
   try {
     binary = atob(compact);

@@ -137,6 +137,7 @@ export const ERROR_CATALOG = {
   GATEWAY_SIGN_IN_REQUIRED: def(401, 'Sign in to this gateway first'),
   GATEWAY_PASSWORD_WRONG: def(401, 'Wrong password'),
   GATEWAY_PASSWORD_ALREADY_SET: def(409, 'This gateway already has a password'),
+  RELAY_TRANSFER_FAILED: def(502, 'A large body could not be carried over the gateway link'),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;

@@ -18,6 +18,7 @@ export {
 } from './delivery';
 export { registerErrorHandling } from './errors';
 export { createHttpApp, type HttpApp, type HttpAppOptions } from './http';
+export { LinkTransferError, type LinkTransferLimits, LinkTransfers } from './linkTransfers';
 export { createLogger, type Logger, type LoggerConfig, REDACT_PATHS } from './logger';
 export {
   isPrivateAddress,

@@ -1,24 +1,33 @@
 import {
-  apiErrorBody,
+  ApiError,
+  ERROR_CATALOG,
+  type ErrorCode,
   type ForwardControl,
   gatewayTopicFor,
   LINK_DESTINATIONS,
+  LINK_TRANSFER,
   LinkEvent,
+  type LinkRequest,
   LinkResponse,
+  LinkTransferMessage,
   TOPICS,
 } from '@st/protocol';
-import type { Logger } from '@st/server-kit';
+import { LinkTransfers, type Logger } from '@st/server-kit';
 import { StompRefusal, type StompServer, type StompSessionInfo } from '@st/stomp';
 import { z } from 'zod';
 import type { GatewayStore } from '../gateways/store';
-import type { GatewayPrincipal } from '../http/principal';
-import { gatewayKey, type LivePrincipal } from '../live/stomp';
+import { gatewayKey, type LinkPrincipal, type LivePrincipal } from '../live/stomp';
 import type { Cluster, ClusterMessage } from '../scale/cluster';
 import { InterestTable } from './interests';
 import type { Presence } from './presence';
 import { LivePublisher } from './publisher';
 
-type LinkPrincipal = GatewayPrincipal & { linkId: string };
+/** A link this node holds; `transfers` when the gateway takes large bodies in chunks. */
+interface HeldLink {
+  holder: string;
+  principal: LinkPrincipal;
+  transfers?: LinkTransfers;
+}
 
 const LinkRequestId = z.object({ id: z.string().min(1) });
 
@@ -34,7 +43,7 @@ export const nodeOfRequestId = (id: string) => id.split('.')[0] ?? '';
  * gateways send up their links (answers, forwarded topic messages).
  */
 export class LinkManager {
-  private readonly links = new Map<string, { holder: string; principal: LinkPrincipal }>();
+  private readonly links = new Map<string, HeldLink>();
   private readonly interests = new InterestTable();
   private readonly detach: Array<() => void> = [];
   private readonly publisher: LivePublisher;
@@ -60,6 +69,7 @@ export class LinkManager {
       stomp.on('destinationIdle', (d) => this.announce(d, false)),
       stomp.handle(LINK_DESTINATIONS.responses, (ctx) => this.onResponse(ctx.principal, ctx.text())),
       stomp.handle(LINK_DESTINATIONS.events, (ctx) => this.onEvent(ctx.principal, ctx.text())),
+      stomp.handle(LINK_TRANSFER.up, (ctx) => this.onTransfer(ctx.principal, ctx.text())),
     );
   }
 
@@ -75,7 +85,16 @@ export class LinkManager {
     ) {
       return; // gone already
     }
-    this.links.set(p.gatewayId, { holder, principal: p });
+    this.links.get(p.gatewayId)?.transfers?.close('replaced by a newer link');
+    const toLink = (m: LinkTransferMessage) =>
+      void this.stomp
+        .publishJson(LINK_DESTINATIONS.requests, m, { user: gatewayKey(p.gatewayId) })
+        .catch(this.logError);
+    this.links.set(p.gatewayId, {
+      holder,
+      principal: p,
+      ...(p.transfers ? { transfers: new LinkTransfers(toLink) } : {}),
+    });
     this.interests.forget(p.gatewayId);
     await this.cluster.broadcast({ t: 'closeGateway', gatewayId: p.gatewayId, keep: holder });
     await this.presence.set(p.gatewayId, holder);
@@ -134,6 +153,7 @@ export class LinkManager {
     const link = this.links.get(p.gatewayId);
     if (!link || link.principal.linkId !== p.linkId) return; // never ready, or replaced by a newer link
     this.links.delete(p.gatewayId);
+    link.transfers?.close();
     this.interests.forget(p.gatewayId);
     await this.presence.clear(p.gatewayId, link.holder);
     await this.cluster.broadcast({ t: 'linkDown', gatewayId: p.gatewayId, holder: link.holder });
@@ -147,9 +167,7 @@ export class LinkManager {
       case 'request': {
         const link = this.links.get(m.gatewayId);
         if (link?.holder === m.holder) {
-          await this.stomp.publishJson(LINK_DESTINATIONS.requests, m.request, {
-            user: gatewayKey(m.gatewayId),
-          });
+          await this.toGateway(m.gatewayId, link, m.request);
         } else {
           await this.answerOffline(m.gatewayId, m.request);
         }
@@ -196,19 +214,44 @@ export class LinkManager {
     }
   }
 
+  /**
+   * A request to a link this node holds. To a gateway that takes chunks, a large body goes in chunks after
+   * the request (LINK_TRANSFER) so the link's other frames interleave, and the answer may come in chunks.
+   */
+  private async toGateway(gatewayId: string, link: HeldLink, request: unknown): Promise<void> {
+    const publish = (value: unknown) =>
+      this.stomp.publishJson(LINK_DESTINATIONS.requests, value, { user: gatewayKey(gatewayId) });
+    const t = link.transfers;
+    if (!t) return publish(request);
+    // Built by Relay.send on a node of this cloud (checked there), not by a client.
+    const r = request as LinkRequest;
+    const body = r.kind === 'relay' ? r.body : undefined;
+    if (!t.wants(body)) return publish({ ...r, chunkedAnswer: true });
+    await publish({ ...r, body: undefined, transfer: t.head(body), chunkedAnswer: true });
+    t.send(r.id, body).catch((err: unknown) =>
+      this.answerError(gatewayId, r.id, 'RELAY_TRANSFER_FAILED', reasonOf(err)).catch(this.logError),
+    );
+  }
+
   /** The link moved or ended while the request travelled: the asking node answers 503 at once. */
   private async answerOffline(gatewayId: string, request: unknown): Promise<void> {
     const id = LinkRequestId.safeParse(request);
     if (!id.success) return;
-    const body = { encoding: 'utf8' as const, text: JSON.stringify(apiErrorBody('GATEWAY_OFFLINE')) };
+    await this.answerError(gatewayId, id.data.id, 'GATEWAY_OFFLINE');
+  }
+
+  /** Answers request `id` on the node that waits for it with an error of ours. */
+  private async answerError(gatewayId: string, id: string, code: ErrorCode, detail?: string): Promise<void> {
+    const error = new ApiError(code, detail ? `${ERROR_CATALOG[code].message}: ${detail}` : undefined);
+    const body = { encoding: 'utf8' as const, text: JSON.stringify(error.toBody()) };
     const response: LinkResponse = {
-      id: id.data.id,
-      status: 503,
+      id,
+      status: error.status,
       headers: { 'content-type': 'application/json; charset=utf-8' },
       body,
       timings: { gatewayMs: 0 },
     };
-    await this.cluster.send(nodeOfRequestId(id.data.id), { t: 'response', gatewayId, response });
+    await this.cluster.send(nodeOfRequestId(id), { t: 'response', gatewayId, response });
   }
 
   private announce(destination: string, on: boolean): void {
@@ -228,8 +271,40 @@ export class LinkManager {
     if (p.kind !== 'gateway') throw new StompRefusal('Only a gateway link may answer requests');
     const parsed = LinkResponse.safeParse(safeJson(text));
     if (!parsed.success) throw new StompRefusal('Malformed link response');
-    const node = nodeOfRequestId(parsed.data.id);
+    const { id, transfer } = parsed.data;
+    const node = nodeOfRequestId(id);
+    if (transfer) {
+      // The body follows in chunks: reassembled here, then sent on whole to the waiting node.
+      const transfers = this.heldLink(p)?.transfers;
+      if (!transfers) throw new StompRefusal('This link did not announce chunked bodies');
+      transfers
+        .receive(id, transfer)
+        .then(
+          (body) =>
+            this.cluster.send(node, {
+              t: 'response',
+              gatewayId: p.gatewayId,
+              response: { ...parsed.data, transfer: undefined, body },
+            }),
+          (err: unknown) => this.answerError(p.gatewayId, id, 'RELAY_TRANSFER_FAILED', reasonOf(err)),
+        )
+        .catch(this.logError);
+      return;
+    }
     await this.cluster.send(node, { t: 'response', gatewayId: p.gatewayId, response: parsed.data });
+  }
+
+  private async onTransfer(p: LivePrincipal, text: string): Promise<void> {
+    if (p.kind !== 'gateway') throw new StompRefusal('Only a gateway link may send transfers');
+    const parsed = LinkTransferMessage.safeParse(safeJson(text));
+    if (!parsed.success) throw new StompRefusal('Malformed transfer message');
+    this.heldLink(p)?.transfers?.handle(parsed.data);
+  }
+
+  /** The link this session is, if it is the gateway's current link on this node. */
+  private heldLink(p: LinkPrincipal): HeldLink | undefined {
+    const link = this.links.get(p.gatewayId);
+    return link?.principal.linkId === p.linkId ? link : undefined;
   }
 
   private async onEvent(p: LivePrincipal, text: string): Promise<void> {
@@ -238,6 +313,10 @@ export class LinkManager {
     if (!parsed.success) throw new StompRefusal('Malformed link event');
     await this.publisher.forwarded(p.gatewayId, parsed.data);
   }
+}
+
+function reasonOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
 }
 
 function safeJson(text: string): unknown {

@@ -5,6 +5,7 @@ import {
   GATEWAY_TOKEN_HEADER,
   gatewayTopicFor,
   LINK_DESTINATIONS,
+  LINK_TRANSFER,
   parseDestination,
 } from '@st/protocol';
 import { websocketOriginCheck } from '@st/server-kit';
@@ -13,7 +14,9 @@ import type { GatewayStore } from '../gateways/store';
 import type { Authenticator, GatewayPrincipal, UserPrincipal } from '../http/principal';
 
 /** A live session's principal: a browser user, or a gateway link (each link has its own id). */
-export type LivePrincipal = UserPrincipal | (GatewayPrincipal & { linkId: string });
+export type LivePrincipal = UserPrincipal | LinkPrincipal;
+/** A gateway link; `transfers`: it announced that it takes large bodies in chunks (LINK_TRANSFER). */
+export type LinkPrincipal = GatewayPrincipal & { linkId: string; transfers?: boolean };
 
 export const userKey = (userId: string) => `user:${userId}`;
 export const gatewayKey = (gatewayId: string) => `gateway:${gatewayId}`;
@@ -28,7 +31,7 @@ export interface LiveServerDeps {
   /** origins allowed to open the websocket besides the cloud's own (ST_ALLOWED_ORIGINS) */
   allowedOrigins: readonly string[];
   /** a gateway link subscribed to its requests: it can be relayed to from now on */
-  onLinkReady: (principal: GatewayPrincipal & { linkId: string }) => void;
+  onLinkReady: (principal: LinkPrincipal) => void;
 }
 
 const USER_WIDE = new Set(['cloud.events', 'cloud.notifications']);
@@ -48,8 +51,9 @@ export function createLiveServer(httpServer: Server, deps: LiveServerDeps): Stom
     heartbeat: { outgoing: deps.heartbeatMs, incoming: deps.heartbeatMs },
     // relayed answers carry files base64-encoded (firmware downloads)
     maxFrameBytes: 32 * 1024 * 1024,
-    // A firmware upload of 16 MiB reaches the gateway as one ~22 MiB frame: the slow-consumer limit must
-    // hold such a frame plus what else is queued, or the link is dropped mid-upload (issue 21).
+    // A firmware upload of 16 MiB reaches a gateway that does not take chunks (LINK_TRANSFER) as one
+    // ~22 MiB frame: the slow-consumer limit must hold such a frame plus what else is queued, or the link
+    // is dropped mid-upload (issue 21).
     maxBufferedBytes: 2 * 32 * 1024 * 1024,
     userOf: (p) => (p.kind === 'user' ? userKey(p.userId) : gatewayKey(p.gatewayId)),
     authenticate: async ({ request, connectHeaders }) => {
@@ -69,7 +73,11 @@ export function createLiveServer(httpServer: Server, deps: LiveServerDeps): Stom
           return { ok: false, reason: ERROR_CATALOG.PASSWORD_CHANGE_REQUIRED.message };
         return { ok: true, principal };
       }
-      return { ok: true, principal: { ...principal, linkId: randomUUID() } };
+      const transfers = headerIgnoringCase(connectHeaders, LINK_TRANSFER.capabilityHeader) === '1';
+      return {
+        ok: true,
+        principal: { ...principal, linkId: randomUUID(), ...(transfers ? { transfers } : {}) },
+      };
     },
     authorizeSubscribe: async (p, destination): Promise<AccessResult> => {
       if (p.kind === 'gateway') {

@@ -1,11 +1,15 @@
 import {
+  apiErrorBody,
   ERROR_CATALOG,
   ForwardControl,
   GATEWAY_TOKEN_HEADER,
   LINK_DESTINATIONS,
+  LINK_TRANSFER,
   LinkRequest,
   type LinkResponse,
+  LinkTransferMessage,
 } from '@st/protocol';
+import { LinkTransfers } from '@st/server-kit';
 import { Client, type IMessage } from '@stomp/stompjs';
 import WebSocket from 'ws';
 
@@ -34,6 +38,8 @@ export class TokenRefusedError extends Error {
 export class LinkConnection {
   private readonly client: Client;
   private established = false;
+  /** large bodies in chunks, both ways (the cloud sends chunks only because the CONNECT header says so) */
+  private readonly transfers = new LinkTransfers((m) => this.send(LINK_TRANSFER.up, m));
 
   constructor(
     url: string,
@@ -46,7 +52,7 @@ export class LinkConnection {
         new WebSocket(url, ['v12.stomp', 'v11.stomp', 'v10.stomp'], {
           headers: { [GATEWAY_TOKEN_HEADER]: token },
         }),
-      connectHeaders: { [GATEWAY_TOKEN_HEADER]: token },
+      connectHeaders: { [GATEWAY_TOKEN_HEADER]: token, [LINK_TRANSFER.capabilityHeader]: '1' },
       heartbeatIncoming: timings.heartbeatMs,
       heartbeatOutgoing: timings.heartbeatMs,
       connectionTimeout: timings.connectTimeoutMs,
@@ -78,6 +84,7 @@ export class LinkConnection {
       this.client.onWebSocketClose = (event: { code?: number; reason?: string }) => {
         if (!this.established) return fail(`Connection closed (${event.code ?? 'no code'})`);
         this.established = false;
+        this.transfers.close();
         void this.client.deactivate();
         this.handlers.lost(event.reason || `closed with ${event.code ?? 'no code'}`);
       };
@@ -87,6 +94,7 @@ export class LinkConnection {
 
   async close(): Promise<void> {
     this.established = false;
+    this.transfers.close();
     this.client.onWebSocketClose = () => undefined;
     await this.client.deactivate();
   }
@@ -107,16 +115,70 @@ export class LinkConnection {
   }
 
   private onRequest(message: IMessage): void {
-    const parsed = LinkRequest.safeParse(parse(message.body));
+    const value = parse(message.body);
+    // Transfer messages share the requests destination; they carry `t`, requests carry `kind`.
+    if (typeof value === 'object' && value !== null && 't' in value) {
+      const m = LinkTransferMessage.safeParse(value);
+      if (m.success) this.transfers.handle(m.data);
+      else this.handlers.warn({ issues: m.error.issues }, 'ignored a malformed transfer message');
+      return;
+    }
+    const parsed = LinkRequest.safeParse(value);
     if (!parsed.success) {
       this.handlers.warn({ issues: parsed.error.issues }, 'ignored a malformed link request');
       return;
     }
-    this.handlers.request(parsed.data).then(
-      (response) => this.send(LINK_DESTINATIONS.responses, response),
-      (err: unknown) => this.handlers.warn({ err }, 'link request failed'),
+    const req = parsed.data;
+    // A body in chunks: reassembled first (registered now, before the chunks that follow are handled).
+    const ready: Promise<LinkRequest> =
+      req.kind === 'relay' && req.transfer
+        ? this.transfers.receive(req.id, req.transfer).then((body) => ({ ...req, transfer: undefined, body }))
+        : Promise.resolve(req);
+    ready.then(
+      (full) =>
+        this.handlers.request(full).then(
+          (response) => this.answer(full, response),
+          (err: unknown) => this.handlers.warn({ err }, 'link request failed'),
+        ),
+      (err: unknown) => {
+        this.handlers.warn({ err, id: req.id }, 'a relayed body did not arrive');
+        this.send(LINK_DESTINATIONS.responses, transferFailed(req.id, err));
+      },
     );
   }
+
+  /** Sends the answer: its large body in chunks when the cloud accepts them. */
+  private answer(req: LinkRequest, response: LinkResponse): void {
+    if (!req.chunkedAnswer || !this.transfers.wants(response.body)) {
+      this.send(LINK_DESTINATIONS.responses, response);
+      return;
+    }
+    const body = response.body;
+    this.send(LINK_DESTINATIONS.responses, {
+      ...response,
+      body: undefined,
+      transfer: this.transfers.head(body),
+    });
+    this.transfers
+      .send(req.id, body)
+      .catch((err: unknown) => this.handlers.warn({ err, id: req.id }, 'a relayed answer was not carried'));
+  }
+}
+
+function transferFailed(id: string, err: unknown): LinkResponse {
+  const reason = err instanceof Error ? err.message : String(err);
+  return {
+    id,
+    status: ERROR_CATALOG.RELAY_TRANSFER_FAILED.status,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+    body: {
+      encoding: 'utf8',
+      text: JSON.stringify(
+        apiErrorBody('RELAY_TRANSFER_FAILED', `${ERROR_CATALOG.RELAY_TRANSFER_FAILED.message}: ${reason}`),
+      ),
+    },
+    timings: { gatewayMs: 0 },
+  };
 }
 
 function parse(body: string): unknown {

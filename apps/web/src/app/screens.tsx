@@ -2,17 +2,14 @@ import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode, Sus
 import { Navigate, Route } from 'react-router';
 import { MENU_ITEMS, type MenuItem } from '../features/menu/menuItems';
 import { PageLoader } from '../ui/PageLoader';
+import { screenLoaders } from './App';
 
-// Screens load on first visit, so the first screen carries only the shell and itself.
-const screens: Record<MenuItem, LazyExoticComponent<ComponentType>> = {
-  panel: lazy(() => import('../features/devices/DevicesPage')),
-  settings: lazy(() => import('../features/settings-dumps/SettingsPage')),
-  logs: lazy(() => import('../features/logs/LogsPage')),
-  ota: lazy(() => import('../features/ota/OtaPage')),
-  integrations: lazy(() => import('../features/integrations/IntegrationsPage')),
-  alerts: lazy(() => import('../features/alerts/AlertsPage')),
-  overview: lazy(() => import('../features/history/OverviewPage')),
-};
+// Screens load on first visit, so the first screen carries only the shell and itself (App.tsx may have
+// started loading the first one already).
+const screens = Object.fromEntries(MENU_ITEMS.map((item) => [item, lazy(screenLoaders[item])])) as Record<
+  MenuItem,
+  LazyExoticComponent<ComponentType>
+>;
 
 /** A lazily loaded screen, with the spinner while it downloads. */
 export const loading = (screen: ReactNode) => <Suspense fallback={<PageLoader />}>{screen}</Suspense>;

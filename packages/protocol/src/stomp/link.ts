@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { base64ToBytes, bytesToBase64 } from '../base64';
 import { GatewayApiUrl, GatewayCommand, HttpMethod } from '../entities/relay';
+import { LinkTransferHead } from './linkTransfer';
 import { isForwardableGatewayTopic } from './topics';
 
 // The gateway link: one STOMP connection from each gateway to the cloud's /api/st-ws, authenticated with
@@ -57,6 +58,8 @@ const requestBase = {
   timeoutMs: z.number().int().positive().optional(),
   /** The signed-in user the cloud sends it for (the gateway names them on the device timeline). */
   actor: z.string().min(1).max(128).optional(),
+  /** the answer's body may come in chunks (the cloud sets it for a gateway that announced transfers) */
+  chunkedAnswer: z.boolean().optional(),
 };
 
 export const LinkRelayRequest = z.object({
@@ -66,6 +69,8 @@ export const LinkRelayRequest = z.object({
   url: GatewayApiUrl,
   headers: HeaderMap.default({}),
   body: LinkBody.optional(),
+  /** the body comes in chunks on LINK_TRANSFER.down instead (linkTransfer.ts) */
+  transfer: LinkTransferHead.optional(),
 });
 export type LinkRelayRequest = z.infer<typeof LinkRelayRequest>;
 
@@ -106,6 +111,8 @@ export const LinkResponse = z.object({
   status: z.number().int().min(100).max(599),
   headers: HeaderMap.default({}),
   body: LinkBody.optional(),
+  /** the body comes in chunks on LINK_TRANSFER.up instead (linkTransfer.ts) */
+  transfer: LinkTransferHead.optional(),
   timings: LinkTimings,
 });
 export type LinkResponse = z.infer<typeof LinkResponse>;

@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../ui/format';
 import { LOG_COLUMNS, LOG_MIN_WIDTH, LogRow } from './LogRow';
@@ -12,9 +12,9 @@ const SCROLLED_AWAY_PX = 40;
 
 /**
  * The log lines, newest first. Only the rows in sight (plus a few) exist in the page, so holding 100,000
- * lines costs memory but no rendering.
+ * lines costs memory but no rendering. Memoized: a keystroke's urgent render (the input) leaves it alone.
  */
-export function LogList({
+export const LogList = memo(function LogList({
   rows,
   filterKey,
   followKey,
@@ -94,4 +94,4 @@ export function LogList({
       </div>
     </div>
   );
-}
+});

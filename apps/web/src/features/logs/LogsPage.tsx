@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconEraser, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -91,7 +91,12 @@ function LogsScreen() {
           </Button>
         </Group>
       </Group>
-      <LogFilters filter={filter} onChange={setFilter} busy={filter !== shown || loading} />
+      <Group gap="sm" align="flex-end" wrap="wrap" data-testid="logs-filters">
+        <LogFilters filter={filter} onChange={setFilter} />
+        {filter !== shown || loading ? (
+          <Loader role="status" size="xs" aria-label={t('device.logs.filtering')} />
+        ) : null}
+      </Group>
       <Group gap="md">
         <Text size="xs" c="dimmed" data-testid="logs-count">
           {t('device.logs.count', { shown: rows.size, held: held.size })}

@@ -2,10 +2,26 @@ import type { LogMessage } from '@st/protocol';
 
 export interface HeldLine {
   /** Arrival number, growing by one per line over the screen's life (cleared lines keep their numbers). */
-  seq: number;
-  log: LogMessage;
-  /** Lower-cased fields, filled in by the first filter pass that needs them (logFilter.ts), then reused. */
-  lower?: { tag?: string; message?: string; device?: string };
+  readonly seq: number;
+  readonly log: LogMessage;
+  /**
+   * The filtered fields lower-cased once on arrival (issue 21): a filter pass over 100,000 lines then only
+   * compares, and every line has the same shape, which keeps the pass's loop fast.
+   */
+  readonly tag: string;
+  readonly message: string;
+  /** name then ip, as the device filter reads them */
+  readonly device: string;
+}
+
+function heldLine(seq: number, log: LogMessage): HeldLine {
+  return {
+    seq,
+    log,
+    tag: log.tag.toLowerCase(),
+    message: log.message.toLowerCase(),
+    device: `${log.device.name}${log.device.ip}`.toLowerCase(),
+  };
 }
 
 /**
@@ -31,13 +47,21 @@ export class HeldLogs {
     return this.#lines[this.#start]?.seq ?? this.#next;
   }
 
+  /**
+   * The backing array and where the held lines are in it (`from` is the oldest), for a filter pass's tight
+   * loop; read it at once, do not keep it (appending may replace the array).
+   */
+  span(): { lines: readonly HeldLine[]; from: number; to: number } {
+    return { lines: this.#lines, from: this.#start, to: this.#lines.length };
+  }
+
   /** The i-th held line, 0 being the oldest. */
   at(i: number): HeldLine | undefined {
     return this.#lines[this.#start + i];
   }
 
   append(batch: readonly LogMessage[]): void {
-    for (const log of batch) this.#lines.push({ seq: this.#next++, log });
+    for (const log of batch) this.#lines.push(heldLine(this.#next++, log));
     const excess = this.size - this.capacity;
     if (excess > 0) this.#start += excess;
     // Drop dead slots in chunks, so eviction stays cheap when lines stream in.

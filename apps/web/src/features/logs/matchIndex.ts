@@ -1,6 +1,13 @@
 import type { LogMessage } from '@st/protocol';
 import type { HeldLine, HeldLogs } from './heldLogs';
-import { historyQuery, type LineMatcher, type LogFilter, lineMatcher } from './logFilter';
+import {
+  historyQuery,
+  isEmptyFilter,
+  type LineMatcher,
+  type LogFilter,
+  lineMatcher,
+  narrows,
+} from './logFilter';
 
 /**
  * The held lines that pass a filter, kept up to date incrementally: new lines are tested once as they
@@ -32,13 +39,14 @@ export class MatchIndex {
     // every held line, the cost of a keystroke.
     const test = matcher.held ?? ((line: HeldLine) => matcher(line.log));
     const matches = this.#matches;
-    const size = held.size;
-    for (let i = Math.max(0, this.#scannedUpTo - held.oldestSeq); i < size; i++) {
-      const line = held.at(i);
-      if (line === undefined) continue;
+    const { lines, from, to } = held.span();
+    const begin = from + Math.max(0, this.#scannedUpTo - held.oldestSeq);
+    for (let i = begin; i < to; i++) {
+      const line = lines[i] as HeldLine;
       if (test(line)) matches.push(line);
-      this.#scannedUpTo = line.seq + 1;
     }
+    const last = lines[to - 1];
+    if (to > begin && last !== undefined) this.#scannedUpTo = last.seq + 1;
     const oldest = held.oldestSeq;
     while (this.#start < this.#matches.length && (this.#matches[this.#start]?.seq ?? oldest) < oldest) {
       this.#start++;
@@ -47,6 +55,25 @@ export class MatchIndex {
       this.#matches = this.#matches.slice(this.#start);
       this.#start = 0;
     }
+  }
+
+  /**
+   * Starts this (new, never updated) index from a wider filter's index: its matches are the candidates, so a
+   * keystroke that extends the text scans the lines that passed before, not every held line.
+   */
+  seedFrom(wider: MatchIndex, matcher: LineMatcher): void {
+    if (wider.#passAll || wider.#matcher === undefined || this.#matcher !== undefined) return;
+    const test = matcher.held ?? ((line: HeldLine) => matcher(line.log));
+    const matches: HeldLine[] = [];
+    const from = wider.#matches;
+    for (let i = wider.#start; i < from.length; i++) {
+      const line = from[i];
+      if (line !== undefined && test(line)) matches.push(line);
+    }
+    this.#matcher = matcher;
+    this.#matches = matches;
+    this.#start = 0;
+    this.#scannedUpTo = wider.#scannedUpTo;
   }
 
   get size(): number {
@@ -72,7 +99,7 @@ export class MatchIndex {
  */
 export class MatchIndexCache {
   readonly #size: number;
-  #entries: { key: string; matcher: LineMatcher; index: MatchIndex }[] = [];
+  #entries: { key: string; filter: LogFilter; matcher: LineMatcher; index: MatchIndex }[] = [];
 
   constructor(size: number) {
     this.#size = size;
@@ -82,7 +109,12 @@ export class MatchIndexCache {
     const key = JSON.stringify(historyQuery(filter, 1));
     const found = this.#entries.find((e) => e.key === key);
     if (found !== undefined) return found;
-    const entry = { key, matcher: lineMatcher(filter), index: new MatchIndex() };
+    const entry = { key, filter, matcher: lineMatcher(filter), index: new MatchIndex() };
+    // Typing on extends the text: start from the matches of a wider filter already scanned.
+    if (!isEmptyFilter(filter)) {
+      const wider = this.#entries.find((e) => !isEmptyFilter(e.filter) && narrows(filter, e.filter));
+      if (wider !== undefined) entry.index.seedFrom(wider.index, entry.matcher);
+    }
     this.#entries = [entry, ...this.#entries].slice(0, this.#size);
     return entry;
   }

@@ -1,5 +1,5 @@
 import { LogLevelName } from '@st/protocol';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EMPTY_FILTER, type LogFilter } from './logFilter';
 import { rangeFromParams, rangeToParams } from './timeRange';
@@ -21,16 +21,25 @@ export function filterFromParams(params: URLSearchParams, now = Date.now()): Log
   };
 }
 
-/** The logs filter kept in the URL, so a link ("logs of this device") or a reload shows the same lines. */
+/** Typing pauses this long before the URL follows the filter. */
+export const URL_SETTLE_MS = 300;
+
+/**
+ * The logs filter kept in the URL, so a link ("logs of this device") or a reload shows the same lines. The URL
+ * follows once typing pauses: writing it re-renders the whole routed console (and history.replaceState alone
+ * took ~14 ms a keystroke at 4x CPU), which a keystroke must not wait for (issue 21).
+ */
 export function useFilterUrl(): [LogFilter, (filter: LogFilter) => void] {
   const [params, setParams] = useSearchParams();
   const [filter, setFilterState] = useState<LogFilter>(() => ({
     ...EMPTY_FILTER,
     ...filterFromParams(params),
   }));
-  const setFilter = useCallback(
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // Leaving the screen drops a pending write: it would land on the next screen's URL.
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const writeUrl = useCallback(
     (next: LogFilter) => {
-      setFilterState(next);
       setParams(
         (previous) => {
           const out = new URLSearchParams(previous);
@@ -47,6 +56,14 @@ export function useFilterUrl(): [LogFilter, (filter: LogFilter) => void] {
       );
     },
     [setParams],
+  );
+  const setFilter = useCallback(
+    (next: LogFilter) => {
+      setFilterState(next);
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => writeUrl(next), URL_SETTLE_MS);
+    },
+    [writeUrl],
   );
   return [filter, setFilter];
 }

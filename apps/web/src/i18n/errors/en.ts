@@ -95,4 +95,5 @@ export const errorsEn: Partial<Record<ErrorCode, string>> = {
   GATEWAY_SIGN_IN_REQUIRED: 'Sign in to this gateway first',
   GATEWAY_PASSWORD_WRONG: 'Wrong password',
   GATEWAY_PASSWORD_ALREADY_SET: 'This gateway already has a password',
+  RELAY_TRANSFER_FAILED: 'A large file could not be carried over the gateway link; try again',
 };

@@ -93,4 +93,5 @@ export const errorsRu: Partial<Record<ErrorCode, string>> = {
   GATEWAY_SIGN_IN_REQUIRED: 'Сначала войдите на этот шлюз',
   GATEWAY_PASSWORD_WRONG: 'Неверный пароль',
   GATEWAY_PASSWORD_ALREADY_SET: 'У этого шлюза уже есть пароль',
+  RELAY_TRANSFER_FAILED: 'Не удалось передать большой файл по связи со шлюзом; попробуйте ещё раз',
 };

@@ -1,11 +1,9 @@
 import type { DeviceInfo } from '@st/protocol';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SelectAllBox } from '../../fleet/SelectAllBox';
 import type { Selection } from '../../fleet/useSelection';
-import { deviceKeys, useDevicesApi, useGatewayKey } from '../api/useDevices';
+import { useFoundDevices } from '../api/useFoundDevices';
 import { useQueryErrorToast } from '../api/useQueryErrorToast';
-import { sortByIp } from '../model/address';
 import { matchesSearch } from '../model/search';
 import { DeviceRow } from './DeviceRow';
 import { ListSection } from './ListSection';
@@ -23,16 +21,12 @@ export interface DeviceListProps {
 /** Devices the gateway hears on the network, kept live by useLiveDevices. */
 export function FoundDevices({ selectedIp, onSelect, query = '', selection }: DeviceListProps) {
   const { t } = useTranslation();
-  const api = useDevicesApi();
-  const gatewayKey = useGatewayKey();
-  const enabled = useQuery({ queryKey: deviceKeys.searchEnabled(gatewayKey), queryFn: api.searchEnabled });
-  const found = useQuery({
-    queryKey: deviceKeys.found(gatewayKey),
-    queryFn: async () => sortByIp(await api.found()),
-    enabled: enabled.data === true,
-  });
-  useQueryErrorToast(enabled.error ?? found.error, t('devices.search.load.error'));
-  const list = (found.data ?? []).filter((d) => matchesSearch(d, query));
+  const { enabled, found, list: all } = useFoundDevices();
+  useQueryErrorToast(
+    enabled.error ?? (enabled.data === true ? found.error : null),
+    t('devices.search.load.error'),
+  );
+  const list = (all ?? []).filter((d) => matchesSearch(d, query));
   const placeholder =
     enabled.data === false
       ? t('devices.search.disabled')

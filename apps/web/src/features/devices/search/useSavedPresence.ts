@@ -1,9 +1,10 @@
 import type { DeviceInfo, SavedDevice } from '@st/protocol';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useServices } from '../../../app/ServicesContext';
-import { deviceKeys, useDevicesApi, useGatewayKey } from '../api/useDevices';
-import { sortByIp } from '../model/address';
+import { useGatewayKey } from '../api/useDevices';
+import { useFoundDevices } from '../api/useFoundDevices';
+
+const EMPTY: readonly DeviceInfo[] = [];
 
 export interface Presence {
   online: boolean;
@@ -33,16 +34,9 @@ function readSeen(raw: string | null): Record<string, string> {
  */
 export function useSavedPresence(saved: readonly SavedDevice[]): Map<string, Presence> {
   const { storage } = useServices();
-  const api = useDevicesApi();
   const gatewayKey = useGatewayKey();
   // The same queries (and cache) as the found-devices section.
-  const enabled = useQuery({ queryKey: deviceKeys.searchEnabled(gatewayKey), queryFn: api.searchEnabled });
-  const found = useQuery({
-    queryKey: deviceKeys.found(gatewayKey),
-    queryFn: async () => sortByIp(await api.found()),
-    enabled: enabled.data === true,
-  });
-  const foundList: readonly DeviceInfo[] = found.data ?? [];
+  const foundList: readonly DeviceInfo[] = useFoundDevices().list ?? EMPTY;
   const seen = useMemo(() => {
     const known = readSeen(storage.getItem(storageKey(gatewayKey)));
     const now = new Date().toISOString();

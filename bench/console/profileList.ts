@@ -1,0 +1,131 @@
+/**
+ * Where the time to the device list goes (issue 21): a gateway with 300 simulated devices, the console's
+ * /panel opened at 4x CPU with a CPU profile (CDP) and the requests it makes; prints when each request
+ * started and ended (from navigation), when the list showed, and the functions with the most time.
+ * Build the console unminified for readable names (`npx vite build --minify false --outDir <dir>` in
+ * apps/web, then ST_WEB_DIST=<dir>).
+ *
+ *   node --import tsx bench/console/profileList.ts
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freeTcpPort, freeUdpPort, waitFor } from '@st/testkit';
+import { chromium } from 'playwright-core';
+import { z } from 'zod';
+import { type AppProcess, startApp, waitHttpOk } from '../lib/process';
+
+const DEVICES = 300;
+const root = new URL('../..', import.meta.url).pathname;
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'st-bench-list-profile-'));
+  const [gwPort, logPort, discoveryPort] = [await freeTcpPort(), await freeTcpPort(), await freeUdpPort()];
+  const gatewayUrl = `http://127.0.0.1:${gwPort}`;
+  const procs: AppProcess[] = [
+    startApp('gateway', {
+      ST_PORT: String(gwPort),
+      ST_HOST: '127.0.0.1',
+      ST_DATA_DIR: join(dir, 'gw'),
+      ST_MULTICAST_IF: '127.0.0.1',
+      ST_DISCOVERY_PORT: String(discoveryPort),
+      ST_LOG_PORT: String(logPort),
+      ST_TRUST_BEACON_ADDRESS: 'true',
+      ST_WEB_DIST: process.env.ST_WEB_DIST ?? join(root, 'apps', 'web', 'dist'),
+    }),
+  ];
+  for (const [count, first] of [
+    [250, '127.79.1.1'],
+    [DEVICES - 250, '127.79.2.1'],
+  ] as const)
+    procs.push(
+      startApp('simulator', {}, [
+        '--count',
+        String(count),
+        '--first-ip',
+        first,
+        '--discovery-port',
+        String(discoveryPort),
+        '--multicast-if',
+        '127.0.0.1',
+        '--no-ota',
+      ]),
+    );
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+  try {
+    await waitHttpOk(`${gatewayUrl}/api/build`);
+    await waitFor(
+      async () =>
+        z.array(z.unknown()).parse(await (await fetch(`${gatewayUrl}/api/devices/found`)).json()).length >=
+        DEVICES,
+      { timeoutMs: 60_000, what: `${DEVICES} devices found` },
+    );
+    const context = await browser.newContext({ viewport: { width: 1600, height: 900 } });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const requests: string[] = [];
+    let t0 = 0;
+    const since = () => Math.round(Date.now() - t0);
+    page.on('request', (r) =>
+      requests.push(`${String(since()).padStart(6)} start ${r.url().replace(gatewayUrl, '')}`),
+    );
+    page.on('requestfinished', (r) =>
+      requests.push(`${String(since()).padStart(6)} end   ${r.url().replace(gatewayUrl, '')}`),
+    );
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+    t0 = Date.now();
+    await page.goto(`${gatewayUrl}/panel`);
+    await page
+      .getByRole('button', { name: /^Open device / })
+      .first()
+      .waitFor({ timeout: 60_000 });
+    const listMs = since();
+    const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
+      profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+    };
+    for (const line of requests) console.log(line);
+    console.log(`list visible after ${listMs} ms`);
+    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+    const parent = new Map<number, number>();
+    for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+    const self = new Map<string, number>();
+    const inclusive = new Map<string, number>();
+    const name = (f: ProfileNode['callFrame']) =>
+      `${f.functionName || '(anon)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}`;
+    profile.samples.forEach((id, i) => {
+      const dt = (profile.timeDeltas[i] ?? 0) / 1000;
+      const top = byId.get(id);
+      if (top) self.set(name(top.callFrame), (self.get(name(top.callFrame)) ?? 0) + dt);
+      const seen = new Set<string>();
+      for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+        const n = byId.get(at);
+        if (!n) break;
+        const k = name(n.callFrame);
+        if (seen.has(k)) continue;
+        seen.add(k);
+        inclusive.set(k, (inclusive.get(k) ?? 0) + dt);
+      }
+    });
+    console.log('self:');
+    for (const [k, ms] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25))
+      console.log(`${ms.toFixed(1).padStart(8)} ms  ${k}`);
+    console.log('inclusive:');
+    for (const [k, ms] of [...inclusive.entries()].sort((a, b) => b[1] - a[1]).slice(0, 60))
+      console.log(`${ms.toFixed(1).padStart(8)} ms  ${k}`);
+  } finally {
+    await browser.close();
+    for (const p of procs.reverse()) await p.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
