@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { SessionProvider, useSession } from '../features/auth/SessionContext';
 import { OfflineScreen } from '../features/delivery/OfflineScreen';
 import { startedOffline } from '../features/delivery/serviceWorker';
@@ -6,6 +6,7 @@ import type { MenuItem } from '../features/menu/menuItems';
 import { PageLoader } from '../ui/PageLoader';
 import { Providers } from './Providers';
 import { type ConsoleMode, routerBasename } from './runtime';
+import { screenLoaders } from './screenLoaders';
 import type { Services } from './services';
 
 // Each mode's routed console (router, shell, screens) and the login form are chunks of their own: a
@@ -20,17 +21,6 @@ const GatewayConsole = lazy(loaders.gateway);
 const CloudConsole = lazy(loaders.cloud);
 const LoginForm = lazy(loaders.login);
 const ChangePasswordScreen = lazy(loaders.firstPassword);
-
-/** Each screen's module, by its menu item (app/screens.tsx makes them lazy routes). */
-export const screenLoaders: Record<MenuItem, () => Promise<{ default: ComponentType }>> = {
-  panel: () => import('../features/devices/DevicesPage'),
-  settings: () => import('../features/settings-dumps/SettingsPage'),
-  logs: () => import('../features/logs/LogsPage'),
-  ota: () => import('../features/ota/OtaPage'),
-  integrations: () => import('../features/integrations/IntegrationsPage'),
-  alerts: () => import('../features/alerts/AlertsPage'),
-  overview: () => import('../features/history/OverviewPage'),
-};
 
 /**
  * Starts downloading what the first screen shows while the rest of the start-up runs: the mode's console

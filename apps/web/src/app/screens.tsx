@@ -2,7 +2,7 @@ import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode, Sus
 import { Navigate, Route } from 'react-router';
 import { MENU_ITEMS, type MenuItem } from '../features/menu/menuItems';
 import { PageLoader } from '../ui/PageLoader';
-import { screenLoaders } from './App';
+import { screenLoaders } from './screenLoaders';
 
 // Screens load on first visit, so the first screen carries only the shell and itself (App.tsx may have
 // started loading the first one already).
