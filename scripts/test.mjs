@@ -1,8 +1,17 @@
 // `npm test`: installs what is missing, builds, then runs every test: the Vitest suite (unit and
 // integration, real sockets) and the Playwright suite (the whole system in Chromium). Ends with one line
 // `N passed, N failed` over both.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { buildAll } from './build.mjs';
 import { ensureInstalled } from './ensure-install.mjs';
@@ -19,31 +28,53 @@ await buildAll();
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
-const vitest = spawnSync(
-  'npx',
-  [
-    'vitest',
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${join(reports, 'vitest.json')}`,
-    ...passthrough,
-  ],
-  { cwd: root, stdio: 'inherit' },
-);
-
+const vitestArgs = [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${join(reports, 'vitest.json')}`,
+];
 const hasE2e =
   existsSync(join(root, 'e2e')) && readdirSync(join(root, 'e2e')).some((f) => f.endsWith('.spec.ts'));
+
+let vitestStatus;
 let e2eStatus = 0;
-if (hasE2e && passthrough.length === 0) {
+if (!hasE2e || passthrough.length > 0) {
+  // Only the Vitest suite (or the files named on the command line), in this terminal.
+  vitestStatus = spawnSync('npx', [...vitestArgs, ...passthrough], { cwd: root, stdio: 'inherit' }).status;
+} else {
+  // Both suites at once (CI's budget; the browser suite alone takes most of it): Playwright prints here as
+  // it goes, Vitest runs beside it on one worker and its output is kept in .test-reports/vitest.log, printed
+  // when it is done so the two never interleave.
   writeFileSync(join(reports, 'expect-e2e'), '');
-  const r = spawnSync('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
-    cwd: root,
+  const log = join(reports, 'vitest.log');
+  const vitest = run('npx', [...vitestArgs, '--maxWorkers=1'], {
+    stdio: ['ignore', openSync(log, 'w'), 'pipe'],
+  });
+  const e2e = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
     stdio: 'inherit',
     env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'e2e.json') },
   });
-  e2eStatus = r.status ?? 1;
+  [vitestStatus, e2eStatus] = await Promise.all([
+    vitest.then((status) => {
+      process.stdout.write(`\n---- Vitest (ran beside Playwright) ----\n${readFileSync(log, 'utf8')}\n`);
+      return status;
+    }),
+    e2e,
+  ]);
 }
 
 const { failed } = printSummary(reports);
-process.exit(vitest.status !== 0 || e2eStatus !== 0 || failed > 0 ? 1 : 0);
+process.exit(vitestStatus !== 0 || e2eStatus !== 0 || failed > 0 ? 1 : 0);
+
+/** Starts a command in the repository and resolves with its exit status (1 when it could not run). */
+function run(command, args, options) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, ...options });
+    // Vitest's stderr (its own warnings) goes to the same log as its stdout.
+    child.stderr?.on('data', (chunk) => appendFileSync(join(reports, 'vitest.log'), chunk));
+    child.on('error', () => resolve(1));
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
+}
