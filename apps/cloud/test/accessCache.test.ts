@@ -181,13 +181,18 @@ describe('AccessCache', () => {
     let up = true;
     const cache = new AccessCache({ ttlMs: 60_000 });
     cache.attach(new LocalCluster('n1'), () => up);
-    expect(await cache.sessionActive('s1', async () => 'u1')).toBe(true);
-    expect(await cache.sessionActive('s1', async () => undefined)).toBe(true); // from the cache
+    /** Whether the cache calls the session active when the database would say `userId` (or not active). */
+    const active = async (familyId: string, userId: string | undefined) =>
+      (await cache.session(familyId, async () =>
+        userId === undefined ? undefined : { userId, mustChangePassword: false },
+      )) !== undefined;
+    expect(await active('s1', 'u1')).toBe(true);
+    expect(await active('s1', undefined)).toBe(true); // from the cache
     up = false;
     cache.forgetAll();
-    expect(await cache.sessionActive('s1', async () => undefined)).toBe(false);
-    expect(await cache.sessionActive('s2', async () => 'u1')).toBe(true);
+    expect(await active('s1', undefined)).toBe(false);
+    expect(await active('s2', 'u1')).toBe(true);
     up = true;
-    expect(await cache.sessionActive('s2', async () => undefined)).toBe(false); // not kept while down
+    expect(await active('s2', undefined)).toBe(false); // not kept while down
   });
 });

@@ -102,15 +102,6 @@ export class AccessCache implements AccessChanges {
     return this.opts.ttlMs > 0 && this.usable();
   }
 
-  /** Whether the session family is active; `load` asks the database (its user id when active). */
-  async sessionActive(familyId: string, load: () => Promise<string | undefined>): Promise<boolean> {
-    const state = await this.session(familyId, async () => {
-      const userId = await load();
-      return userId === undefined ? undefined : { userId, mustChangePassword: false };
-    });
-    return state !== undefined;
-  }
-
   /** The session family's state while it is active, else undefined; `load` asks the database. */
   async session(
     familyId: string,

@@ -72,11 +72,6 @@ export class SessionStore {
     await this.changes?.sessionsEnded([familyId]);
   }
 
-  /** True while the family exists, has not been revoked and its user is enabled (checked for every access token). */
-  async isActive(familyId: string): Promise<boolean> {
-    return (await this.state(familyId)) !== undefined;
-  }
-
   /**
    * The state of an active session (undefined when revoked, unknown or its user disabled): its user, and
    * whether that user still holds a one-time password and so may only change it. One query, run for every
