@@ -2,16 +2,7 @@
 // integration, real sockets) and the Playwright suite (the whole system in Chromium). Ends with one line
 // `N passed, N failed` over both.
 import { spawn, spawnSync } from 'node:child_process';
-import {
-  appendFileSync,
-  existsSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildAll } from './build.mjs';
 import { ensureInstalled } from './ensure-install.mjs';
@@ -49,8 +40,10 @@ if (!hasE2e || passthrough.length > 0) {
   // when it is done so the two never interleave.
   writeFileSync(join(reports, 'expect-e2e'), '');
   const log = join(reports, 'vitest.log');
+  const logFd = openSync(log, 'w');
   const vitest = run('npx', [...vitestArgs, '--maxWorkers=1'], {
-    stdio: ['ignore', openSync(log, 'w'), 'pipe'],
+    // stdout and stderr (its own warnings) into the one log
+    stdio: ['ignore', logFd, logFd],
   });
   const e2e = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
     stdio: 'inherit',
@@ -72,8 +65,6 @@ process.exit(vitestStatus !== 0 || e2eStatus !== 0 || failed > 0 ? 1 : 0);
 function run(command, args, options) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: root, ...options });
-    // Vitest's stderr (its own warnings) goes to the same log as its stdout.
-    child.stderr?.on('data', (chunk) => appendFileSync(join(reports, 'vitest.log'), chunk));
     child.on('error', () => resolve(1));
     child.on('exit', (code) => resolve(code ?? 1));
   });
