@@ -13,7 +13,19 @@ import type { Services } from './services';
 import { Toasts } from './Toasts';
 
 // Shade 8 keeps white text on filled buttons readable (WCAG AA) in both schemes.
-const theme = createTheme({ primaryColor: 'blue', primaryShade: { light: 8, dark: 8 }, defaultRadius: 'sm' });
+// An orange (warning) Alert's light title is too faint on its tinted background (axe: 3.6:1): every such
+// title takes the text colour, which reads in both schemes. (A plain object: no Alert import at start-up.)
+const theme = createTheme({
+  primaryColor: 'blue',
+  primaryShade: { light: 8, dark: 8 },
+  defaultRadius: 'sm',
+  components: {
+    Alert: {
+      styles: (_theme: unknown, props: { color?: string }) =>
+        props.color === 'orange' ? { title: { color: 'var(--mantine-color-text)' } } : {},
+    },
+  },
+});
 
 // Secondary ("dimmed") text readable on white (WCAG AA): Mantine's default gray is too light. Mantine's dark
 // error red (red-8) is under AA on dark surfaces (error texts of fields, e.g. a required token). Set with the

@@ -1,7 +1,6 @@
 import { Alert, Table, Text } from '@mantine/core';
 import type { SettingsDumpRecord } from '@st/protocol';
 import { useTranslation } from 'react-i18next';
-import { readableAlertTitle } from '../../ui/alertStyles';
 import { decodeDump } from '../settings-dumps/dumpContent';
 import { diffSettings } from '../settings-dumps/dumpDiff';
 
@@ -12,7 +11,7 @@ export function VersionDiff({ older, newer }: { older: SettingsDumpRecord; newer
   const b = decodeDump(older.dump);
   if (!a.ok || !b.ok) {
     return (
-      <Alert color="orange" title={t('device.settings.diff.error')} styles={readableAlertTitle}>
+      <Alert color="orange" title={t('device.settings.diff.error')}>
         {a.ok ? (b.ok ? '' : b.reason) : a.reason}
       </Alert>
     );

@@ -4,7 +4,6 @@ import { createContext, useContext, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { useCurrentGateway } from '../../app/CurrentGateway';
-import { readableAlertTitle } from '../../ui/alertStyles';
 import { useFormat } from '../../ui/format';
 
 /** While the scope's gateway is away: when its grace period ends (ms since the epoch); undefined otherwise. */
@@ -36,7 +35,6 @@ function GatewayWaiting({ deadline }: { deadline: number }) {
       variant="light"
       role="status"
       data-testid="gateway-waiting"
-      styles={readableAlertTitle}
       title={t('gateway.waiting.title', { name: gateway?.name ?? '' })}
       // (no spinner: the countdown shows it is waiting, and the screen settles for screenshots and axe)
       icon={<IconRouterOff size={20} aria-hidden />}

@@ -1,6 +1,5 @@
 import { Alert, Code, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { readableAlertTitle } from '../../ui/alertStyles';
 import { decodeDump, describeHook, SECRET_MASK } from './dumpContent';
 
 function Rows({ rows }: { rows: [string, string][] }) {
@@ -26,7 +25,7 @@ export function DumpDetails({ dump, reveal = false }: { dump: string; reveal?: b
   const decoded = decodeDump(dump);
   if (!decoded.ok) {
     return (
-      <Alert color="orange" title={t('device.settings.info.unreadable')} styles={readableAlertTitle}>
+      <Alert color="orange" title={t('device.settings.info.unreadable')}>
         {decoded.reason}
       </Alert>
     );

@@ -4,7 +4,6 @@ import { IconArrowsDiff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../api/errors';
-import { readableAlertTitle } from '../../ui/alertStyles';
 import { describeFailure } from '../../ui/describeFailure';
 import { decodeDump } from './dumpContent';
 import { type DumpDifference, diffSettings } from './dumpDiff';
@@ -59,7 +58,7 @@ export function DumpDiffView({ dump, device }: { dump: string; device: DeviceInf
         {t('device.settings.diff.button')}
       </Button>
       {comparison.state === 'failed' ? (
-        <Alert color="orange" title={t('device.settings.diff.error')} styles={readableAlertTitle}>
+        <Alert color="orange" title={t('device.settings.diff.error')}>
           {comparison.reason}
         </Alert>
       ) : null}
