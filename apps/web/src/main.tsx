@@ -14,14 +14,15 @@ const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root element');
 
 const runtime = loadRuntimeConfig(window);
+const locale = pickLocale(window.localStorage.getItem(STORAGE_KEYS.locale), window.navigator.language);
 if (runtime.ok) {
   preloadFirstScreen(
     runtime.config.mode,
     window.localStorage.getItem(STORAGE_KEYS.refreshToken) !== null,
     window.location.pathname,
+    locale,
   );
 }
-const locale = pickLocale(window.localStorage.getItem(STORAGE_KEYS.locale), window.navigator.language);
 const i18n = createI18n(locale, await loadCatalog(locale));
 document.documentElement.lang = locale;
 

@@ -3,6 +3,7 @@ import { SessionProvider, useSession } from '../features/auth/SessionContext';
 import { OfflineScreen } from '../features/delivery/OfflineScreen';
 import { startedOffline } from '../features/delivery/serviceWorker';
 import type { MenuItem } from '../features/menu/menuItems';
+import { ConsoleCatalog, type Locale, loadConsoleCatalog } from '../i18n';
 import { PageLoader } from '../ui/PageLoader';
 import { Providers } from './Providers';
 import { type ConsoleMode, routerBasename } from './runtime';
@@ -24,12 +25,19 @@ const ChangePasswordScreen = lazy(loaders.firstPassword);
 
 /**
  * Starts downloading what the first screen shows while the rest of the start-up runs: the mode's console
- * and, when the address names a screen (`/panel`, `/{gateway}/logs`), that screen right after it rather than
- * after the console's render and sign-in check (issue 21: one step less in the waterfall before the list).
+ * with the whole message catalog and, when the address names a screen (`/panel`, `/{gateway}/logs`), that
+ * screen right after it rather than after the console's render and sign-in check (issue 21: one step less
+ * in the waterfall before the list). The sign-in needs neither (only the start-up texts).
  */
-export function preloadFirstScreen(mode: ConsoleMode, hasRefreshToken: boolean, pathname = ''): void {
+export function preloadFirstScreen(
+  mode: ConsoleMode,
+  hasRefreshToken: boolean,
+  pathname: string,
+  locale: Locale,
+): void {
   if (startedOffline()) return;
   const load = mode === 'gateway' ? loaders.gateway : hasRefreshToken ? loaders.cloud : loaders.login;
+  if (mode === 'gateway' || hasRefreshToken) loadConsoleCatalog(locale).catch(() => undefined);
   const screen = pathname.split('/').find((part): part is MenuItem => Object.hasOwn(screenLoaders, part));
   const consoleChunk = load();
   // The screen after the console, not beside it, so it never competes with the console's own evaluation (the
@@ -39,15 +47,33 @@ export function preloadFirstScreen(mode: ConsoleMode, hasRefreshToken: boolean, 
   else consoleChunk.catch(() => undefined);
 }
 
-/** Cloud mode: the login form until signed in. Gateway mode has no login (spec section 6). */
+/**
+ * Cloud mode: the login form until signed in. Gateway mode has no login (spec section 6). What comes after
+ * the sign-in renders once the whole message catalog is in (ConsoleCatalog; the sign-in has its own texts).
+ */
 function SessionGate({ services }: { services: Services }) {
   const { session } = useSession();
   const basename = routerBasename(services.config);
-  if (services.config.mode === 'gateway') return <GatewayConsole basename={basename} />;
   if (session.status === 'checking') return <PageLoader fullHeight />;
-  if (session.status === 'signed-out') return <LoginForm />;
-  if (session.user.mustChangePassword) return <ChangePasswordScreen user={session.user} />;
-  return <CloudConsole basename={basename} />;
+  if (services.config.mode === 'cloud' && session.status === 'signed-out') return <LoginForm />;
+  const firstPassword = session.status === 'signed-in' && session.user.mustChangePassword;
+  const alongside =
+    services.config.mode === 'gateway'
+      ? loaders.gateway
+      : firstPassword
+        ? loaders.firstPassword
+        : loaders.cloud;
+  return (
+    <ConsoleCatalog i18n={services.i18n} alongside={alongside}>
+      {services.config.mode === 'gateway' ? (
+        <GatewayConsole basename={basename} />
+      ) : firstPassword ? (
+        <ChangePasswordScreen user={session.user} />
+      ) : (
+        <CloudConsole basename={basename} />
+      )}
+    </ConsoleCatalog>
+  );
 }
 
 export function App({ services }: { services: Services }) {

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { statusOf } from '../../api/errors';
 import { useServices } from '../../app/ServicesContext';
+import { ConsoleCatalog } from '../../i18n';
 import { InviteForm, inviteToken } from '../accounts/InviteForm';
 import { logIn } from './authApi';
 import { useSession } from './SessionContext';
@@ -46,7 +47,12 @@ export default function LoginForm() {
       window.history.replaceState(null, '', services.config.basePath);
       setInvite(undefined);
     };
-    return <InviteForm token={invite} onDone={done} />;
+    // (its texts and the server's error texts are not among the sign-in's own)
+    return (
+      <ConsoleCatalog i18n={services.i18n}>
+        <InviteForm token={invite} onDone={done} />
+      </ConsoleCatalog>
+    );
   }
   return (
     <Center component="main" mih="100dvh" p="md">

@@ -1,8 +1,9 @@
 // A small stand-in for i18next, bundled instead of it (vite.config.ts aliases 'i18next' here; issue 21:
 // i18next and react-i18next were 16 KiB gzip of every first screen). It does what this console uses: one
 // language per page load (a language switch reloads the page), flat keys, {{name}} interpolation without
-// escaping (React escapes), a second namespace ('errors') read with getResource. Types still come from
-// i18next itself, so t() keeps its typed keys; a key not in the catalog comes back as the key.
+// escaping (React escapes), a second namespace ('errors') read with getResource, texts added after start-up
+// (addResourceBundle). Types still come from i18next itself, so t() keeps its typed keys; a key not in the
+// catalog comes back as the key.
 
 type Resources = Record<string, Record<string, Record<string, unknown>>>;
 
@@ -39,6 +40,14 @@ export class LiteI18n {
 
   getResource(lng: string, ns: string, key: string): unknown {
     return this.#resources[lng]?.[ns]?.[key];
+  }
+
+  /** Adds (or replaces) texts of one namespace: the rest of the catalog arrives after start-up. */
+  addResourceBundle(lng: string, ns: string, resources: Record<string, unknown>): this {
+    const language = this.#resources[lng] ?? {};
+    language[ns] = { ...language[ns], ...resources };
+    this.#resources[lng] = language;
+    return this;
   }
 
   /** `t(key, params)`: the text of `key` in the 'translation' namespace, with {{params}} filled in. */
