@@ -12,18 +12,21 @@ import { precompress } from './vite-precompress.ts';
 // Chunks (issue 10; bench/console prints what each route downloads). What every first screen runs (libraries, the app's services and the login form's components) goes into
 // one chunk: as dozens of small shared chunks it gzips worse and costs a request each.
 const STARTUP = [
-  /node_modules\/(react|react-dom|scheduler|i18next|react-i18next|zod|clsx|use-sync-external-store|@mantine\/store)\//,
+  /node_modules\/(react|react-dom|scheduler|i18next|react-i18next|clsx|use-sync-external-store|@mantine\/store)\//,
   // (not all of @mantine/core/esm/core: what only the routed console uses goes with it; -1.4 KiB here)
   /@mantine\/core\/esm\/components\/(Input|InputBase|TextInput|PasswordInput|Button|ActionIcon|CloseButton|Transition|Loader|Title|Text|Paper|Stack|Center|UnstyledButton)\//,
   /@mantine\/notifications\/esm\/notifications\.store/,
   // (not @st/protocol as a whole: its parts only later screens use go with them; issue 21, -3 KiB here)
-  /\/apps\/web\/src\/(api\/(?!routes\.)[^/]+|i18n\/(index|lite\/[^/]+)|features\/delivery\/(OfflineScreen|serviceWorker)|ui\/(PageLoader|useConfirm|useOpenedOnce)|app\/(App|Providers|ServicesContext|services|runtime|signal|Toasts|styles)|features\/auth\/(SessionContext|authApi)|features\/notifications\/(toaster|notificationToasts)|zodLite\/zod)\.tsx?$/,
+  // (no zod: the start-up code's requests load their answers' schemas, and zod, with the routed console;
+  // api/startRoutes.ts, issue 21: -16 KiB here)
+  /\/apps\/web\/src\/(api\/(startRoutes|routeParts|http|transport|progressFetch|session|errors|gatewayFetch|liveChannel)|i18n\/(index|lite\/[^/]+)|features\/delivery\/(OfflineScreen|serviceWorker)|ui\/(PageLoader|useConfirm|useOpenedOnce)|app\/(App|Providers|ServicesContext|services|runtime|signal|Toasts|styles)|features\/auth\/(SessionContext|authApi)|features\/notifications\/(toaster|notificationToasts))\.tsx?$/,
 ];
 // What the routed console of either mode adds once past the login (router, server state, the header with
 // its menu and tooltips): one more chunk. Nothing here may be needed by the login screen, or the login screen
 // downloads all of it (nothing breaks, but bench/console shows the login route grow by ~55 KiB).
 const CONSOLE = [
-  /node_modules\/(react-router|@tanstack\/query-core|@tanstack\/react-query|@floating-ui\/[^/]+)\//,
+  /node_modules\/(react-router|@tanstack\/query-core|@tanstack\/react-query|@floating-ui\/[^/]+|zod)\//,
+  /\/apps\/web\/src\/zodLite\/zod\.ts$/,
   /@mantine\/core\/esm\/(utils\/Floating|components\/(Menu|Popover|Tooltip|Portal|Group|Anchor|FocusTrap))\//,
   /@tabler\/icons-react\/dist\/esm\/(createReactComponent|defaultAttributes)/,
   /\/apps\/web\/src\/(app\/(Shell|consoleStyles|screens|QueryProvider|CurrentGateway)|features\/(menu|preferences)\/[^/]+)\.tsx?$/,

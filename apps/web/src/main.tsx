@@ -1,5 +1,4 @@
-// First: zod must not compile parsers with eval under the console's CSP (issue 14).
-import '@st/protocol/zodSetup';
+// (zod, with its CSP setting, loads with the routed console: src/zodLite/zod.ts; issue 21)
 import './app/styles';
 import { STORAGE_KEYS } from '@st/protocol';
 import { StrictMode } from 'react';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   parseRuntimeMeta,
   RUNTIME_PLACEHOLDER,
-  type RuntimeConfig,
+  RuntimeConfig,
   readRuntimeConfig,
   renderIndexHtml,
 } from './runtime';
@@ -84,5 +84,36 @@ describe('runtime config injection', () => {
     const broken = readRuntimeConfig({ mode: 'moon', basePath: '/', version: '1' });
     expect(broken.ok).toBe(false);
     if (!broken.ok) expect(broken.error).toContain('mode');
+  });
+
+  it("reads a config exactly when the servers' schema accepts it (the console reads it without zod)", () => {
+    const text = fc.oneof(
+      fc.constantFrom('gateway', 'cloud', '/', '/console/', '/a/b/', '', 'console/', '/a b/', '1.0.0'),
+      fc.string(),
+    );
+    const candidate = fc.oneof(
+      fc.record(
+        { mode: fc.oneof(text, fc.integer()), basePath: text, version: fc.oneof(text, fc.constant(null)) },
+        { requiredKeys: [] },
+      ),
+      fc.record({ mode: text, basePath: text, version: text, extra: fc.anything() }),
+      fc.anything(),
+    );
+    fc.assert(
+      fc.property(candidate, (value) => {
+        const schema = RuntimeConfig.safeParse(value);
+        const read = readRuntimeConfig(value);
+        // (nothing injected is told apart from a bad config)
+        expect(read.ok).toBe(value !== undefined && value !== null && schema.success);
+        if (read.ok && schema.success) expect(read.value).toEqual(schema.data);
+      }),
+      { numRuns: 2000 },
+    );
+    const bad = readRuntimeConfig({ mode: 'cloud', basePath: 'console/', version: '' });
+    expect(bad).toEqual({
+      ok: false,
+      error:
+        'Bad runtime config: basePath: basePath must start and end with "/", e.g. "/" or "/console/"; version: expected a non-empty string',
+    });
   });
 });

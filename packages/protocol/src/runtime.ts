@@ -1,19 +1,21 @@
 import { z } from 'zod';
-import { type ParseResult, parsed, rejected } from './device/index';
+import {
+  APP_MODES,
+  BASE_PATH_PATTERN,
+  BASE_PATH_RULE,
+  RUNTIME_META_NAME,
+  RUNTIME_PLACEHOLDER,
+} from './runtimeMeta';
 
 // One console build serves both modes under any base path: the serving server tells it, at runtime, which
-// mode it runs in and where it lives, by rewriting a placeholder in index.html.
+// mode it runs in and where it lives, by rewriting a placeholder in index.html. The console reads it with
+// ./runtimeMeta.ts (no zod there); the servers validate it here before they inject it.
+export * from './runtimeMeta';
 
-export const AppMode = z.enum(['gateway', 'cloud']);
+export const AppMode = z.enum(APP_MODES);
 export type AppMode = z.infer<typeof AppMode>;
 
-/** An absolute URL path that starts and ends with "/" and holds no characters that need HTML escaping. */
-export const BasePath = z
-  .string()
-  .regex(
-    /^\/(?:[A-Za-z0-9._~!$'()*+,;=:@%-]+\/)*$/,
-    'basePath must start and end with "/", e.g. "/" or "/console/"',
-  );
+export const BasePath = z.string().regex(BASE_PATH_PATTERN, BASE_PATH_RULE);
 
 export const RuntimeConfig = z.object({
   mode: AppMode,
@@ -21,15 +23,6 @@ export const RuntimeConfig = z.object({
   version: z.string().min(1),
 });
 export type RuntimeConfig = z.infer<typeof RuntimeConfig>;
-
-/** The comment apps/web's index.html carries in its <head>. */
-export const RUNTIME_PLACEHOLDER = '<!--st-runtime-->';
-
-/**
- * The name of the `<meta>` element that carries the config as JSON in its `content` attribute. A data
- * element, not a script: the Content-Security-Policy needs no inline script for it (issue 14).
- */
-export const RUNTIME_META_NAME = 'st-runtime-config';
 
 /** Text that is safe inside a double-quoted HTML attribute (the browser decodes it back exactly). */
 export function escapeAttribute(text: string): string {
@@ -56,27 +49,4 @@ export function renderIndexHtml(html: string, config: RuntimeConfig): string {
   if (head === null) return tags + html;
   const end = head.index + head[0].length;
   return html.slice(0, end) + tags + html.slice(end);
-}
-
-/** The JSON text of the runtime `<meta>` element, parsed; undefined when there is none or it is not JSON. */
-export function parseRuntimeMeta(content: string | null | undefined): unknown {
-  if (content === null || content === undefined) return undefined;
-  try {
-    return JSON.parse(content);
-  } catch {
-    return null;
-  }
-}
-
-/** The console reads its runtime config (`readRuntimeConfig(parseRuntimeMeta(meta.content))`). */
-export function readRuntimeConfig(value: unknown): ParseResult<RuntimeConfig> {
-  if (value === undefined || value === null)
-    return rejected('No runtime config was injected into index.html');
-  const result = RuntimeConfig.safeParse(value);
-  if (!result.success) {
-    return rejected(
-      `Bad runtime config: ${result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
-    );
-  }
-  return parsed(result.data);
 }

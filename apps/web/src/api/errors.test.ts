@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createI18n } from '../i18n';
 import { errorsRu } from '../i18n/errors/ru';
 import { ru } from '../i18n/ru';
@@ -39,5 +41,31 @@ describe('what a failed call tells the user', () => {
     );
     expect(failureText(failed(502, null), i18n.t, i18n)).toBe('Сервер ответил кодом 502');
     expect(failureText(new GatewayOfflineError('home'), i18n.t, i18n)).toBe('Шлюз не в сети!');
+  });
+
+  it('reads a body exactly as the zod union it replaced (start-up bundles no zod)', () => {
+    const before = z.union([
+      z.object({ code: z.string().optional(), message: z.string().min(1) }),
+      z.object({ error: z.string().min(1) }).transform((b) => ({ code: undefined, message: b.error })),
+      z
+        .string()
+        .min(1)
+        .transform((message) => ({ code: undefined, message })),
+    ]);
+    const text = fc.oneof(fc.constantFrom('', 'Brewing', 'WRONG_CREDENTIALS'), fc.string());
+    const value = fc.oneof(text, fc.integer(), fc.constant(null), fc.constant(undefined), fc.anything());
+    const body = fc.oneof(
+      text,
+      fc.record({ code: value, message: value, error: value }, { requiredKeys: [] }),
+      fc.array(text),
+      fc.anything(),
+    );
+    fc.assert(
+      fc.property(body, (b) => {
+        const parsed = before.safeParse(b);
+        expect(serverMessage(failed(400, b))).toBe(parsed.success ? parsed.data.message : undefined);
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** What went wrong with one HTTP call, in terms a screen can act on. */
 export type HttpFailure =
   | { kind: 'timeout' }
@@ -47,14 +45,16 @@ export function statusOf(error: unknown): number | undefined {
 }
 
 // Our servers answer {code, message}; devices answer {error}. Either field is the text a person reads.
-const MessageBody = z.union([
-  z.object({ code: z.string().optional(), message: z.string().min(1) }),
-  z.object({ error: z.string().min(1) }).transform((b) => ({ code: undefined, message: b.error })),
-  z
-    .string()
-    .min(1)
-    .transform((message) => ({ code: undefined, message })),
-]);
+// (Checked by hand, not with zod: this runs at start-up, which bundles no zod; issue 21.)
+function messageBody(body: unknown): { code: string | undefined; message: string } | undefined {
+  if (typeof body === 'string') return body === '' ? undefined : { code: undefined, message: body };
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+  const { code, message, error } = body as Record<string, unknown>;
+  if (typeof message === 'string' && message !== '' && (code === undefined || typeof code === 'string'))
+    return { code, message };
+  if (typeof error === 'string' && error !== '') return { code: undefined, message: error };
+  return undefined;
+}
 
 /** Looks up the text of an error code in the active language (the 'errors' namespace of i18n). */
 export interface ErrorTextSource {
@@ -68,9 +68,9 @@ export interface ErrorTextSource {
  */
 export function serverMessage(error: unknown, i18n?: ErrorTextSource): string | undefined {
   if (!(error instanceof HttpError) || error.failure.kind !== 'status') return undefined;
-  const parsed = MessageBody.safeParse(error.failure.body);
-  if (!parsed.success) return undefined;
-  const { code, message } = parsed.data;
+  const parsed = messageBody(error.failure.body);
+  if (parsed === undefined) return undefined;
+  const { code, message } = parsed;
   if (i18n === undefined || code === undefined || code === 'VALIDATION_FAILED') return message;
   const translated = i18n.getResource(i18n.language, 'errors', code);
   return typeof translated === 'string' && translated !== '' ? translated : message;

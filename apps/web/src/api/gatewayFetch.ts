@@ -1,8 +1,8 @@
 import type { GatewayRef } from '@st/protocol';
 import type { ConsoleMode } from '../app/runtime';
-import { cloudRequest } from './cloudRoutes';
 import { GatewayOfflineError } from './errors';
 import type { HttpClient } from './http';
+import { startRequest } from './startRoutes';
 import type { GatewayCall } from './transport';
 
 export type { GatewayCall } from './transport';
@@ -34,7 +34,7 @@ export function createGatewayFetch(options: GatewayFetchOptions): GatewayFetch {
       onGatewayOffline(gateway);
       throw new GatewayOfflineError(gateway.name);
     }
-    const relay = cloudRequest('cloud.relay.request', {
+    const relay = startRequest('cloud.relay.request', {
       params: { gatewayId: gateway.id },
       body: { url: call.url, method: call.method, data: call.data },
     });

@@ -1,11 +1,11 @@
 import { createNotificationsStore, type NotificationsStore } from '@mantine/notifications';
 import { type RuntimeConfig, STOMP_PATH, TIMEOUTS } from '@st/protocol';
 import type { i18n } from 'i18next';
-import { cloudRequest } from '../api/cloudRoutes';
 import { createGatewayFetch, type GatewayFetch } from '../api/gatewayFetch';
 import { type ConsoleLogger, HttpClient, type KeyValueStore } from '../api/http';
 import { LiveChannel, liveChannelUrl } from '../api/liveChannel';
 import { RefreshSession } from '../api/session';
+import { startRequest } from '../api/startRoutes';
 import { NotificationToasts } from '../features/notifications/notificationToasts';
 import { Toaster } from '../features/notifications/toaster';
 import { formatterFor } from '../ui/format';
@@ -86,7 +86,7 @@ export function createServices(input: ServicesInput): Services {
       ? {
           // Any authenticated call renews an expired access cookie (once, through the refresh token).
           beforeConnect: () =>
-            http.request(cloudRequest('cloud.auth.current')).then(
+            http.request(startRequest('cloud.auth.current')).then(
               () => undefined,
               (error: unknown) => log.debug('Session check before the live channel connects failed', error),
             ),

@@ -9,6 +9,12 @@
 // shows issue paths and messages in its "unexpected answer" diagnostics).
 import * as m from 'zod/mini';
 
+// In a browser zod must not compile parsers with `new Function` (the console's CSP has no 'unsafe-eval'; issue
+// 14). Set here, in the module every schema of the console is built through, so it holds before the first
+// schema exists whichever chunk brings zod (it loads with the routed console, not at start-up; issue 21).
+// @st/protocol's zodSetup.ts does the same for its own index.
+if (typeof window !== 'undefined' && typeof document !== 'undefined') m.config({ jitless: true });
+
 type Schema = m.ZodMiniType;
 // biome-ignore lint/suspicious/noExplicitAny: loose inside; the classic types are re-applied on export
 type Any = any;
