@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { catalogCopies } from './vite-catalogs.ts';
+import { mantineTrim } from './vite-mantine-trim.ts';
 import { precompress } from './vite-precompress.ts';
 
 // One build for both modes: the serving server injects {mode, basePath, version} and a <base href> into
@@ -38,7 +39,7 @@ const lite = (file: string) => fileURLToPath(new URL(`./src/i18n/lite/${file}`, 
 
 export default defineConfig({
   base: './',
-  plugins: [react(), precompress(), catalogCopies()],
+  plugins: [react(), precompress(), catalogCopies(), mantineTrim()],
   resolve: {
     alias: [
       { find: /^i18next$/, replacement: lite('i18next.ts') },

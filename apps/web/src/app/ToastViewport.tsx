@@ -1,3 +1,4 @@
+import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Notification.css';
 import '@mantine/notifications/styles.css';
 import './toasts.css';

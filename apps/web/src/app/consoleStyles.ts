@@ -1,5 +1,8 @@
 // The Mantine styles of the routed console (header, menus, tooltips, popovers, screens' common parts,
 // dialogs and drawers), loaded with its chunk rather than by the sign-in screen (issue 21; see styles.ts).
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/VisuallyHidden.css';
+import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Flex.css';
 import '@mantine/core/styles/Container.css';
@@ -15,3 +18,4 @@ import '@mantine/core/styles/Tooltip.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
+import './styles.css';

@@ -1,14 +1,10 @@
+// (loaded only from an invite link, with the styles of its refusal; the sign-in screen has neither)
+import '@mantine/core/styles/Alert.css';
 import { Alert, Button, Center, Paper, PasswordInput, Stack, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HttpError, serverMessage } from '../../api/errors';
 import { useServices } from '../../app/ServicesContext';
-
-/** The invite token of `…/invite?token=`, when the console was opened from an invite link. */
-export function inviteToken(location: Location): string | undefined {
-  if (!location.pathname.endsWith('/invite')) return undefined;
-  return new URLSearchParams(location.search).get('token') ?? undefined;
-}
 
 /** The cloud refused the link itself (expired, used or unknown), not the password. */
 function inviteRefused(error: unknown): boolean {

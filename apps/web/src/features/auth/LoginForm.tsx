@@ -1,13 +1,21 @@
 import { Button, Center, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { statusOf } from '../../api/errors';
 import { loadCloudSchemas } from '../../api/startRoutes';
 import { useServices } from '../../app/ServicesContext';
 import { ConsoleCatalog } from '../../i18n';
-import { InviteForm, inviteToken } from '../accounts/InviteForm';
 import { logIn } from './authApi';
 import { useSession } from './SessionContext';
+
+// Only an invite link shows it: its code, texts and styles load then (issue 21).
+const InviteForm = lazy(() => import('../accounts/InviteForm').then((m) => ({ default: m.InviteForm })));
+
+/** The invite token of `…/invite?token=`, when the console was opened from an invite link. */
+export function inviteToken(location: Location): string | undefined {
+  if (!location.pathname.endsWith('/invite')) return undefined;
+  return new URLSearchParams(location.search).get('token') ?? undefined;
+}
 
 /** Cloud mode, signed out: the only thing on screen. */
 export default function LoginForm() {

@@ -38,7 +38,8 @@ export function OfflineScreen({ mode, baseUrl }: { mode: ConsoleMode; baseUrl: s
           <Title order={1} size="h3">
             {t(mode === 'gateway' ? 'delivery.offline.gateway.title' : 'delivery.offline.cloud.title')}
           </Title>
-          <Text>
+          {/* (the start-up styles hold no Text.css: a plain paragraph in the body's font, without margins) */}
+          <Text m={0}>
             {t(mode === 'gateway' ? 'delivery.offline.gateway.text' : 'delivery.offline.cloud.text')}
           </Text>
           <Button
