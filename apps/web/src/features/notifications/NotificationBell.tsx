@@ -1,11 +1,10 @@
-import { ActionIcon, Button, Group, Indicator, Popover, ScrollArea, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Indicator, Popover, Stack, Text } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
-import { useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/ServicesContext';
-import { useFormat } from '../../ui/format';
 
-const COLORS = { info: 'blue', warning: 'yellow', success: 'green', error: 'red' } as const;
+const ToastHistoryList = lazy(() => import('./ToastHistoryList'));
 
 /** The header's bell: unread count, and a panel with every toast shown, "close all toasts" and "clear". */
 export function NotificationBell() {
@@ -13,7 +12,6 @@ export function NotificationBell() {
   const { toaster } = useServices();
   const { history } = toaster;
   const { records, unread } = useSyncExternalStore(history.subscribe, history.snapshot);
-  const format = useFormat();
   const [opened, setOpened] = useState(false);
   const toggle = () => {
     if (!opened) history.markRead();
@@ -53,22 +51,10 @@ export function NotificationBell() {
               {t('toasts.history.empty')}
             </Text>
           ) : (
-            <ScrollArea.Autosize mah={360}>
-              <Stack gap={6} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-                {records.map((r) => (
-                  <li key={r.id} data-testid="toast-history-item">
-                    <Text size="sm" fw={500} c={COLORS[r.type]}>
-                      {r.caption}
-                    </Text>
-                    {r.description === undefined ? null : <Text size="xs">{r.description}</Text>}
-                    <Text size="xs" c="dimmed">
-                      {r.source === undefined ? '' : `${r.source} · `}
-                      {format.dateTime(r.at)}
-                    </Text>
-                  </li>
-                ))}
-              </Stack>
-            </ScrollArea.Autosize>
+            // the list, with its scroll area, loads when first shown (issue 21: not on every first screen)
+            <Suspense fallback={null}>
+              <ToastHistoryList records={records} />
+            </Suspense>
           )}
         </Stack>
       </Popover.Dropdown>

@@ -1,0 +1,28 @@
+import { ScrollArea, Stack, Text } from '@mantine/core';
+import { useFormat } from '../../ui/format';
+import type { ToastRecord } from './toastHistory';
+
+const COLORS = { info: 'blue', warning: 'yellow', success: 'green', error: 'red' } as const;
+
+/** The bell's list of every toast shown (NotificationBell.tsx), loaded when first shown. */
+export default function ToastHistoryList({ records }: { records: readonly ToastRecord[] }) {
+  const format = useFormat();
+  return (
+    <ScrollArea.Autosize mah={360}>
+      <Stack gap={6} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        {records.map((r) => (
+          <li key={r.id} data-testid="toast-history-item">
+            <Text size="sm" fw={500} c={COLORS[r.type]}>
+              {r.caption}
+            </Text>
+            {r.description === undefined ? null : <Text size="xs">{r.description}</Text>}
+            <Text size="xs" c="dimmed">
+              {r.source === undefined ? '' : `${r.source} · `}
+              {format.dateTime(r.at)}
+            </Text>
+          </li>
+        ))}
+      </Stack>
+    </ScrollArea.Autosize>
+  );
+}
