@@ -1,0 +1,72 @@
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { LOCAL_NAME_MAX_LENGTH } from '@st/protocol';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { gatewayRequest } from '../../api/routes';
+import { useServices } from '../../app/ServicesContext';
+import { failureText } from '../../ui/describeFailure';
+import { nameKey } from './nameKey';
+
+/** Renames the gateway (its local name); opened from the header's name (GatewayNameHeader.tsx). */
+export default function RenameDialog({
+  current,
+  cloudName,
+  onClose,
+}: {
+  current: string;
+  cloudName: string | undefined;
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const { http, toaster } = useServices();
+  const queryClient = useQueryClient();
+  const [value, setValue] = useState(current);
+  const save = useMutation({
+    mutationFn: (name: string) => http.request(gatewayRequest('gateway.name.set', { body: { name } })),
+    onSuccess: (data) => {
+      queryClient.setQueryData(nameKey, data);
+      toaster.success({ caption: t('gatewayName.saved') });
+      onClose();
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate(value);
+  };
+  return (
+    <Modal opened onClose={onClose} title={t('gatewayName.dialog.title')}>
+      <form onSubmit={submit}>
+        <Stack>
+          {cloudName !== undefined && (
+            <Text size="sm" c="dimmed">
+              {t('gatewayName.dialog.cloud', { name: cloudName })}
+            </Text>
+          )}
+          <TextInput
+            label={t('gatewayName.field')}
+            description={t('gatewayName.dialog.hint')}
+            value={value}
+            onChange={(e) => setValue(e.currentTarget.value)}
+            maxLength={LOCAL_NAME_MAX_LENGTH}
+            required
+            data-autofocus
+          />
+          {save.isError && (
+            <Alert color="red" role="alert">
+              {failureText(save.error, t, i18n)}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('gatewayName.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending} disabled={value.trim() === ''}>
+              {t('gatewayName.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
