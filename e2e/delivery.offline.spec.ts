@@ -96,6 +96,34 @@ test.describe('installable console with an offline state', () => {
     }
   });
 
+  test('a screen whose code cannot be downloaded (server gone since the page opened) gives the offline state, not a blank page', async ({
+    page,
+    consoleGuard,
+  }) => {
+    const gateway = new OwnGateway();
+    try {
+      await gateway.start();
+      await page.goto(`${gateway.url}/panel`);
+      await expect(page.getByRole('complementary', { name: 'Device search' })).toBeVisible();
+      await gateway.stop();
+      consoleGuard.allow(
+        /ERR_CONNECTION_REFUSED|WebSocket|Failed to fetch|net::ERR|dynamically imported|preload CSS|fetching the script|stopped on an error/,
+      );
+      // In-page navigation to a screen never opened: its chunk is neither loaded nor kept by the worker.
+      await page.getByRole('button', { name: 'Open the menu' }).click();
+      await page.getByRole('menuitem', { name: 'OTA updates' }).click();
+      await expect(page.getByTestId('offline-state')).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Gateway unreachable' })).toBeVisible();
+      await expectAccessible(page, 'offline state after a failed download');
+      await gateway.start();
+      await page.getByRole('button', { name: 'Retry' }).click();
+      await expect(page.getByRole('heading', { name: 'Available firmwares' })).toBeVisible();
+      await expect(page.getByTestId('offline-state')).toHaveCount(0);
+    } finally {
+      await gateway.remove();
+    }
+  });
+
   test('cloud mode: "Cloud unreachable" with retry while the cloud is down, in Russian too', async ({
     page,
     consoleGuard,

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { SessionProvider, useSession } from '../features/auth/SessionContext';
+import { LoadFailureBoundary } from '../features/delivery/LoadFailureBoundary';
 import { OfflineScreen } from '../features/delivery/OfflineScreen';
 import { startedOffline } from '../features/delivery/serviceWorker';
 import type { MenuItem } from '../features/menu/menuItems';
@@ -82,11 +83,13 @@ export function App({ services }: { services: Services }) {
       {startedOffline() ? (
         <OfflineScreen mode={services.config.mode} baseUrl={services.baseUrl} />
       ) : (
-        <SessionProvider>
-          <Suspense fallback={<PageLoader fullHeight />}>
-            <SessionGate services={services} />
-          </Suspense>
-        </SessionProvider>
+        <LoadFailureBoundary mode={services.config.mode} baseUrl={services.baseUrl}>
+          <SessionProvider>
+            <Suspense fallback={<PageLoader fullHeight />}>
+              <SessionGate services={services} />
+            </Suspense>
+          </SessionProvider>
+        </LoadFailureBoundary>
       )}
     </Providers>
   );

@@ -10,6 +10,10 @@ export const deliveryEn = {
     'The console cannot reach the cloud. Check your connection; the console retries by itself.',
   'delivery.offline.retry': 'Retry',
   'delivery.offline.checking': 'Checking…',
+  'delivery.crash.title': 'The console stopped on an error',
+  'delivery.crash.text':
+    'Reload the page to go on. If it happens again, note what you did and the message below.',
+  'delivery.crash.reload': 'Reload',
 };
 
 export const deliveryRu: Record<keyof typeof deliveryEn, string> = {
@@ -23,4 +27,8 @@ export const deliveryRu: Record<keyof typeof deliveryEn, string> = {
     'Консоль не может связаться с облаком. Проверьте подключение; консоль повторяет попытки сама.',
   'delivery.offline.retry': 'Повторить',
   'delivery.offline.checking': 'Проверка…',
+  'delivery.crash.title': 'Консоль остановилась из-за ошибки',
+  'delivery.crash.text':
+    'Перезагрузите страницу, чтобы продолжить. Если это повторится, запишите, что вы делали, и сообщение ниже.',
+  'delivery.crash.reload': 'Перезагрузить',
 };
