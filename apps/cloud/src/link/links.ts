@@ -31,6 +31,9 @@ interface HeldLink {
 
 const LinkRequestId = z.object({ id: z.string().min(1) });
 
+/** How often, at most, the node receiving an answer's chunks tells the waiting node that they keep coming. */
+const PROGRESS_EVERY_MS = 1000;
+
 /** Topics every link forwards from the start: notifications are rare and go to the owner's browsers. */
 const ALWAYS_FORWARDED = [TOPICS['gateway.notifications'].pattern];
 
@@ -54,6 +57,8 @@ export class LinkManager {
     private readonly presence: Presence,
     gateways: GatewayStore,
     private readonly logger: Logger,
+    /** a chunked transfer with no chunk (or ack) this long fails: 502 RELAY_TRANSFER_FAILED */
+    private readonly stallMs: number = LINK_TRANSFER.idleMs,
   ) {
     this.publisher = new LivePublisher(stomp, gateways);
   }
@@ -93,7 +98,7 @@ export class LinkManager {
     this.links.set(p.gatewayId, {
       holder,
       principal: p,
-      ...(p.transfers ? { transfers: new LinkTransfers(toLink) } : {}),
+      ...(p.transfers ? { transfers: new LinkTransfers(toLink, { idleMs: this.stallMs }) } : {}),
     });
     this.interests.forget(p.gatewayId);
     await this.cluster.broadcast({ t: 'closeGateway', gatewayId: p.gatewayId, keep: holder });
@@ -274,11 +279,21 @@ export class LinkManager {
     const { id, transfer } = parsed.data;
     const node = nodeOfRequestId(id);
     if (transfer) {
-      // The body follows in chunks: reassembled here, then sent on whole to the waiting node.
+      // The body follows in chunks: reassembled here, then sent on whole to the waiting node. While chunks
+      // keep coming the waiting node is told so (at most once a second): its deadline moves with them, and a
+      // stalled transfer is ended here (LINK_TRANSFER.idleMs, then 502 RELAY_TRANSFER_FAILED).
       const transfers = this.heldLink(p)?.transfers;
       if (!transfers) throw new StompRefusal('This link did not announce chunked bodies');
+      let told = 0;
+      const progress = () => {
+        const now = performance.now();
+        if (told !== 0 && now - told < PROGRESS_EVERY_MS) return;
+        told = now;
+        this.cluster.send(node, { t: 'progress', gatewayId: p.gatewayId, id }).catch(this.logError);
+      };
+      progress();
       transfers
-        .receive(id, transfer)
+        .receive(id, transfer, progress)
         .then(
           (body) =>
             this.cluster.send(node, {
