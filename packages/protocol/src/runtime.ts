@@ -5,6 +5,7 @@ import {
   BASE_PATH_RULE,
   RUNTIME_META_NAME,
   RUNTIME_PLACEHOLDER,
+  type RuntimeConfigShape,
 } from './runtimeMeta';
 
 // One console build serves both modes under any base path: the serving server tells it, at runtime, which
@@ -23,6 +24,11 @@ export const RuntimeConfig = z.object({
   version: z.string().min(1),
 });
 export type RuntimeConfig = z.infer<typeof RuntimeConfig>;
+// the console's hand-written reader (./runtimeMeta.ts) and this schema describe the same shape
+const sameShape: [RuntimeConfig, RuntimeConfigShape] extends [RuntimeConfigShape, RuntimeConfig]
+  ? true
+  : never = true;
+void sameShape;
 
 /** Text that is safe inside a double-quoted HTML attribute (the browser decodes it back exactly). */
 export function escapeAttribute(text: string): string {

@@ -1,5 +1,4 @@
 import { type ParseResult, parsed, rejected } from './device/result';
-import type { RuntimeConfig } from './runtime';
 
 // The console's side of the runtime config (./runtime.ts): reading it needs no zod, so the console's
 // start-up bundles none (issue 21; zod loads with the routed console). ./runtime.ts keeps the schema the
@@ -19,6 +18,9 @@ export const BASE_PATH_PATTERN = /^\/(?:[A-Za-z0-9._~!$'()*+,;=:@%-]+\/)*$/;
 export const BASE_PATH_RULE = 'basePath must start and end with "/", e.g. "/" or "/console/"';
 export const APP_MODES = ['gateway', 'cloud'] as const;
 
+/** What the serving server tells the console (./runtime.ts holds the same shape as a zod schema). */
+export type RuntimeConfigShape = { mode: (typeof APP_MODES)[number]; basePath: string; version: string };
+
 /** The JSON text of the runtime `<meta>` element, parsed; undefined when there is none or it is not JSON. */
 export function parseRuntimeMeta(content: string | null | undefined): unknown {
   if (content === null || content === undefined) return undefined;
@@ -33,7 +35,7 @@ const field = (value: object, key: string): unknown =>
   Object.hasOwn(value, key) ? Reflect.get(value, key) : undefined;
 
 /** The console reads its runtime config (`readRuntimeConfig(parseRuntimeMeta(meta.content))`). */
-export function readRuntimeConfig(value: unknown): ParseResult<RuntimeConfig> {
+export function readRuntimeConfig(value: unknown): ParseResult<RuntimeConfigShape> {
   if (value === undefined || value === null)
     return rejected('No runtime config was injected into index.html');
   if (typeof value !== 'object' || Array.isArray(value))
@@ -47,5 +49,5 @@ export function readRuntimeConfig(value: unknown): ParseResult<RuntimeConfig> {
     issues.push(`basePath: ${BASE_PATH_RULE}`);
   if (typeof version !== 'string' || version.length < 1) issues.push('version: expected a non-empty string');
   if (issues.length > 0) return rejected(`Bad runtime config: ${issues.join('; ')}`);
-  return parsed({ mode, basePath, version } as RuntimeConfig);
+  return parsed({ mode, basePath, version } as RuntimeConfigShape);
 }
