@@ -5,7 +5,7 @@ import { STORAGE_KEYS } from '@st/protocol';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, preloadFirstScreen } from './app/App';
-import { loadRuntimeConfig, uiBuildInfo } from './app/runtime';
+import { baseUrlOf, loadRuntimeConfig, uiBuildInfo } from './app/runtime';
 import { createServices } from './app/services';
 import { registerServiceWorker } from './features/delivery/serviceWorker';
 import { createI18n, loadCatalog, pickLocale } from './i18n';
@@ -19,6 +19,7 @@ if (runtime.ok) {
     runtime.config.mode,
     window.localStorage.getItem(STORAGE_KEYS.refreshToken) !== null,
     window.location.pathname,
+    baseUrlOf(runtime.config, window.location.origin),
   );
 }
 const locale = pickLocale(window.localStorage.getItem(STORAGE_KEYS.locale), window.navigator.language);

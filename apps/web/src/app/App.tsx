@@ -1,4 +1,6 @@
 import { lazy, Suspense } from 'react';
+import { startEarlyGets } from '../api/earlyGets';
+import { resolveUrl } from '../api/transport';
 import { SessionProvider, useSession } from '../features/auth/SessionContext';
 import { OfflineScreen } from '../features/delivery/OfflineScreen';
 import { startedOffline } from '../features/delivery/serviceWorker';
@@ -6,7 +8,7 @@ import type { MenuItem } from '../features/menu/menuItems';
 import { PageLoader } from '../ui/PageLoader';
 import { Providers } from './Providers';
 import { type ConsoleMode, routerBasename } from './runtime';
-import { screenLoaders } from './screenLoaders';
+import { GATEWAY_SIGN_IN_CHECK, screenFirstGets, screenLoaders } from './screenLoaders';
 import type { Services } from './services';
 
 // Each mode's routed console (router, shell, screens) and the login form are chunks of their own: a
@@ -27,10 +29,19 @@ const ChangePasswordScreen = lazy(loaders.firstPassword);
  * and, when the address names a screen (`/panel`, `/{gateway}/logs`), that screen right after it rather than
  * after the console's render and sign-in check (issue 21: one step less in the waterfall before the list).
  */
-export function preloadFirstScreen(mode: ConsoleMode, hasRefreshToken: boolean, pathname = ''): void {
+export function preloadFirstScreen(
+  mode: ConsoleMode,
+  hasRefreshToken: boolean,
+  pathname = '',
+  baseUrl?: string,
+): void {
   if (startedOffline()) return;
-  const load = mode === 'gateway' ? loaders.gateway : hasRefreshToken ? loaders.cloud : loaders.login;
   const screen = pathname.split('/').find((part): part is MenuItem => Object.hasOwn(screenLoaders, part));
+  // Gateway mode: the sign-in check and the screen's data go out now, beside the chunks.
+  const gets = screen === undefined ? undefined : screenFirstGets[screen];
+  if (mode === 'gateway' && baseUrl !== undefined && gets !== undefined)
+    startEarlyGets([GATEWAY_SIGN_IN_CHECK, ...gets].map((path) => resolveUrl(baseUrl, path)));
+  const load = mode === 'gateway' ? loaders.gateway : hasRefreshToken ? loaders.cloud : loaders.login;
   const consoleChunk = load();
   // The screen after the console, not beside it, so it never competes with the console's own evaluation (the
   // path to the sign-in check); it then loads while the console renders and checks.
