@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { startEarlyGets } from '../api/earlyGets';
 import { resolveUrl } from '../api/transport';
 import { SessionProvider, useSession } from '../features/auth/SessionContext';
@@ -11,18 +11,41 @@ import { type ConsoleMode, routerBasename } from './runtime';
 import { GATEWAY_SIGN_IN_CHECK, screenFirstGets, screenLoaders } from './screenLoaders';
 import type { Services } from './services';
 
+/**
+ * A component of a chunk of its own that renders at once when its module has already loaded (start-up
+ * preloads it): React.lazy would still suspend once, commit the fallback and show the component up to
+ * 300 ms later (React throttles revealing a suspended boundary; issue 21, the first list). A mount that
+ * found it not loaded stays lazy, so the component is never remounted as another type.
+ */
+function preloadable<P extends object>(loader: () => Promise<{ default: ComponentType<P> }>) {
+  let loaded: ComponentType<P> | undefined;
+  const load = () =>
+    loader().then((module) => {
+      loaded = module.default;
+      return module;
+    });
+  const Lazy = lazy(load) as unknown as ComponentType<P>;
+  function Preloadable(props: P) {
+    const [Loaded] = useState(() => loaded ?? Lazy);
+    return <Loaded {...props} />;
+  }
+  return { load, Component: Preloadable };
+}
+
 // Each mode's routed console (router, shell, screens) and the login form are chunks of their own: a
 // screen downloads neither the other mode's code nor, before signing in, the console behind the login.
+const gateway = preloadable(() => import('./GatewayConsole'));
+const cloud = preloadable(() => import('./CloudConsole'));
+const login = preloadable(() => import('../features/auth/LoginForm'));
 const loaders = {
-  gateway: () => import('./GatewayConsole'),
-  cloud: () => import('./CloudConsole'),
-  login: () => import('../features/auth/LoginForm'),
-  firstPassword: () => import('../features/accounts/ChangePasswordScreen'),
+  gateway: gateway.load,
+  cloud: cloud.load,
+  login: login.load,
 };
-const GatewayConsole = lazy(loaders.gateway);
-const CloudConsole = lazy(loaders.cloud);
-const LoginForm = lazy(loaders.login);
-const ChangePasswordScreen = lazy(loaders.firstPassword);
+const GatewayConsole = gateway.Component;
+const CloudConsole = cloud.Component;
+const LoginForm = login.Component;
+const ChangePasswordScreen = lazy(() => import('../features/accounts/ChangePasswordScreen'));
 
 /**
  * Starts downloading what the first screen shows while the rest of the start-up runs: the mode's console
