@@ -10,7 +10,8 @@ import { median, round } from '../lib/figures';
 import { filterKeystrokes, launchChromium, openLogsScreen } from './index';
 
 const [a, b, roundsArg, samplesArg] = process.argv.slice(2);
-if (a === undefined || b === undefined) throw new Error('usage: compare.ts <dist A> <dist B> [rounds] [samples]');
+if (a === undefined || b === undefined)
+  throw new Error('usage: compare.ts <dist A> <dist B> [rounds] [samples]');
 const rounds = Number(roundsArg ?? 4);
 const samples = Number(samplesArg ?? 10);
 const browser = await launchChromium();
@@ -31,7 +32,9 @@ try {
       }
     }
     for (const [name, ms] of Object.entries(medians))
-      console.log(`${name} (${name === 'A' ? a : b}): rounds ${ms.join(' / ')}, median of rounds ${median(ms)} ms`);
+      console.log(
+        `${name} (${name === 'A' ? a : b}): rounds ${ms.join(' / ')}, median of rounds ${median(ms)} ms`,
+      );
   } finally {
     for (const s of Object.values(screens)) await s.close();
   }

@@ -278,7 +278,9 @@ export async function run(): Promise<ConsoleLogsFigures> {
         jsHeapUsedMiB: tenths(jsHeapUsedMiB),
         renderedRows: z.number().parse(renderedRows),
         samplesCutShort: cut(Object.values(series).flat()),
-        samplesCutShortBySeries: Object.fromEntries(Object.entries(series).map(([name, t]) => [name, cut(t)])),
+        samplesCutShortBySeries: Object.fromEntries(
+          Object.entries(series).map(([name, t]) => [name, cut(t)]),
+        ),
       };
     } finally {
       await close();

@@ -88,7 +88,9 @@ async function main(): Promise<void> {
         categories: 'devtools.timeline,blink.user_timing,v8.execute,disabled-by-default-devtools.timeline',
         transferMode: 'ReportEvents',
       });
-      await page.evaluate('window.__m = []; window.__key = 0; document.addEventListener("keydown", () => { window.__key = performance.now(); }, { capture: true, once: true })');
+      await page.evaluate(
+        'window.__m = []; window.__key = 0; document.addEventListener("keydown", () => { window.__key = performance.now(); }, { capture: true, once: true })',
+      );
       await page.evaluate(ARM);
       await input.press(String(i % 10));
       await page.waitForTimeout(600);
@@ -96,8 +98,11 @@ async function main(): Promise<void> {
       await cdp.send('Tracing.end');
       await done;
       cdp.off('Tracing.dataCollected', collect);
-      const inPage = (await page.evaluate('(window.__m ?? []).map(([n, a, b]) => [n, a - window.__key, b - a])')) as [string, number, number][];
-      for (const [n, at, ms] of inPage) console.log(`   in page: ${n} at ${at.toFixed(1)} took ${ms.toFixed(1)} ms`);
+      const inPage = (await page.evaluate(
+        '(window.__m ?? []).map(([n, a, b]) => [n, a - window.__key, b - a])',
+      )) as [string, number, number][];
+      for (const [n, at, ms] of inPage)
+        console.log(`   in page: ${n} at ${at.toFixed(1)} took ${ms.toFixed(1)} ms`);
       const mark = (name: string) => events.find((e) => e.name === name);
       const key = mark('st-key');
       const end = mark('st-done');
@@ -107,7 +112,10 @@ async function main(): Promise<void> {
       }
       const main = `${key.pid}:${key.tid}`;
       const onMain = events
-        .filter((e) => `${e.pid}:${e.tid}` === main && e.ph === 'X' && e.ts + (e.dur ?? 0) >= key.ts && e.ts <= end.ts)
+        .filter(
+          (e) =>
+            `${e.pid}:${e.tid}` === main && e.ph === 'X' && e.ts + (e.dur ?? 0) >= key.ts && e.ts <= end.ts,
+        )
         .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
       const count = mark('st-count');
       console.log(
@@ -125,7 +133,8 @@ async function main(): Promise<void> {
         stack.push(e);
         if ((e.dur ?? 0) < 1000 || depth > 3) continue;
         const d = e.args?.data;
-        const what = d?.type ?? (d?.functionName ? `${d.functionName} ${d.url?.split('/').pop()}:${d.lineNumber}` : '');
+        const what =
+          d?.type ?? (d?.functionName ? `${d.functionName} ${d.url?.split('/').pop()}:${d.lineNumber}` : '');
         console.log(
           `${((e.ts - key.ts) / 1000).toFixed(1).padStart(8)} ${'  '.repeat(depth)}${e.name} ${((e.dur ?? 0) / 1000).toFixed(1)} ms ${what}`,
         );

@@ -27,7 +27,10 @@ const web = join(dir, 'web');
 // B's files, then A's hashed assets beside them; each build's page kept aside.
 cpSync(b, web, { recursive: true });
 cpSync(join(a, 'assets'), join(web, 'assets'), { recursive: true });
-const pages = { A: readFileSync(join(a, 'index.html'), 'utf8'), B: readFileSync(join(b, 'index.html'), 'utf8') };
+const pages = {
+  A: readFileSync(join(a, 'index.html'), 'utf8'),
+  B: readFileSync(join(b, 'index.html'), 'utf8'),
+};
 for (const ext of ['.br', '.gz']) rmSync(join(web, `index.html${ext}`), { force: true });
 
 const [gwPort, logPort, discoveryPort] = [await freeTcpPort(), await freeTcpPort(), await freeUdpPort()];
@@ -63,13 +66,20 @@ for (const [count, first] of [
   );
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+  ],
 });
 try {
   await waitHttpOk(`${gatewayUrl}/api/build`);
   await waitFor(
     async () =>
-      z.array(z.unknown()).parse(await (await fetch(`${gatewayUrl}/api/devices/found`)).json()).length >= DEVICES,
+      z.array(z.unknown()).parse(await (await fetch(`${gatewayUrl}/api/devices/found`)).json()).length >=
+      DEVICES,
     { timeoutMs: 60_000, what: `${DEVICES} devices found` },
   );
   const times: Record<'A' | 'B', number[]> = { A: [], B: [] };
@@ -95,7 +105,9 @@ try {
     }
   }
   for (const name of ['A', 'B'] as const)
-    console.log(`${name} (${name === 'A' ? a : b}): ${times[name].join(' / ')} ms, median ${median(times[name])} ms`);
+    console.log(
+      `${name} (${name === 'A' ? a : b}): ${times[name].join(' / ')} ms, median ${median(times[name])} ms`,
+    );
 } finally {
   await browser.close();
   for (const p of procs.reverse()) await p.stop();

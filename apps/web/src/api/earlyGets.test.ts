@@ -65,7 +65,10 @@ describe('answers asked for at start-up (issue 21: the first list)', () => {
   it('leaves other methods alone and still fails a refused GET the usual way', async () => {
     const { base, hits } = await serve((path) => (path.endsWith('denied') ? 403 : 200));
     startEarlyGets([`${base}api/x`, `${base}api/denied`]);
-    await send({ baseUrl: base, timeoutMs: 2000 }, { method: 'POST', path: '/api/x', body: {}, schema: Answer });
+    await send(
+      { baseUrl: base, timeoutMs: 2000 },
+      { method: 'POST', path: '/api/x', body: {}, schema: Answer },
+    );
     expect(hits.get('/api/x')).toBe(2);
     await expect(get(base, '/api/denied')).rejects.toBeInstanceOf(HttpError);
     expect(hits.get('/api/denied')).toBe(2);

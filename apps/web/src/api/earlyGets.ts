@@ -14,7 +14,11 @@ interface Early {
 const early = new Map<string, Early>();
 
 /** GETs `urls` now (same credentials and headers as the console's own requests), each once. */
-export function startEarlyGets(urls: readonly string[], fetchFn: typeof fetch = fetch, now = Date.now()): void {
+export function startEarlyGets(
+  urls: readonly string[],
+  fetchFn: typeof fetch = fetch,
+  now = Date.now(),
+): void {
   for (const url of urls) {
     if (early.has(url)) continue;
     const response = fetchFn(url, {

@@ -182,7 +182,14 @@ const LogsStatus = memo(function LogsStatus(props: {
           </Button>
         </Group>
       ) : (
-        <Badge size="sm" color="teal.9" variant="dot" role="status" data-testid="logs-follow" data-state="following">
+        <Badge
+          size="sm"
+          color="teal.9"
+          variant="dot"
+          role="status"
+          data-testid="logs-follow"
+          data-state="following"
+        >
           {t('logs.follow.on')}
         </Badge>
       )}

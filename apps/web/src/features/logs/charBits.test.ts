@@ -6,7 +6,9 @@ const contains = (outer: { lo: number; hi: number }, inner: { lo: number; hi: nu
   (outer.lo & inner.lo) === inner.lo && (outer.hi & inner.hi) === inner.hi;
 
 // Lower-cased text from a small alphabet (so needles are often inside texts) and from any code unit.
-const small = fc.string({ unit: fc.constantFrom('a', 'b', 'z', '0', '9', ' ', '.', '!', 'é', 'Ж', '\u{1F600}') });
+const small = fc.string({
+  unit: fc.constantFrom('a', 'b', 'z', '0', '9', ' ', '.', '!', 'é', 'Ж', '\u{1F600}'),
+});
 const text = fc.oneof(small, fc.string({ unit: 'binary' }), fc.string()).map((s) => s.toLowerCase());
 
 describe('character bits of held lines (issue 21: a filter pass that mostly compares bits)', () => {
