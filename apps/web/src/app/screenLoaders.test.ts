@@ -1,10 +1,10 @@
-import { createElement, lazy, Suspense } from 'react';
+import { type ComponentType, createElement, lazy, Suspense } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { handOverOnceLoaded } from './screenLoaders';
 
 const Screen = () => createElement('p', null, 'the screen');
-const page = (component: () => ReturnType<typeof Screen>) =>
+const page = (component: ComponentType) =>
   renderToString(createElement(Suspense, { fallback: 'loading' }, createElement(component)));
 
 describe('screens handed over once loaded (issue 21: the first list)', () => {
