@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freeTcpPort, freeUdpPort, waitFor } from '@st/testkit';
-import { type CDPSession, chromium, type Page } from 'playwright-core';
+import { type Browser, type CDPSession, chromium, type Page } from 'playwright-core';
 import { z } from 'zod';
 import { runIfMain } from '../lib/cli';
 import { median, round } from '../lib/figures';
@@ -124,10 +124,10 @@ async function timed(page: Page, arm: string, act: () => Promise<void>): Promise
 }
 
 /** Keystroke → list filtered and painted: keydown to the frame after the count line changes. */
-async function filterKeystrokes(page: Page): Promise<number[]> {
+export async function filterKeystrokes(page: Page, samples = SAMPLES): Promise<number[]> {
   const input = page.getByLabel('Message');
   const times: number[] = [];
-  for (let i = 0; i < SAMPLES; i++) {
+  for (let i = 0; i < samples; i++) {
     await input.fill('');
     await waitFullList(page);
     times.push(await timed(page, ARM_FILTER_TIMER, () => input.press(String(i % 10))));
@@ -137,7 +137,7 @@ async function filterKeystrokes(page: Page): Promise<number[]> {
 }
 
 /** Keystroke → its frame (the typed letter on screen), in the tag filter, while lines stream in. */
-async function typingUnderBurst(page: Page, logPort: number): Promise<number[]> {
+export async function typingUnderBurst(page: Page, logPort: number): Promise<number[]> {
   const input = page.getByLabel('Tag');
   await input.fill('');
   const stop = new AbortController();
@@ -157,7 +157,7 @@ async function typingUnderBurst(page: Page, logPort: number): Promise<number[]> 
 }
 
 /** Keystroke → filtered list while 1,000 lines a second stream in (the low-priority render must not starve). */
-async function filterUnderBurst(page: Page, logPort: number): Promise<number[]> {
+export async function filterUnderBurst(page: Page, logPort: number): Promise<number[]> {
   const input = page.getByLabel('Message');
   const stop = new AbortController();
   const streaming = feedLines(logPort, Number.POSITIVE_INFINITY, { perSecond: 1000, signal: stop.signal });
@@ -183,7 +183,18 @@ async function heapMiB(cdp: CDPSession): Promise<number> {
   return used / 1024 / 1024;
 }
 
-export async function run(): Promise<ConsoleLogsFigures> {
+/** A gateway serving a console build, its logs screen open in `browser` and holding LINES lines. */
+export interface LogsScreen {
+  readonly page: Page;
+  readonly cdp: CDPSession;
+  readonly logPort: number;
+  close(): Promise<void>;
+}
+
+export async function openLogsScreen(
+  browser: Browser,
+  webDist = process.env.ST_WEB_DIST ?? join(root, 'apps', 'web', 'dist'),
+): Promise<LogsScreen> {
   const dataDir = mkdtempSync(join(tmpdir(), 'st-bench-console-logs-'));
   const port = await freeTcpPort();
   const logPort = await freeTcpPort();
@@ -195,12 +206,12 @@ export async function run(): Promise<ConsoleLogsFigures> {
     ST_DISCOVERY_PORT: String(await freeUdpPort()),
     ST_MULTICAST_IF: '127.0.0.1',
     // Another console build may be named (e.g. a private one while others rebuild apps/web/dist).
-    ST_WEB_DIST: process.env.ST_WEB_DIST ?? join(root, 'apps', 'web', 'dist'),
+    ST_WEB_DIST: webDist,
   });
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu'],
-  });
+  const close = async () => {
+    await gateway.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
   try {
     const url = `http://127.0.0.1:${port}`;
     await waitFor(async () => (await fetch(`${url}/api/build`).catch(() => undefined))?.ok === true, {
@@ -217,38 +228,65 @@ export async function run(): Promise<ConsoleLogsFigures> {
     });
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Performance.enable');
-    const renderedRows = await page.locator('li[data-log-row]').count();
-    const jsHeapUsedMiB = await heapMiB(cdp);
-    const filter = await filterKeystrokes(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    const filter4x = await filterKeystrokes(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-    const typing = await typingUnderBurst(page, logPort);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    const typing4x = await typingUnderBurst(page, logPort);
-    const streamFilter4x = await filterUnderBurst(page, logPort);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-    const streamFilter = await filterUnderBurst(page, logPort);
-    const series = { filter, filter4x, typing, typing4x, streamFilter, streamFilter4x };
-    const cut = (times: number[]) => times.filter((ms) => ms >= CAP_MS).length;
     return {
-      lines: LINES,
-      samples: SAMPLES,
-      filterKeystrokeMedianMs: tenths(median(filter)),
-      filterKeystrokeMedianMs4xCpu: tenths(median(filter4x)),
-      typingDuring1000LinesPerSecondMedianMs: tenths(median(typing)),
-      typingDuring1000LinesPerSecondMedianMs4xCpu: tenths(median(typing4x)),
-      filterDuring1000LinesPerSecondMedianMs: tenths(median(streamFilter)),
-      filterDuring1000LinesPerSecondMedianMs4xCpu: tenths(median(streamFilter4x)),
-      jsHeapUsedMiB: tenths(jsHeapUsedMiB),
-      renderedRows: z.number().parse(renderedRows),
-      samplesCutShort: cut(Object.values(series).flat()),
-      samplesCutShortBySeries: Object.fromEntries(Object.entries(series).map(([name, t]) => [name, cut(t)])),
+      page,
+      cdp,
+      logPort,
+      close: async () => {
+        await page.close();
+        await close();
+      },
     };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+}
+
+export async function run(): Promise<ConsoleLogsFigures> {
+  const browser = await launchChromium();
+  try {
+    const { page, cdp, logPort, close } = await openLogsScreen(browser);
+    try {
+      const renderedRows = await page.locator('li[data-log-row]').count();
+      const jsHeapUsedMiB = await heapMiB(cdp);
+      const filter = await filterKeystrokes(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      const filter4x = await filterKeystrokes(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      const typing = await typingUnderBurst(page, logPort);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      const typing4x = await typingUnderBurst(page, logPort);
+      const streamFilter4x = await filterUnderBurst(page, logPort);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      const streamFilter = await filterUnderBurst(page, logPort);
+      const series = { filter, filter4x, typing, typing4x, streamFilter, streamFilter4x };
+      const cut = (times: number[]) => times.filter((ms) => ms >= CAP_MS).length;
+      return {
+        lines: LINES,
+        samples: SAMPLES,
+        filterKeystrokeMedianMs: tenths(median(filter)),
+        filterKeystrokeMedianMs4xCpu: tenths(median(filter4x)),
+        typingDuring1000LinesPerSecondMedianMs: tenths(median(typing)),
+        typingDuring1000LinesPerSecondMedianMs4xCpu: tenths(median(typing4x)),
+        filterDuring1000LinesPerSecondMedianMs: tenths(median(streamFilter)),
+        filterDuring1000LinesPerSecondMedianMs4xCpu: tenths(median(streamFilter4x)),
+        jsHeapUsedMiB: tenths(jsHeapUsedMiB),
+        renderedRows: z.number().parse(renderedRows),
+        samplesCutShort: cut(Object.values(series).flat()),
+        samplesCutShortBySeries: Object.fromEntries(
+          Object.entries(series).map(([name, t]) => [name, cut(t)]),
+        ),
+      };
+    } finally {
+      await close();
+    }
   } finally {
     await browser.close();
-    await gateway.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -4,7 +4,7 @@ import { STORAGE_KEYS } from '@st/protocol';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, preloadFirstScreen } from './app/App';
-import { loadRuntimeConfig, uiBuildInfo } from './app/runtime';
+import { baseUrlOf, loadRuntimeConfig, uiBuildInfo } from './app/runtime';
 import { createServices } from './app/services';
 import { registerServiceWorker } from './features/delivery/serviceWorker';
 import { createI18n, loadCatalog, pickLocale } from './i18n';
@@ -20,6 +20,7 @@ if (runtime.ok) {
     window.localStorage.getItem(STORAGE_KEYS.refreshToken) !== null,
     window.location.pathname,
     locale,
+    baseUrlOf(runtime.config, window.location.origin),
   );
 }
 const i18n = createI18n(locale, await loadCatalog(locale));

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { withEarlyGets } from './earlyGets';
 import { HttpError } from './errors';
 import { progressFetch, type UploadProgress } from './progressFetch';
 
@@ -66,9 +67,10 @@ export async function send<T>(options: TransportOptions, request: HttpRequest<T>
   const url = resolveUrl(options.baseUrl, request.path);
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), request.timeoutMs ?? options.timeoutMs);
+  // A GET may find its answer already asked for at start-up (earlyGets.ts).
   const doFetch = request.onUploadProgress
     ? progressFetch(request.onUploadProgress)
-    : (options.fetch ?? fetch);
+    : withEarlyGets(options.fetch ?? fetch);
   const { body, headers } = encodeBody(request.body);
   let response: Response;
   let payload: unknown;

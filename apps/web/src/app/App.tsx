@@ -1,4 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense, useState } from 'react';
+import { startEarlyGets } from '../api/earlyGets';
+import { resolveUrl } from '../api/transport';
 import { SessionProvider, useSession } from '../features/auth/SessionContext';
 import { LoadFailureBoundary } from '../features/delivery/LoadFailureBoundary';
 import { OfflineScreen } from '../features/delivery/OfflineScreen';
@@ -8,21 +10,46 @@ import { ConsoleCatalog, type Locale, loadConsoleCatalog } from '../i18n';
 import { PageLoader } from '../ui/PageLoader';
 import { Providers } from './Providers';
 import { type ConsoleMode, routerBasename } from './runtime';
-import { screenLoaders } from './screenLoaders';
+import { GATEWAY_SIGN_IN_CHECK, screenFirstGets, screenLoaders } from './screenLoaders';
 import type { Services } from './services';
+
+/**
+ * A component of a chunk of its own that renders at once when its module has already loaded (start-up
+ * preloads it): React.lazy would still suspend once, commit the fallback and show the component up to
+ * 300 ms later (React throttles revealing a suspended boundary; issue 21, the first list). A mount that
+ * found it not loaded stays lazy, so the component is never remounted as another type.
+ */
+function preloadable<P extends object>(loader: () => Promise<{ default: ComponentType<P> }>) {
+  let loaded: ComponentType<P> | undefined;
+  const load = () =>
+    loader().then((module) => {
+      loaded = module.default;
+      return module;
+    });
+  const Lazy = lazy(load) as unknown as ComponentType<P>;
+  function Preloadable(props: P) {
+    const [Loaded] = useState(() => loaded ?? Lazy);
+    return <Loaded {...props} />;
+  }
+  return { load, Component: Preloadable };
+}
 
 // Each mode's routed console (router, shell, screens) and the login form are chunks of their own: a
 // screen downloads neither the other mode's code nor, before signing in, the console behind the login.
+const gateway = preloadable(() => import('./GatewayConsole'));
+const cloud = preloadable(() => import('./CloudConsole'));
+const login = preloadable(() => import('../features/auth/LoginForm'));
+const firstPassword = preloadable(() => import('../features/accounts/ChangePasswordScreen'));
 const loaders = {
-  gateway: () => import('./GatewayConsole'),
-  cloud: () => import('./CloudConsole'),
-  login: () => import('../features/auth/LoginForm'),
-  firstPassword: () => import('../features/accounts/ChangePasswordScreen'),
+  gateway: gateway.load,
+  cloud: cloud.load,
+  login: login.load,
+  firstPassword: firstPassword.load,
 };
-const GatewayConsole = lazy(loaders.gateway);
-const CloudConsole = lazy(loaders.cloud);
-const LoginForm = lazy(loaders.login);
-const ChangePasswordScreen = lazy(loaders.firstPassword);
+const GatewayConsole = gateway.Component;
+const CloudConsole = cloud.Component;
+const LoginForm = login.Component;
+const ChangePasswordScreen = firstPassword.Component;
 
 /**
  * Starts downloading what the first screen shows while the rest of the start-up runs: the mode's console
@@ -35,11 +62,16 @@ export function preloadFirstScreen(
   hasRefreshToken: boolean,
   pathname: string,
   locale: Locale,
+  baseUrl?: string,
 ): void {
   if (startedOffline()) return;
-  const load = mode === 'gateway' ? loaders.gateway : hasRefreshToken ? loaders.cloud : loaders.login;
   if (mode === 'gateway' || hasRefreshToken) loadConsoleCatalog(locale).catch(() => undefined);
   const screen = pathname.split('/').find((part): part is MenuItem => Object.hasOwn(screenLoaders, part));
+  // Gateway mode: the sign-in check and the screen's data go out now, beside the chunks.
+  const gets = screen === undefined ? undefined : screenFirstGets[screen];
+  if (mode === 'gateway' && baseUrl !== undefined && gets !== undefined)
+    startEarlyGets([GATEWAY_SIGN_IN_CHECK, ...gets].map((path) => resolveUrl(baseUrl, path)));
+  const load = mode === 'gateway' ? loaders.gateway : hasRefreshToken ? loaders.cloud : loaders.login;
   const consoleChunk = load();
   // The screen after the console, not beside it, so it never competes with the console's own evaluation (the
   // path to the sign-in check); it then loads while the console renders and checks.

@@ -11,3 +11,13 @@ export const screenLoaders: Record<MenuItem, () => Promise<{ default: ComponentT
   alerts: () => import('../features/alerts/AlertsPage'),
   overview: () => import('../features/history/OverviewPage'),
 };
+
+/**
+ * What a screen asks the gateway for first, in gateway mode, besides the sign-in check every screen waits
+ * for: start-up asks for them beside the console's chunks (api/earlyGets.ts, issue 21). Paths of the route
+ * catalog (a test keeps them equal), written out here so the start-up chunk carries no catalog.
+ */
+export const GATEWAY_SIGN_IN_CHECK = '/api/gateway/auth';
+export const screenFirstGets: Partial<Record<MenuItem, readonly string[]>> = {
+  panel: ['/api/devices/search/enabled', '/api/devices/found', '/api/devices/saved'],
+};

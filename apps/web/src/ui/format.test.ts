@@ -23,4 +23,9 @@ describe('formatting in the chosen language', () => {
   it('gives back what is not a date as it is', () => {
     expect(formatterFor('en').dateTime('not a date')).toBe('not a date');
   });
+
+  it('keeps one formatter per language (issue 21: every component made its own Intl formats)', () => {
+    expect(formatterFor('ru')).toBe(formatterFor('ru'));
+    expect(formatterFor('ru')).not.toBe(formatterFor('en'));
+  });
 });

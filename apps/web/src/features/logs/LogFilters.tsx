@@ -26,6 +26,10 @@ export const LogFilters = memo(function LogFilters({ filter, onChange }: LogFilt
   const latest = useRef(filter);
   latest.current = filter;
   const patch = useCallback<Patch>((p) => onChange({ ...latest.current, ...p }), [onChange]);
+  const update = useCallback(
+    (next: (filter: LogFilter) => LogFilter) => onChange(next(latest.current)),
+    [onChange],
+  );
   return (
     <>
       <TextFilter
@@ -42,7 +46,7 @@ export const LogFilters = memo(function LogFilters({ filter, onChange }: LogFilt
         value={filter.message}
         onPatch={patch}
       />
-      <TimeRangeFilter filter={filter} onChange={onChange} />
+      <TimeRangeFilter range={filter.range} from={filter.from} to={filter.to} onUpdate={update} />
     </>
   );
 });

@@ -37,9 +37,12 @@ export const LogList = memo(function LogList({
     estimateSize: () => 26,
     overscan: 10,
   });
+  // Where the list is scrolled, as its scroll events said: setting scrollTop when it is already 0 cost a
+  // forced layout in every keystroke's commit (issue 21), so only a scrolled list is moved.
+  const scrolledTo = useRef(0);
   // A new filter is a new list: show its newest lines.
   useEffect(() => {
-    if (scroller.current !== null) scroller.current.scrollTop = 0;
+    if (scroller.current !== null && scrolledTo.current !== 0) scroller.current.scrollTop = 0;
   }, [filterKey, followKey]);
   // On a phone the columns are wider than the screen: the list scrolls sideways in its box, not the page.
   return (
@@ -63,7 +66,8 @@ export const LogList = memo(function LogList({
         <div
           ref={scroller}
           onScroll={(e) => {
-            if (e.currentTarget.scrollTop > SCROLLED_AWAY_PX) onScrollAway?.();
+            scrolledTo.current = e.currentTarget.scrollTop;
+            if (scrolledTo.current > SCROLLED_AWAY_PX) onScrollAway?.();
           }}
           style={{ height: 'max(320px, calc(100dvh - 280px))', overflowY: 'auto', contain: 'strict' }}
         >

@@ -1,13 +1,13 @@
 import { Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconEraser, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { memo, startTransition, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentGateway } from '../../app/CurrentGateway';
 import { downloadText } from '../../ui/downloadText';
 import { exportFileName, logsAsText } from './exportText';
 import { LogFilters } from './LogFilters';
 import { LogList } from './LogList';
-import { isEmptyFilter } from './logFilter';
+import type { LogFilter } from './logFilter';
 import { logRows, newestTime, visibleHistory } from './logView';
 import { MatchIndexCache } from './matchIndex';
 import { useFilterUrl } from './useFilterUrl';
@@ -22,113 +22,177 @@ export default function LogsPage() {
 }
 
 function LogsScreen() {
-  const { t } = useTranslation();
-  const [filter, setFilter] = useFilterUrl();
-  // Typing stays responsive: the list follows the filter at a lower priority than the input.
-  const shown = useDeferredValue(filter);
+  const [filter, writeFilter] = useFilterUrl();
+  // The filter the list shows: the typed one, or a step behind while a long pass catches up.
+  const [shown, setShown] = useState(filter);
   const live = useLiveLogs();
   const { history, loading } = useLogHistory(shown);
   const [clearedAt, setClearedAt] = useState<string | undefined>(undefined);
   const [indexes] = useState(() => new MatchIndexCache(3));
   // Grows each time following starts again: the list scrolls back to the newest line.
   const [followed, setFollowed] = useState(0);
-  const passAll = isEmptyFilter(shown);
   const { held, version } = live;
 
+  // A keystroke shows its filtered list in its own render when the pass is predicted short (lines carry
+  // their characters' bits, a longer text scans only the previous matches): one render and one frame. A
+  // longer pass goes to a low-priority render (a transition) so typing stays responsive (issue 21).
+  const setFilter = useCallback(
+    (next: LogFilter) => {
+      writeFilter(next);
+      if (indexes.atOnce(next, held)) setShown(next);
+      else startTransition(() => setShown(next));
+    },
+    [writeFilter, indexes, held],
+  );
+
   const rows = useMemo(() => {
-    const { index, matcher } = indexes.for(shown);
-    index.update(held, matcher, passAll);
+    const { index, matcher } = indexes.show(shown, held);
     const past = visibleHistory(history, held, { clearedAt, matches: matcher });
     return { ...logRows(index, past), version, past };
-  }, [indexes, held, shown, passAll, history, clearedAt, version]);
+  }, [indexes, held, shown, history, clearedAt, version]);
 
-  const follow = () => {
+  // The toolbar's actions read the latest rows through a ref: they stay the same functions, so a keystroke
+  // or a batch of lines does not re-render the toolbar.
+  const latest = useRef({ rows, clearedAt });
+  latest.current = { rows, clearedAt };
+  const { resume, pause, clear: clearHeld } = live;
+  const follow = useCallback(() => {
     setFollowed((n) => n + 1);
-    live.resume();
-  };
-  const clear = () => {
+    resume();
+  }, [resume]);
+  const clear = useCallback(() => {
+    const { rows, clearedAt } = latest.current;
     setClearedAt(newestTime(held, rows.past) ?? clearedAt);
-    live.clear();
-  };
+    clearHeld();
+  }, [held, clearHeld]);
+  const exportRows = useCallback(
+    () => downloadText(logsAsText(latest.current.rows), exportFileName(new Date())),
+    [],
+  );
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Title order={2} size="h3">
-          {t('device.logs.title')}
-        </Title>
-        <Group gap="xs">
-          {live.paused ? (
-            <Button size="xs" leftSection={<IconPlayerPlay size={14} aria-hidden />} onClick={follow}>
-              {t('device.logs.resume')}
-            </Button>
-          ) : (
-            <Button
-              size="xs"
-              variant="default"
-              leftSection={<IconPlayerPause size={14} aria-hidden />}
-              onClick={live.pause}
-            >
-              {t('device.logs.pause')}
-            </Button>
-          )}
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconEraser size={14} aria-hidden />}
-            onClick={clear}
-          >
-            {t('device.logs.clear')}
-          </Button>
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconDownload size={14} aria-hidden />}
-            onClick={() => downloadText(logsAsText(rows), exportFileName(new Date()))}
-            disabled={rows.size === 0}
-          >
-            {t('device.logs.export')}
-          </Button>
-        </Group>
-      </Group>
+      <LogsToolbar
+        paused={live.paused}
+        empty={rows.size === 0}
+        onFollow={follow}
+        onPause={pause}
+        onClear={clear}
+        onExport={exportRows}
+      />
       <Group gap="sm" align="flex-end" wrap="wrap" data-testid="logs-filters">
         <LogFilters filter={filter} onChange={setFilter} />
-        {filter !== shown || loading ? (
-          <Loader role="status" size="xs" aria-label={t('device.logs.filtering')} />
-        ) : null}
+        {filter !== shown || loading ? <FilteringIndicator /> : null}
       </Group>
-      <Group gap="md">
-        <Text size="xs" c="dimmed" data-testid="logs-count">
-          {t('device.logs.count', { shown: rows.size, held: held.size })}
-        </Text>
-        {live.paused ? (
-          <Group gap="xs" data-testid="logs-follow" data-state="paused">
-            <Badge size="sm" color="orange" variant="dot" role="status">
-              {t('device.logs.paused', { count: live.pending })}
-            </Badge>
-            <Button size="compact-xs" variant="light" onClick={follow}>
-              {t('logs.follow.resume')}
-            </Button>
-          </Group>
-        ) : (
-          <Badge
-            size="sm"
-            color="teal.9"
-            variant="dot"
-            role="status"
-            data-testid="logs-follow"
-            data-state="following"
-          >
-            {t('logs.follow.on')}
-          </Badge>
-        )}
-      </Group>
+      <LogsStatus
+        shown={rows.size}
+        held={held.size}
+        paused={live.paused}
+        pending={live.pending}
+        onFollow={follow}
+      />
       <LogList
         rows={rows}
         filterKey={shown}
         followKey={followed}
-        onScrollAway={live.paused ? undefined : live.pause}
+        onScrollAway={live.paused ? undefined : pause}
       />
     </Stack>
   );
 }
+
+/** Title, pause/resume, clear and export: memoized, a keystroke leaves it alone. */
+const LogsToolbar = memo(function LogsToolbar(props: {
+  paused: boolean;
+  empty: boolean;
+  onFollow: () => void;
+  onPause: () => void;
+  onClear: () => void;
+  onExport: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="space-between" align="flex-end" wrap="wrap">
+      <Title order={2} size="h3">
+        {t('device.logs.title')}
+      </Title>
+      <Group gap="xs">
+        {props.paused ? (
+          <Button size="xs" leftSection={<IconPlayerPlay size={14} aria-hidden />} onClick={props.onFollow}>
+            {t('device.logs.resume')}
+          </Button>
+        ) : (
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconPlayerPause size={14} aria-hidden />}
+            onClick={props.onPause}
+          >
+            {t('device.logs.pause')}
+          </Button>
+        )}
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconEraser size={14} aria-hidden />}
+          onClick={props.onClear}
+        >
+          {t('device.logs.clear')}
+        </Button>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconDownload size={14} aria-hidden />}
+          onClick={props.onExport}
+          disabled={props.empty}
+        >
+          {t('device.logs.export')}
+        </Button>
+      </Group>
+    </Group>
+  );
+});
+
+function FilteringIndicator() {
+  const { t } = useTranslation();
+  return <Loader role="status" size="xs" aria-label={t('device.logs.filtering')} />;
+}
+
+/** How many lines are shown of those held, and whether the list follows new lines. */
+const LogsStatus = memo(function LogsStatus(props: {
+  shown: number;
+  held: number;
+  paused: boolean;
+  pending: number;
+  onFollow: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group gap="md">
+      <Text size="xs" c="dimmed" data-testid="logs-count">
+        {t('device.logs.count', { shown: props.shown, held: props.held })}
+      </Text>
+      {props.paused ? (
+        <Group gap="xs" data-testid="logs-follow" data-state="paused">
+          <Badge size="sm" color="orange" variant="dot" role="status">
+            {t('device.logs.paused', { count: props.pending })}
+          </Badge>
+          <Button size="compact-xs" variant="light" onClick={props.onFollow}>
+            {t('logs.follow.resume')}
+          </Button>
+        </Group>
+      ) : (
+        <Badge
+          size="sm"
+          color="teal.9"
+          variant="dot"
+          role="status"
+          data-testid="logs-follow"
+          data-state="following"
+        >
+          {t('logs.follow.on')}
+        </Badge>
+      )}
+    </Group>
+  );
+});

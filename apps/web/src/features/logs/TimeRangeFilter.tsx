@@ -1,39 +1,50 @@
 import { Select, TextInput } from '@mantine/core';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LogFilter } from './logFilter';
-import { fromLocalInput, isQuickRange, quickFrom, toLocalInput } from './timeRange';
+import { fromLocalInput, isQuickRange, quickFrom, type TimeRange, toLocalInput } from './timeRange';
 
 const OPTIONS = ['15m', '1h', '24h', 'custom'] as const;
 
-/** Any time, a quick range ending now, or a custom from/to (local wall time in the inputs, UTC in the filter). */
-export function TimeRangeFilter({
-  filter,
-  onChange,
+/**
+ * Any time, a quick range ending now, or a custom from/to (local wall time in the inputs, UTC in the filter).
+ * Memoized on the range alone: typing in a text filter leaves this row (a Select) alone (issue 21).
+ */
+export const TimeRangeFilter = memo(function TimeRangeFilter({
+  range,
+  from,
+  to,
+  onUpdate,
 }: {
-  filter: LogFilter;
-  onChange: (filter: LogFilter) => void;
+  range: TimeRange | undefined;
+  from: string | undefined;
+  to: string | undefined;
+  /** Changes the filter, given the latest one. */
+  onUpdate: (update: (filter: LogFilter) => LogFilter) => void;
 }) {
   const { t } = useTranslation();
-  const choose = (value: string | null) => {
-    const { range: _r, from: _f, to: _t, ...rest } = filter;
-    if (isQuickRange(value)) onChange({ ...rest, range: value, from: quickFrom(value, Date.now()) });
-    else if (value === 'custom')
-      onChange({
-        ...rest,
-        range: 'custom',
-        ...(filter.from ? { from: filter.from } : {}),
-        ...(filter.to ? { to: filter.to } : {}),
-      });
-    else onChange(rest);
-  };
+  const choose = (value: string | null) =>
+    onUpdate((filter) => {
+      const { range: _r, from: _f, to: _t, ...rest } = filter;
+      if (isQuickRange(value)) return { ...rest, range: value, from: quickFrom(value, Date.now()) };
+      if (value === 'custom')
+        return {
+          ...rest,
+          range: 'custom',
+          ...(filter.from ? { from: filter.from } : {}),
+          ...(filter.to ? { to: filter.to } : {}),
+        };
+      return rest;
+    });
   const end = (field: 'from' | 'to', label: string) => (
     <TextInput
       type="datetime-local"
       label={label}
-      value={toLocalInput(filter[field])}
-      onChange={(e) =>
-        onChange({ ...filter, range: 'custom', [field]: fromLocalInput(e.currentTarget.value) })
-      }
+      value={toLocalInput(field === 'from' ? from : to)}
+      onChange={(e) => {
+        const value = fromLocalInput(e.currentTarget.value);
+        onUpdate((filter) => ({ ...filter, range: 'custom', [field]: value }));
+      }}
       size="xs"
       w={190}
     />
@@ -44,14 +55,14 @@ export function TimeRangeFilter({
         label={t('logs.range.label')}
         placeholder={t('logs.range.any')}
         data={OPTIONS.map((value) => ({ value, label: t(`logs.range.${value}`) }))}
-        value={filter.range ?? null}
+        value={range ?? null}
         onChange={choose}
         clearable
         allowDeselect
         size="xs"
         w={170}
       />
-      {filter.range === 'custom' ? (
+      {range === 'custom' ? (
         <>
           {end('from', t('logs.range.from'))}
           {end('to', t('logs.range.to'))}
@@ -59,4 +70,4 @@ export function TimeRangeFilter({
       ) : null}
     </>
   );
-}
+});

@@ -1,4 +1,5 @@
 import type { LogMessage } from '@st/protocol';
+import { charBits } from './charBits';
 
 export interface HeldLine {
   /** Arrival number, growing by one per line over the screen's life (cleared lines keep their numbers). */
@@ -12,15 +13,37 @@ export interface HeldLine {
   readonly message: string;
   /** name then ip, as the device filter reads them */
   readonly device: string;
+  /**
+   * The characters each lower-cased field holds (charBits.ts): a pass turns down most lines by these bits
+   * without a substring search.
+   */
+  readonly tagLo: number;
+  readonly tagHi: number;
+  readonly messageLo: number;
+  readonly messageHi: number;
+  readonly deviceLo: number;
+  readonly deviceHi: number;
 }
 
 function heldLine(seq: number, log: LogMessage): HeldLine {
+  const tag = log.tag.toLowerCase();
+  const message = log.message.toLowerCase();
+  const device = `${log.device.name}${log.device.ip}`.toLowerCase();
+  const t = charBits(tag);
+  const m = charBits(message);
+  const d = charBits(device);
   return {
     seq,
     log,
-    tag: log.tag.toLowerCase(),
-    message: log.message.toLowerCase(),
-    device: `${log.device.name}${log.device.ip}`.toLowerCase(),
+    tag,
+    message,
+    device,
+    tagLo: t.lo,
+    tagHi: t.hi,
+    messageLo: m.lo,
+    messageHi: m.hi,
+    deviceLo: d.lo,
+    deviceHi: d.hi,
   };
 }
 

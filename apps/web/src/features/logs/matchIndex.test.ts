@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HeldLogs } from './heldLogs';
 import { type LogFilter, lineMatcher, narrows } from './logFilter';
-import { MatchIndex, MatchIndexCache } from './matchIndex';
+import { AT_ONCE_MS, MatchIndex, MatchIndexCache, PassClock } from './matchIndex';
 
 const LEVELS: LogLevelName[] = ['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR'];
 const text = fc.stringMatching(/^[abAB1 ]{0,3}$/);
@@ -82,5 +82,51 @@ describe('narrowing filters (issue 21: a keystroke that extends the text scans t
       ),
       { numRuns: 1500 },
     );
+  });
+});
+
+describe('applying a filter at once or at low priority (issue 21: a keystroke at 4x CPU)', () => {
+  const f = (message: string): LogFilter => ({ device: '', tag: '', message, level: undefined });
+  const held = new HeldLogs(100);
+  held.append(
+    Array.from({ length: 100 }, (_, i) =>
+      asLog({ name: 'd', ip: '1', tag: 't', message: i % 4 === 0 ? 'ab' : 'a', level: 'INFO' }),
+    ),
+  );
+
+  it('counts the lines a filter would test: all, a wider filter’s matches, only new ones, or none', () => {
+    const cache = new MatchIndexCache(3, new PassClock(() => 0));
+    expect(cache.candidates(f(''), held)).toBe(0);
+    expect(cache.candidates(f('a'), held)).toBe(100);
+    cache.show(f('a'), held);
+    // 'ab' narrows 'a': its candidates are the 100 lines 'a' matched; 'b' does not.
+    expect(cache.candidates(f('ab'), held)).toBe(100);
+    expect(cache.candidates(f('b'), held)).toBe(100);
+    cache.show(f('ab'), held);
+    expect(cache.candidates(f('ab'), held)).toBe(0);
+    expect(cache.candidates(f('abc'), held)).toBe(25);
+  });
+
+  it('predicts a pass from the measured cost per line and applies it at once under AT_ONCE_MS', () => {
+    let now = 0;
+    const clock = new PassClock(() => now, 0.0002);
+    expect(clock.predict(100_000)).toBeCloseTo(20);
+    // Passes of 100,000 lines measured at 100 ms each: the estimate moves halfway each time.
+    clock.record(100_000, 100);
+    expect(clock.predict(100_000)).toBeCloseTo(60);
+    clock.record(1000, 1000); // too short a pass to say anything
+    expect(clock.predict(100_000)).toBeCloseTo(60);
+    const cache = new MatchIndexCache(3, clock);
+    expect(cache.atOnce(f('a'), held)).toBe(true); // 100 lines
+    const big = new HeldLogs(100_000);
+    big.append(
+      Array.from({ length: 100_000 }, () =>
+        asLog({ name: 'd', ip: '1', tag: 't', message: 'a', level: 'INFO' }),
+      ),
+    );
+    expect(cache.atOnce(f('a'), big)).toBe(false);
+    expect(AT_ONCE_MS).toBeLessThan(60);
+    now = 1;
+    expect(cache.atOnce(f(''), big)).toBe(true);
   });
 });

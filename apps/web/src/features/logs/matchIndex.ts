@@ -21,13 +21,16 @@ export class MatchIndex {
   #held: HeldLogs | undefined;
   #passAll = false;
 
-  /** Brings the index up to date with `held` and the matcher (compared by identity). */
-  update(held: HeldLogs, matcher: LineMatcher, passAll: boolean): void {
+  /**
+   * Brings the index up to date with `held` and the matcher (compared by identity); returns how many lines
+   * it tested.
+   */
+  update(held: HeldLogs, matcher: LineMatcher, passAll: boolean): number {
     this.#held = held;
     this.#passAll = passAll;
     if (passAll) {
       this.#matcher = undefined;
-      return;
+      return 0;
     }
     if (matcher !== this.#matcher) {
       this.#matcher = matcher;
@@ -55,14 +58,21 @@ export class MatchIndex {
       this.#matches = this.#matches.slice(this.#start);
       this.#start = 0;
     }
+    return Math.max(0, to - begin);
+  }
+
+  /** How many held lines `update` would test with the matcher it last had (all of them before any). */
+  pending(held: HeldLogs): number {
+    if (this.#matcher === undefined) return held.size;
+    return Math.max(0, Math.min(held.size, held.oldestSeq + held.size - this.#scannedUpTo));
   }
 
   /**
    * Starts this (new, never updated) index from a wider filter's index: its matches are the candidates, so a
    * keystroke that extends the text scans the lines that passed before, not every held line.
    */
-  seedFrom(wider: MatchIndex, matcher: LineMatcher): void {
-    if (wider.#passAll || wider.#matcher === undefined || this.#matcher !== undefined) return;
+  seedFrom(wider: MatchIndex, matcher: LineMatcher): number {
+    if (wider.#passAll || wider.#matcher === undefined || this.#matcher !== undefined) return 0;
     const test = matcher.held ?? ((line: HeldLine) => matcher(line.log));
     const matches: HeldLine[] = [];
     const from = wider.#matches;
@@ -74,6 +84,7 @@ export class MatchIndex {
     this.#matches = matches;
     this.#start = 0;
     this.#scannedUpTo = wider.#scannedUpTo;
+    return from.length - wider.#start;
   }
 
   get size(): number {
@@ -91,6 +102,46 @@ export class MatchIndex {
   }
 }
 
+/** What a filter pass costs per line tested, from the last passes: what the next one will take. */
+export class PassClock {
+  #msPerLine: number;
+  readonly #now: () => number;
+
+  /** The first guess, 0.2 µs a line, is about a throttled (4x) laptop's with the lines' bits. */
+  constructor(now: () => number = () => performance.now(), msPerLine = 0.0002) {
+    this.#now = now;
+    this.#msPerLine = msPerLine;
+  }
+
+  now(): number {
+    return this.#now();
+  }
+
+  /** A pass of `lines` lines took `ms`; short passes say too little to count. */
+  record(lines: number, ms: number): void {
+    if (lines < 2000) return;
+    this.#msPerLine = (this.#msPerLine + ms / lines) / 2;
+  }
+
+  predict(lines: number): number {
+    return lines * this.#msPerLine;
+  }
+}
+
+/**
+ * A pass predicted to take at most this long is done in the keystroke's own render: deferring the list to a
+ * low-priority render costs about as much (a second render and frame, ~20-30 ms at 4x CPU), so only a
+ * longer pass is worth keeping out of the typing (issue 21).
+ */
+export const AT_ONCE_MS = 25;
+
+interface Entry {
+  key: string;
+  filter: LogFilter;
+  matcher: LineMatcher;
+  index: MatchIndex;
+}
+
 /**
  * The match indexes of the last few filters, by what the filter says (not by object identity: a render React
  * throws away loses its memoized values, but not this cache). While the list catches up with a new filter at
@@ -99,23 +150,61 @@ export class MatchIndex {
  */
 export class MatchIndexCache {
   readonly #size: number;
-  #entries: { key: string; filter: LogFilter; matcher: LineMatcher; index: MatchIndex }[] = [];
+  readonly #clock: PassClock;
+  #entries: Entry[] = [];
 
-  constructor(size: number) {
+  constructor(size: number, clock = new PassClock()) {
     this.#size = size;
+    this.#clock = clock;
+  }
+
+  #find(filter: LogFilter): { key: string; found: Entry | undefined; wider: Entry | undefined } {
+    const key = JSON.stringify(historyQuery(filter, 1));
+    const found = this.#entries.find((e) => e.key === key);
+    const wider =
+      found !== undefined || isEmptyFilter(filter)
+        ? undefined
+        : this.#entries.find((e) => !isEmptyFilter(e.filter) && narrows(filter, e.filter));
+    return { key, found, wider };
   }
 
   for(filter: LogFilter): { matcher: LineMatcher; index: MatchIndex } {
-    const key = JSON.stringify(historyQuery(filter, 1));
-    const found = this.#entries.find((e) => e.key === key);
-    if (found !== undefined) return found;
+    return this.#for(filter).entry;
+  }
+
+  #for(filter: LogFilter): { entry: Entry; tested: number } {
+    const { key, found, wider } = this.#find(filter);
+    if (found !== undefined) return { entry: found, tested: 0 };
     const entry = { key, filter, matcher: lineMatcher(filter), index: new MatchIndex() };
     // Typing on extends the text: start from the matches of a wider filter already scanned.
-    if (!isEmptyFilter(filter)) {
-      const wider = this.#entries.find((e) => !isEmptyFilter(e.filter) && narrows(filter, e.filter));
-      if (wider !== undefined) entry.index.seedFrom(wider.index, entry.matcher);
-    }
+    const tested = wider === undefined ? 0 : entry.index.seedFrom(wider.index, entry.matcher);
     this.#entries = [entry, ...this.#entries].slice(0, this.#size);
+    return { entry, tested };
+  }
+
+  /** The filter's index brought up to date with `held`, the pass timed for `atOnce`'s predictions. */
+  show(filter: LogFilter, held: HeldLogs): { matcher: LineMatcher; index: MatchIndex } {
+    const started = this.#clock.now();
+    const { entry, tested } = this.#for(filter);
+    const total = tested + entry.index.update(held, entry.matcher, isEmptyFilter(filter));
+    this.#clock.record(total, this.#clock.now() - started);
     return entry;
+  }
+
+  /**
+   * How many held lines showing `filter` would test: the new lines only when its index is kept, the matches
+   * of a wider filter when one narrows to it, every held line otherwise, none without a filter.
+   */
+  candidates(filter: LogFilter, held: HeldLogs): number {
+    if (isEmptyFilter(filter)) return 0;
+    const { found, wider } = this.#find(filter);
+    if (found !== undefined) return found.index.pending(held);
+    if (wider !== undefined) return wider.index.size + wider.index.pending(held);
+    return held.size;
+  }
+
+  /** Whether showing `filter` is predicted to take at most AT_ONCE_MS. */
+  atOnce(filter: LogFilter, held: HeldLogs): boolean {
+    return this.#clock.predict(this.candidates(filter, held)) <= AT_ONCE_MS;
   }
 }

@@ -1,0 +1,115 @@
+/**
+ * Two console builds side by side on the time to the device list (issue 21), measured interleaved so the
+ * load of a shared machine falls on both alike: one gateway with 300 simulated devices serves a folder
+ * holding both builds' hashed assets, and before each navigation its index.html is switched to build A's or
+ * B's (the gateway re-reads the page when the file changes). Each navigation is bench/console's
+ * listVisibleMs4xCpu: a new browser context, CPU throttled 4x, /panel until the first device row shows.
+ *
+ *   node --import tsx bench/console/compareList.ts <dist A> <dist B> [navigations per build]
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { freeTcpPort, freeUdpPort, waitFor } from '@st/testkit';
+import { chromium } from 'playwright-core';
+import { z } from 'zod';
+import { median } from '../lib/figures';
+import { type AppProcess, startApp, waitHttpOk } from '../lib/process';
+
+const DEVICES = 300;
+const [a, b, runsArg] = process.argv.slice(2);
+if (a === undefined || b === undefined) throw new Error('usage: compareList.ts <dist A> <dist B> [runs]');
+const runs = Number(runsArg ?? 6);
+
+const dir = mkdtempSync(join(tmpdir(), 'st-bench-compare-list-'));
+const web = join(dir, 'web');
+// B's files, then A's hashed assets beside them; each build's page kept aside.
+cpSync(b, web, { recursive: true });
+cpSync(join(a, 'assets'), join(web, 'assets'), { recursive: true });
+const pages = {
+  A: readFileSync(join(a, 'index.html'), 'utf8'),
+  B: readFileSync(join(b, 'index.html'), 'utf8'),
+};
+for (const ext of ['.br', '.gz']) rmSync(join(web, `index.html${ext}`), { force: true });
+
+const [gwPort, logPort, discoveryPort] = [await freeTcpPort(), await freeTcpPort(), await freeUdpPort()];
+const gatewayUrl = `http://127.0.0.1:${gwPort}`;
+const procs: AppProcess[] = [
+  startApp('gateway', {
+    ST_PORT: String(gwPort),
+    ST_HOST: '127.0.0.1',
+    ST_DATA_DIR: join(dir, 'gw'),
+    ST_MULTICAST_IF: '127.0.0.1',
+    ST_DISCOVERY_PORT: String(discoveryPort),
+    ST_LOG_PORT: String(logPort),
+    ST_TRUST_BEACON_ADDRESS: 'true',
+    ST_WEB_DIST: web,
+  }),
+];
+for (const [count, first] of [
+  [250, '127.79.1.1'],
+  [DEVICES - 250, '127.79.2.1'],
+] as const)
+  procs.push(
+    startApp('simulator', {}, [
+      '--count',
+      String(count),
+      '--first-ip',
+      first,
+      '--discovery-port',
+      String(discoveryPort),
+      '--multicast-if',
+      '127.0.0.1',
+      '--no-ota',
+    ]),
+  );
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+  ],
+});
+try {
+  await waitHttpOk(`${gatewayUrl}/api/build`);
+  await waitFor(
+    async () =>
+      z.array(z.unknown()).parse(await (await fetch(`${gatewayUrl}/api/devices/found`)).json()).length >=
+      DEVICES,
+    { timeoutMs: 60_000, what: `${DEVICES} devices found` },
+  );
+  const times: Record<'A' | 'B', number[]> = { A: [], B: [] };
+  for (let i = 0; i < runs; i++) {
+    for (const name of i % 2 === 0 ? (['A', 'B'] as const) : (['B', 'A'] as const)) {
+      writeFileSync(join(web, 'index.html'), pages[name]);
+      // The gateway notices the page by its modification time.
+      await sleep(20);
+      const context = await browser.newContext({ viewport: { width: 1600, height: 900 } });
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      const started = Date.now();
+      await page.goto(`${gatewayUrl}/panel`);
+      await page
+        .getByRole('button', { name: /^Open device / })
+        .first()
+        .waitFor({ timeout: 60_000 });
+      const ms = Date.now() - started;
+      times[name].push(ms);
+      console.log(`run ${i + 1} ${name}: ${ms} ms`);
+      await context.close();
+    }
+  }
+  for (const name of ['A', 'B'] as const)
+    console.log(
+      `${name} (${name === 'A' ? a : b}): ${times[name].join(' / ')} ms, median ${median(times[name])} ms`,
+    );
+} finally {
+  await browser.close();
+  for (const p of procs.reverse()) await p.stop();
+  rmSync(dir, { recursive: true, force: true });
+}
