@@ -57,9 +57,16 @@ return out`;
  * flight to that node fail at once with 503 instead of waiting for their timeout).
  */
 export class NodeWatch {
-  private timer: NodeJS.Timeout | undefined;
-  private running = false;
+  private beatTimer: NodeJS.Timeout | undefined;
+  private reapTimer: NodeJS.Timeout | undefined;
+  private beating = false;
+  private reaping = false;
   private beats = 0;
+  /** the re-announcement after being taken for dead, while it runs; a second revival waits for it */
+  private revival: Promise<void> | undefined;
+  private reviveAgain = false;
+  /** the last re-announcement failed (e.g. Redis went away meanwhile): the next renewal tries again */
+  private revivalFailed = false;
 
   constructor(
     private readonly hub: RedisHub,
@@ -70,25 +77,43 @@ export class NodeWatch {
   async start(): Promise<void> {
     await this.beat();
     await this.hub.cmd.sadd(NODES_KEY, this.nodeId);
-    this.timer = setInterval(() => void this.tick(), this.opts.intervalMs);
-    this.timer.unref();
+    // The alive key is renewed on a timer of its own, never behind a reaping round or a re-announcement:
+    // reaping a dead node's 5,000 links (or announcing this node's own again) takes longer than the key
+    // lives, and a node busy with that must not be taken for dead in turn (issue 22: 3 nodes x 5,000
+    // links lost presence in a cascade of such reaps while every link was up).
+    this.beatTimer = setInterval(() => void this.beatRound(), this.opts.intervalMs);
+    this.reapTimer = setInterval(() => void this.reapRound(), this.opts.intervalMs);
+    this.beatTimer.unref();
+    this.reapTimer.unref();
   }
 
   async stop(): Promise<void> {
-    clearInterval(this.timer);
+    clearInterval(this.beatTimer);
+    clearInterval(this.reapTimer);
     await this.hub.cmd.srem(NODES_KEY, this.nodeId).catch(() => undefined);
   }
 
-  private async tick(): Promise<void> {
-    if (this.running) return; // a slow Redis: never pile rounds up
-    this.running = true;
+  private async beatRound(): Promise<void> {
+    if (this.beating) return; // a slow Redis: never pile renewals up
+    this.beating = true;
     try {
       await this.beat();
+    } catch (err) {
+      this.opts.logger.warn({ err }, 'node alive key not renewed');
+    } finally {
+      this.beating = false;
+    }
+  }
+
+  private async reapRound(): Promise<void> {
+    if (this.reaping) return;
+    this.reaping = true;
+    try {
       await this.reapDead();
     } catch (err) {
       this.opts.logger.warn({ err }, 'node watch round failed');
     } finally {
-      this.running = false;
+      this.reaping = false;
     }
   }
 
@@ -99,8 +124,33 @@ export class NodeWatch {
     if (previous === null && this.beats > 1) {
       this.opts.logger.warn('this node was taken for dead: announcing its links again');
       await this.hub.cmd.sadd(NODES_KEY, this.nodeId);
-      await this.opts.onRevived();
+      this.revive();
+    } else if (this.revivalFailed) this.revive();
+  }
+
+  /**
+   * Announces this node's links again, off the renewal's path. Taken for dead again while announcing (the
+   * reaper may have removed links already announced): one more announcement follows this one.
+   */
+  private revive(): void {
+    if (this.revival !== undefined) {
+      this.reviveAgain = true;
+      return;
     }
+    this.revival = (async () => {
+      do {
+        this.reviveAgain = false;
+        this.revivalFailed = false;
+        try {
+          await this.opts.onRevived();
+        } catch (err) {
+          this.revivalFailed = true;
+          this.opts.logger.warn({ err }, 'links not announced again: tried again at the next renewal');
+        }
+      } while (this.reviveAgain);
+    })().finally(() => {
+      this.revival = undefined;
+    });
   }
 
   private async reapDead(): Promise<void> {
