@@ -5,7 +5,7 @@
 // relayed request, PostgreSQL connections, presence churn. `BENCH_HEAVY=1` runs the goal sizes (10,000 links
 // on one node; 3 nodes); the default profile is small enough for every `npm run bench`.
 import { type ChildProcess, fork, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -216,6 +216,11 @@ async function runProfile(p: Profile) {
     const redisPort = Number(new URL(redis.url).port);
     const cmdsBefore = await redisCommands(redisPort);
     const cpuBefore = nodes.map((n) => cpuMs(n.app.pid));
+    // The load generator (this process) and the link holders share the machine with the nodes: their CPU per
+    // call says whether the harness, not the node, is what limits the rate.
+    const benchCpuBefore = process.cpuUsage();
+    const holderCpuBefore = holders.map((h) => cpuMs(h.child.pid ?? 0));
+    const windowStartUs = Number(process.hrtime.bigint() / 1000n);
     const latencies: number[] = [];
     const statuses: Record<string, number> = {};
     const durationMs = 10_000;
@@ -255,6 +260,16 @@ async function runProfile(p: Profile) {
     const relaySeconds = (Date.now() - relayStart) / 1000;
     const cmdsAfter = await redisCommands(redisPort);
     const cpuUsed = nodes.reduce((a, n, i) => a + cpuMs(n.app.pid) - (cpuBefore[i] ?? 0), 0);
+    const benchCpu = process.cpuUsage(benchCpuBefore);
+    const holderCpu = holders.reduce((a, h, i) => a + cpuMs(h.child.pid ?? 0) - (holderCpuBefore[i] ?? 0), 0);
+    // The relay phase on the profiles' clock (V8 and process.hrtime both read CLOCK_MONOTONIC), so a profile
+    // can be cut to it: node scripts of your own, or `bench/cloud-scale/profile.ts <profile> <window>`.
+    if (profDir) {
+      writeFileSync(
+        join(profDir, `relay-window-${windowStartUs}.json`),
+        JSON.stringify({ startUs: windowStartUs, endUs: Number(process.hrtime.bigint() / 1000n) }),
+      );
+    }
     latencies.sort((a, b) => a - b);
     const relay = {
       targetPerSecond: p.rate,
@@ -265,6 +280,10 @@ async function runProfile(p: Profile) {
       redisCommandsPerRequest: round((cmdsAfter - cmdsBefore - 1) / Math.max(1, sent), 2),
       /** CPU of all cloud nodes per relayed request: the cost that decides throughput on a loaded machine */
       nodeCpuMsPerRequest: round(cpuUsed / Math.max(1, sent), 3),
+      /** CPU of the load generator (this process: the user's HTTP calls) per relayed request */
+      loadGeneratorCpuMsPerRequest: round((benchCpu.user + benchCpu.system) / 1000 / Math.max(1, sent), 3),
+      /** CPU of the link holders (the gateways' side: receive the request, answer it) per relayed request */
+      linkHoldersCpuMsPerRequest: round(holderCpu / Math.max(1, sent), 3),
     };
     // Links that dropped during the relay phase (a node that drained or missed heart-beats under load).
     const counts = await Promise.all(holders.map((h) => h.ask({ t: 'count' }, 'count')));
