@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { runIfMain } from '../lib/cli';
 import { median, percentile, round } from '../lib/figures';
 import { type AppProcess, rssMiB, startApp, waitHttpOk } from '../lib/process';
+import { LightHttpClient } from './lightHttp';
 
 /** CPU time a process has used so far, in ms (user + system, from /proc). */
 function cpuMs(pid: number): number {
@@ -227,22 +228,30 @@ async function runProfile(p: Profile) {
     const tickMs = 10;
     const perTick = (p.rate * tickMs) / 1000;
     const inflight: Promise<void>[] = [];
+    // BENCH_SCALE_CLIENT=fetch: the user's calls through fetch (undici) as before; default: the light client.
+    const useFetch = process.env.BENCH_SCALE_CLIENT === 'fetch';
+    const clients = nodes.map((n) => new LightHttpClient(n.url, { cookie }));
+    const relayCall = async (i: number, path: string): Promise<{ status: number; body: string }> => {
+      const value = { url: '/api/build', method: 'GET' };
+      if (!useFetch) return (clients[i % clients.length] as LightHttpClient).postJson(path, value);
+      const r = await fetch(`${nodes[i % nodes.length]?.url ?? first}${path}`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: JSON.stringify(value),
+      });
+      return { status: r.status, body: await r.text() };
+    };
     const relayStart = Date.now();
     let sent = 0;
     while (Date.now() - relayStart < durationMs) {
       const due = Math.floor(((Date.now() - relayStart) / tickMs + 1) * perTick);
       for (; sent < due; sent++) {
         const g = created[Math.floor(Math.random() * created.length)];
-        const base = nodes[sent % nodes.length]?.url ?? first;
         const t0 = performance.now();
         inflight.push(
-          fetch(`${base}/api/gateway/requests/${g?.id}`, {
-            method: 'POST',
-            headers: { cookie, 'content-type': 'application/json' },
-            body: JSON.stringify({ url: '/api/build', method: 'GET' }),
-          }).then(
+          relayCall(sent, `/api/gateway/requests/${g?.id}`).then(
             async (r) => {
-              const body = await r.text();
+              const body = r.body;
               latencies.push(performance.now() - t0);
               // Refusals by their error code (CLOUD_BUSY, GATEWAY_OFFLINE...), answers by status.
               const key = r.status === 200 ? '200' : `${r.status} ${/"code":"(\w+)"/.exec(body)?.[1] ?? ''}`;
@@ -258,6 +267,8 @@ async function runProfile(p: Profile) {
     }
     await Promise.all(inflight);
     const relaySeconds = (Date.now() - relayStart) / 1000;
+    const userConnections = clients.reduce((a, c) => a + c.sockets, 0);
+    for (const c of clients) c.close();
     const cmdsAfter = await redisCommands(redisPort);
     const cpuUsed = nodes.reduce((a, n, i) => a + cpuMs(n.app.pid) - (cpuBefore[i] ?? 0), 0);
     const benchCpu = process.cpuUsage(benchCpuBefore);
@@ -289,6 +300,7 @@ async function runProfile(p: Profile) {
     const counts = await Promise.all(holders.map((h) => h.ask({ t: 'count' }, 'count')));
     Object.assign(relay, {
       linksDroppedSinceStart: counts.reduce((a, c) => a + Number(c.dropped ?? 0), 0),
+      userClient: useFetch ? 'fetch' : `light HTTP/1.1, ${userConnections} connections`,
     });
     const dbConnections = pgConnections(pg.url);
     console.log(`relay ${JSON.stringify(relay)}; PostgreSQL connections in use: ${dbConnections}`);
