@@ -79,5 +79,10 @@ describe('gateway-offline alerts with two cloud nodes', () => {
     });
     await new Promise((r) => setTimeout(r, 10 * alerts.checkMs));
     expect(payloads().map((p) => p.kind)).toEqual(['gateway-offline', 'gateway-online']);
+    // Each alert's idempotency key names its incident and step, in the body and the Idempotency-Key header.
+    const [off, on] = payloads();
+    expect(off?.id).toMatch(new RegExp(`^incident/${sys.gatewayId}@.+/open$`));
+    expect(on?.id).toBe(off?.id.replace(/\/open$/, '/close'));
+    expect(hook.received.map((r) => r.headers['idempotency-key'])).toEqual([off?.id, on?.id]);
   }, 60_000);
 });

@@ -29,7 +29,7 @@ import { cloudNodeProcess, type NodeProcess } from './support/nodeProcess';
 const LINKS = 200;
 const Ready = z.object({ ready: z.boolean(), node: z.string(), links: z.number() });
 const GatewayEvent = z.object({ gateway: z.object({ id: z.string() }), event: z.string() });
-const Alert = z.object({ kind: z.string(), gateway: z.object({ id: z.string() }) });
+const Alert = z.object({ id: z.string(), kind: z.string(), gateway: z.object({ id: z.string() }) });
 /** gateway-offline threshold (s): longer than a relink after a node's death, so only the gone alert */
 const OFFLINE_AFTER_S = 10;
 
@@ -309,6 +309,11 @@ describe('three cloud nodes behind haproxy, one killed with -9', () => {
       });
       await new Promise((r) => setTimeout(r, 3000));
       expect(attempts().filter((r) => r.status === 200)).toHaveLength(1);
+      // The dead node's failed attempts and the survivor's delivery carry one idempotency key: a receiver
+      // that had taken an attempt the sender never heard back from would drop the repeat by it.
+      const keys = attempts().map((r) => [Alert.parse(JSON.parse(r.body)).id, r.headers['idempotency-key']]);
+      expect(attempts().some((r) => r.status !== 200)).toBe(true);
+      expect(new Set(keys.flat()).size).toBe(1);
       const row = await incident(g.id);
       expect(row?.opened_by).not.toBe(sender);
       expect(row?.open_sent_at).not.toBeNull();

@@ -5,6 +5,7 @@ import { makeFirmwareImage, OTA, transferAllowanceMs } from '@st/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { field } from './helpers';
 import { type LinkedSystem, startLinkedSystem } from './support/linked';
+import { startThrottledProxy } from './support/throttledProxy';
 
 const RELAY_TIMEOUT_MS = 400;
 
@@ -112,13 +113,13 @@ describe('other relayed calls during a large upload', () => {
 });
 
 // The answer direction: a 16 MiB download through the relay comes back in chunks, byte for byte, while
-// other relayed calls keep answering. The cloud cannot know an answer's size before it comes, so this
-// relay waits long enough for the download itself (the calls beside it are answered in far less).
+// other relayed calls keep answering. The relay waits 2 s for a gateway's answer (as for the calls during an
+// upload above): the download takes longer than that, and its deadline moves while its chunks keep coming.
 describe('large answer through the relay', () => {
   let sys: LinkedSystem;
 
   beforeAll(async () => {
-    sys = await startLinkedSystem({ cloudOptions: { relayTimeoutMs: 60_000 } });
+    sys = await startLinkedSystem({ cloudOptions: { relayTimeoutMs: 2000 } });
   });
   afterAll(async () => {
     await sys?.stop();
@@ -126,21 +127,10 @@ describe('large answer through the relay', () => {
 
   it('carries a 16 MiB firmware download in chunks while other calls are answered', async () => {
     const image = makeFirmwareImage({ version: '16.0.2', size: OTA.firmwareMaxBytes, seed: 18 });
-    // Stored directly on the gateway: this test is about the way back.
-    const stored = await fetch(`${sys.gw.url}/api/ota/firmware`, {
-      method: 'POST',
-      body: firmwareForm(image, '16.0.2'),
-    });
-    const created: unknown = await stored.json();
-    expect(stored.status, JSON.stringify(created)).toBe(201);
+    const id = await storeOnGateway(sys, image, '16.0.2');
     let downloaded = false;
-    const url = `/api/ota/firmware/download?id=${encodeURIComponent(field(created, 'id'))}`;
-    const download = fetch(relayRawUrl(sys, url, 'GET'), {
-      method: 'POST',
-      headers: { cookie: sys.user.cookie ?? '' },
-    }).then(async (r) => ({ status: r.status, bytes: new Uint8Array(await r.arrayBuffer()) }));
     const [down, during] = await Promise.all([
-      download.finally(() => {
+      download(sys, id).finally(() => {
         downloaded = true;
       }),
       otherCalls(sys, () => downloaded),
@@ -152,3 +142,51 @@ describe('large answer through the relay', () => {
     expect(during.filter((s) => s !== 200)).toEqual([]);
   });
 });
+
+// A gateway on a slow uplink (3 MiB/s through a throttling proxy: the 16 MiB answer is ~22 MiB of base64
+// chunks, several seconds) and a relay that waits 2 s for an answer: the cloud waits while the answer's
+// chunks keep moving (the node holding the link tells the waiting node), so the download arrives whole. Before
+// issue 22's third round this answered 504 RELAY_TIMEOUT; a stalled transfer still ends in 502
+// RELAY_TRANSFER_FAILED after LINK_TRANSFER.idleMs (linkTransfers.test.ts).
+describe('large answer from a slow gateway through a relay with a short timeout', () => {
+  let sys: LinkedSystem;
+
+  beforeAll(async () => {
+    sys = await startLinkedSystem({
+      cloudOptions: { relayTimeoutMs: 2000 },
+      via: ({ cloud }) => startThrottledProxy(cloud.url, 3 * 1024 * 1024),
+    });
+  });
+  afterAll(async () => {
+    await sys?.stop();
+  });
+
+  it('downloads 16 MiB whole although the relay waits only 2 s for an answer', async () => {
+    const image = makeFirmwareImage({ version: '16.0.3', size: OTA.firmwareMaxBytes, seed: 19 });
+    const id = await storeOnGateway(sys, image, '16.0.3');
+    const down = await download(sys, id);
+    expect(down.status, new TextDecoder().decode(down.bytes.slice(0, 300))).toBe(200);
+    expect(down.bytes.length).toBe(OTA.firmwareMaxBytes);
+    expect(sha256(down.bytes)).toBe(sha256(image));
+  });
+});
+
+/** Stores an image directly on the gateway (these tests are about the way back); answers its id. */
+async function storeOnGateway(sys: LinkedSystem, image: Uint8Array, version: string): Promise<string> {
+  const stored = await fetch(`${sys.gw.url}/api/ota/firmware`, {
+    method: 'POST',
+    body: firmwareForm(image, version),
+  });
+  const created: unknown = await stored.json();
+  expect(stored.status, JSON.stringify(created)).toBe(201);
+  return field(created, 'id');
+}
+
+async function download(sys: LinkedSystem, id: string): Promise<{ status: number; bytes: Uint8Array }> {
+  const url = `/api/ota/firmware/download?id=${encodeURIComponent(id)}`;
+  const r = await fetch(relayRawUrl(sys, url, 'GET'), {
+    method: 'POST',
+    headers: { cookie: sys.user.cookie ?? '' },
+  });
+  return { status: r.status, bytes: new Uint8Array(await r.arrayBuffer()) };
+}

@@ -46,7 +46,7 @@ describe('readiness of a cloud node', () => {
     await waitFor(async () => (await ready(cloud)).body.links === 1);
     const r = await ready(cloud);
     expect(r.status).toBe(200);
-    expect(r.body.checks).toEqual([{ name: 'database', ok: true }]);
+    expect(r.body.checks).toEqual([expect.objectContaining({ name: 'database', ok: true })]);
   });
 
   it('loses Redis: 503 NOT_READY naming redis, drains its links, ready again when Redis is back', async () => {

@@ -26,12 +26,17 @@ describe('alert outbox', () => {
       await waitFor(() => hook.received.length >= 1, { what: 'first failed attempt' });
       await gw.stop();
       const tried = hook.received.length;
+      const failed = hook.received.map((r) => r.headers['idempotency-key']);
       // the receiver works again; nothing arrives until the gateway is back
       hook.clearFailures();
       hook.received.length = 0;
       gw = await startGateway(setup, timings);
       await waitFor(() => hook.received.length === 1, { what: 'delivery after the restart' });
-      expect(AlertPayload.parse(JSON.parse(hook.received[0]?.body ?? '')).text).toBe('Door open');
+      const delivered = AlertPayload.parse(JSON.parse(hook.received[0]?.body ?? ''));
+      expect(delivered.text).toBe('Door open');
+      // Every attempt, before and after the restart, carried the same idempotency key (in body and header).
+      expect(hook.received[0]?.headers['idempotency-key']).toBe(delivered.id);
+      expect(failed).toEqual(failed.map(() => delivered.id));
       const entries = z
         .array(TimelineEntry)
         .parse((await http(gw.base, 'GET', '/api/devices/timeline?ip=127.0.0.11&kinds=alert')).body);

@@ -124,6 +124,8 @@ describe('alert settings', () => {
     await waitFor(() => smtp.mails.length === 1, { what: 'mail' });
     expect(smtp.mails[0]).toMatchObject({ from: 'gw@example.com', to: ['me@example.com'], user: 'alerts' });
     expect(smtp.mails[0]?.data).toContain('Subject: [SmartThing] test:');
+    // Derived from the alert's idempotency key: a repeat delivery is the same message to the mail client.
+    expect(smtp.mails[0]?.data).toMatch(/^Message-ID: <alert\.[0-9a-f]{32}@example\.com>\r?$/m);
   });
 });
 
@@ -143,6 +145,10 @@ describe('device alerts', () => {
     expect(kinds.filter((k) => k === 'device-online')).toHaveLength(1);
     const offline = payloads(hook).find((p) => p.kind === 'device-offline');
     expect(offline?.device).toEqual({ ip, name: device.name });
+    // One idempotency key per alert, in the body and the Idempotency-Key header.
+    const ids = payloads(hook).map((p) => p.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(hook.received.map((r) => r.headers['idempotency-key'])).toEqual(ids);
     for (const r of hook.received) {
       expect(r.headers['x-signature-256']).toBe(
         `sha256=${createHmac('sha256', secret).update(r.body).digest('hex')}`,

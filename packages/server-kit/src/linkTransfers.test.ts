@@ -31,9 +31,12 @@ describe('LinkTransfers', () => {
     expect(a.wants({ encoding: 'utf8', text: 'short' })).toBe(false);
     const head = a.head(body);
     expect(head).toEqual({ encoding: 'base64', chars: 32, chunks: 8 });
-    const received = b.receive('r1', head);
+    const progress: number[] = [];
+    const received = b.receive('r1', head, (n) => progress.push(n));
     await a.send('r1', body);
     expect(await received).toEqual(body);
+    // the receiver heard of every chunk as it came (what moves the relay's deadline)
+    expect(progress).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     let ahead = 0;
     let maxAhead = 0;
     for (const m of seen) {

@@ -22,6 +22,7 @@ interface Outgoing {
 
 interface Incoming {
   head: LinkTransferHead;
+  onChunk: ((received: number) => void) | undefined;
   parts: string[];
   chars: number;
   timer: NodeJS.Timeout;
@@ -79,8 +80,11 @@ export class LinkTransfers {
     });
   }
 
-  /** Reassembles transfer `id` announced by `head`; rejects when it breaks a limit or stalls. */
-  receive(id: string, head: LinkTransferHead): Promise<LinkBody> {
+  /**
+   * Reassembles transfer `id` announced by `head`; rejects when it breaks a limit or stalls. `onChunk` hears
+   * each chunk accepted (chunks received so far), e.g. to tell whoever waits that the transfer is moving.
+   */
+  receive(id: string, head: LinkTransferHead, onChunk?: (received: number) => void): Promise<LinkBody> {
     const refuse = (reason: string) => {
       this.post({ t: 'abort', id, reason });
       return Promise.reject(new LinkTransferError(reason));
@@ -92,7 +96,7 @@ export class LinkTransfers {
       return refuse('chunk count does not match the size');
     if (this.incoming.size >= this.limits.maxOpen) return refuse('too many transfers at once');
     return new Promise<LinkBody>((resolve, reject) => {
-      this.incoming.set(id, { head, parts: [], chars: 0, resolve, reject, timer: this.idle(id) });
+      this.incoming.set(id, { head, onChunk, parts: [], chars: 0, resolve, reject, timer: this.idle(id) });
     });
   }
 
@@ -148,6 +152,7 @@ export class LinkTransfers {
     t.parts.push(data);
     t.timer.refresh();
     this.post({ t: 'ack', id, seq });
+    t.onChunk?.(t.parts.length);
     if (!last) return;
     this.endIncoming(id, t);
     const text = t.parts.join('');

@@ -6,6 +6,10 @@ import { waitFor } from './wait';
 export interface RedisServer {
   url: string;
   stop(): Promise<void>;
+  /** SIGSTOP: the server keeps its connections open but answers nothing (a hung Redis) until `resume` */
+  pause(): void;
+  /** SIGCONT after `pause` */
+  resume(): void;
 }
 
 function ping(port: number): Promise<boolean> {
@@ -40,8 +44,13 @@ export async function startRedis(opts: { port?: number } = {}): Promise<RedisSer
     port,
     url: `redis://127.0.0.1:${port}`,
     async stop() {
+      if (proc.exitCode !== null || proc.signalCode !== null) return;
+      const exited = new Promise((r) => proc.once('exit', r));
       proc.kill('SIGTERM');
-      await new Promise((r) => proc.once('exit', r));
+      proc.kill('SIGCONT'); // a paused server only acts on the SIGTERM once it runs again
+      await exited;
     },
+    pause: () => void proc.kill('SIGSTOP'),
+    resume: () => void proc.kill('SIGCONT'),
   };
 }

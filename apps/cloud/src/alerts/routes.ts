@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { ALERT_ROUTES, type AlertPayload, ApiError } from '@st/protocol';
 import { type HttpApp, sendAlert, sendError } from '@st/server-kit';
 import type { RequestAuth } from '../http/requestAuth';
@@ -31,6 +32,7 @@ export function registerAlertRoutes(app: HttpApp, deps: { store: CloudAlertStore
       const channel = (await store.get(user.userId)).channels.find((c) => c.id === req.query.channel);
       if (!channel) throw new ApiError('ALERT_CHANNEL_NOT_FOUND');
       const payload: AlertPayload = {
+        id: `test/${randomUUID()}`,
         kind: 'test',
         gateway: { id: '', name: 'SmartThing cloud' },
         at: Date.now(),

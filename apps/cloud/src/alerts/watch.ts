@@ -1,7 +1,7 @@
 import type { AlertChannel, AlertKind, AlertPayload } from '@st/protocol';
 import { ALERT_RETRY_WINDOW_MS, alertRetryDelayMs, type Logger, sendAlert, sendError } from '@st/server-kit';
 import type { Presence } from '../link/presence';
-import type { GatewayIncidents } from './incidents';
+import type { AlertStep, GatewayIncidents } from './incidents';
 import type { CloudAlertStore } from './store';
 
 export interface GatewayWatchOptions {
@@ -9,6 +9,14 @@ export interface GatewayWatchOptions {
   readonly checkMs?: number;
   /** first retry delay of a failed send (default 2 s, doubling) */
   readonly retryBaseMs?: number;
+}
+
+/**
+ * The idempotency key of an incident's alert: the incident row's id (unique per outage) and the step, so the
+ * node that sends it and a node that takes it over after the first one died give the receiver the same key.
+ */
+export function alertKey(incidentId: string, step: AlertStep): string {
+  return `incident/${incidentId}/${step}`;
 }
 
 function duration(ms: number): string {
@@ -75,8 +83,10 @@ export class GatewayWatch {
           const closed = await this.incidents.close(g.id, now);
           if (closed === undefined) continue;
           const text = `Gateway ${g.name} is back online after ${duration(now.getTime() - Date.parse(closed.openedAt))}`;
-          this.send(user.settings.channels, this.payload('gateway-online', g, now, text), () =>
-            this.incidents.markSent(closed.id, 'close', new Date()),
+          this.send(
+            user.settings.channels,
+            this.payload('gateway-online', g, now, text, alertKey(closed.id, 'close')),
+            () => this.incidents.markSent(closed.id, 'close', new Date()),
           );
           continue;
         }
@@ -87,8 +97,10 @@ export class GatewayWatch {
         const incident = await this.incidents.open(g.id, down.lastOnline, now);
         if (incident === undefined) continue;
         const text = `Gateway ${g.name} has been offline for ${duration(offlineMs)}`;
-        this.send(user.settings.channels, this.payload('gateway-offline', g, now, text), () =>
-          this.incidents.markSent(incident, 'open', new Date()),
+        this.send(
+          user.settings.channels,
+          this.payload('gateway-offline', g, now, text, alertKey(incident, 'open')),
+          () => this.incidents.markSent(incident, 'open', new Date()),
         );
       }
     }
@@ -121,12 +133,22 @@ export class GatewayWatch {
           : `Gateway ${g.name} is back online after ${duration(Date.parse(alert.closedAt ?? '') - Date.parse(since))}`;
       this.logger.info({ incident: alert.id, step: alert.step, from: alert.sender }, 'alert taken over');
       const kind = alert.step === 'open' ? 'gateway-offline' : 'gateway-online';
-      this.send(user.settings.channels, this.payload(kind, g, now, text), done);
+      this.send(
+        user.settings.channels,
+        this.payload(kind, g, now, text, alertKey(alert.id, alert.step)),
+        done,
+      );
     }
   }
 
-  private payload(kind: AlertKind, g: { id: string; name: string }, at: Date, text: string): AlertPayload {
-    return { kind, gateway: { id: g.id, name: g.name }, at: at.getTime(), text };
+  private payload(
+    kind: AlertKind,
+    g: { id: string; name: string },
+    at: Date,
+    text: string,
+    id: string,
+  ): AlertPayload {
+    return { id, kind, gateway: { id: g.id, name: g.name }, at: at.getTime(), text };
   }
 
   /**

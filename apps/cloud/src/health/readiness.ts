@@ -1,4 +1,6 @@
 import type { Logger } from '@st/server-kit';
+import { LoopClock } from './loopClock';
+import { timedCheck } from './timedCheck';
 
 /** One dependency the node cannot work without (the database, Redis): resolves when it answers. */
 export interface DependencyCheck {
@@ -11,6 +13,10 @@ export interface CheckOutcome {
   ok: boolean;
   /** why it failed (a driver message; never a secret: URLs are not echoed) */
   error?: string;
+  /** ms this node's own event loop lagged while it waited (shown when it mattered: 100 ms or more) */
+  lagMs?: number;
+  /** no answer, but the node lagged too much to blame the dependency: not counted towards a drain */
+  inconclusive?: boolean;
 }
 
 export interface ReadinessReport {
@@ -20,23 +26,17 @@ export interface ReadinessReport {
 }
 
 export interface ReadinessOptions {
-  /** how long one check may take before it counts as failed */
+  /** how long one check may take, in time the node itself ran (its own event-loop lag does not count) */
   timeoutMs: number;
+  /** wall time after which a check of a node that keeps lagging is given up as inconclusive (default 3 x timeout) */
+  maxWaitMs?: number;
   /** how often the node checks itself in the background (only when `onDrain` is set) */
   intervalMs: number;
-  /** consecutive failed rounds before the node drains */
+  /** consecutive failed rounds before the node drains (inconclusive rounds neither count nor reset) */
   failuresToDrain: number;
   /** the node lost a dependency: hand its links and live sessions to the other nodes */
   onDrain?: (report: ReadinessReport) => void;
   logger: Logger;
-}
-
-function withTimeout<T>(work: Promise<T>, ms: number, name: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${name} did not answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
 /**
@@ -49,6 +49,7 @@ export class Readiness {
   private timer: NodeJS.Timeout | undefined;
   private failures = 0;
   private drained = false;
+  private readonly clock = new LoopClock();
 
   constructor(
     private readonly checks: readonly DependencyCheck[],
@@ -61,14 +62,24 @@ export class Readiness {
 
   /** Checks every dependency now, in parallel. */
   async probe(): Promise<ReadinessReport> {
+    const { timeoutMs } = this.opts;
+    const maxWaitMs = this.opts.maxWaitMs ?? 3 * timeoutMs;
     const checks = await Promise.all(
       this.checks.map(async (c): Promise<CheckOutcome> => {
-        try {
-          await withTimeout(c.check(), this.opts.timeoutMs, c.name);
-          return { name: c.name, ok: true };
-        } catch (err) {
-          return { name: c.name, ok: false, error: err instanceof Error ? err.message : String(err) };
-        }
+        const o = await timedCheck(c.name, (async () => c.check())(), {
+          timeoutMs,
+          maxWaitMs,
+          clock: this.clock,
+        });
+        const lag = o.lagMs >= 100 ? { lagMs: o.lagMs } : {};
+        if (o.ok) return { name: c.name, ok: true, ...lag };
+        return {
+          name: c.name,
+          ok: false,
+          error: o.error,
+          ...lag,
+          ...(o.inconclusive ? { inconclusive: true } : {}),
+        };
       }),
     );
     const stopping = this.stoppingFlag;
@@ -77,7 +88,19 @@ export class Readiness {
 
   start(): void {
     if (!this.opts.onDrain) return;
-    this.timer = setInterval(() => void this.round(), this.opts.intervalMs);
+    this.schedule();
+  }
+
+  /** The next round starts `intervalMs` after the last one ended: rounds never overlap, however long one takes. */
+  private schedule(): void {
+    if (this.stoppingFlag) return;
+    this.timer = setTimeout(
+      () =>
+        void this.round()
+          .catch((err: unknown) => this.opts.logger.error({ err }, 'readiness round failed'))
+          .finally(() => this.schedule()),
+      this.opts.intervalMs,
+    );
     this.timer.unref();
   }
 
@@ -88,7 +111,7 @@ export class Readiness {
 
   stop(): void {
     this.markStopping();
-    clearInterval(this.timer);
+    clearTimeout(this.timer);
   }
 
   private async round(): Promise<void> {
@@ -98,6 +121,15 @@ export class Readiness {
       if (this.drained) this.opts.logger.info('dependencies back: node ready again');
       this.failures = 0;
       this.drained = false;
+      return;
+    }
+    if (report.checks.every((c) => c.ok || c.inconclusive)) {
+      // Nothing failed that the node could judge: its own event loop was too late to tell (CPU starvation,
+      // a long synchronous task). Draining would move every link because of the node's lag, not a dependency.
+      this.opts.logger.warn(
+        { checks: report.checks, failures: this.failures },
+        'node lagging: checks inconclusive',
+      );
       return;
     }
     this.failures += 1;

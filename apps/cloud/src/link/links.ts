@@ -31,6 +31,9 @@ interface HeldLink {
 
 const LinkRequestId = z.object({ id: z.string().min(1) });
 
+/** How often, at most, the node receiving an answer's chunks tells the waiting node that they keep coming. */
+const PROGRESS_EVERY_MS = 1000;
+
 /** Topics every link forwards from the start: notifications are rare and go to the owner's browsers. */
 const ALWAYS_FORWARDED = [TOPICS['gateway.notifications'].pattern];
 
@@ -274,11 +277,21 @@ export class LinkManager {
     const { id, transfer } = parsed.data;
     const node = nodeOfRequestId(id);
     if (transfer) {
-      // The body follows in chunks: reassembled here, then sent on whole to the waiting node.
+      // The body follows in chunks: reassembled here, then sent on whole to the waiting node. While chunks
+      // keep coming the waiting node is told so (at most once a second): its deadline moves with them, and a
+      // stalled transfer is ended here (LINK_TRANSFER.idleMs, then 502 RELAY_TRANSFER_FAILED).
       const transfers = this.heldLink(p)?.transfers;
       if (!transfers) throw new StompRefusal('This link did not announce chunked bodies');
+      let told = 0;
+      const progress = () => {
+        const now = performance.now();
+        if (told !== 0 && now - told < PROGRESS_EVERY_MS) return;
+        told = now;
+        this.cluster.send(node, { t: 'progress', gatewayId: p.gatewayId, id }).catch(this.logError);
+      };
+      progress();
       transfers
-        .receive(id, transfer)
+        .receive(id, transfer, progress)
         .then(
           (body) =>
             this.cluster.send(node, {

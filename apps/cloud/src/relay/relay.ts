@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError, type LinkRequest, LinkResponse } from '@st/protocol';
+import { ApiError, LINK_TRANSFER, type LinkRequest, LinkResponse } from '@st/protocol';
 import { cloudErrors } from '../http/errors';
 import type { Presence } from '../link/presence';
 import type { Cluster, ClusterMessage } from '../scale/cluster';
@@ -18,12 +18,16 @@ interface Pending {
   resolve: (r: LinkResponse) => void;
   reject: (e: Error) => void;
   timer: NodeJS.Timeout;
+  /** the wait after the answer's chunks last moved (see `progress`) */
+  moving: boolean;
 }
 
 /**
  * Sends requests to gateways over their links, wherever (on which node) the link is, and waits for the
  * answer: 503 at once when the gateway is offline or its link drops meanwhile, 504 after `timeoutMs`.
- * Only the gateway that was asked may answer.
+ * An answer that comes in chunks is waited for as long as its chunks keep moving (`progress` messages from
+ * the node that holds the link, which itself ends a stalled transfer with 502 RELAY_TRANSFER_FAILED after
+ * LINK_TRANSFER.idleMs): a large download needs no long relay timeout. Only the gateway asked may answer.
  */
 export class Relay {
   private readonly pending = new Map<string, Pending>();
@@ -60,7 +64,7 @@ export class Relay {
         this.pending.delete(id);
         reject(cloudErrors.relayTimeout(timeoutMs));
       }, timeoutMs);
-      this.pending.set(id, { gatewayId, holder, resolve, reject, timer });
+      this.pending.set(id, { gatewayId, holder, resolve, reject, timer, moving: false });
     });
     // It may be rejected (link down, node dead, timeout) while the request is still being published below,
     // before anyone awaits it: that must not count as an unhandled rejection (which ends the process).
@@ -80,6 +84,8 @@ export class Relay {
       if (!p || p.gatewayId !== m.gatewayId) return;
       this.settle(parsed.data.id, p);
       p.resolve(parsed.data);
+    } else if (m.t === 'progress') {
+      this.progress(m.id, m.gatewayId);
     } else if (m.t === 'linkDown') {
       this.failWhere((p) => p.gatewayId === m.gatewayId);
     } else if (m.t === 'linkUp') {
@@ -88,6 +94,25 @@ export class Relay {
     } else if (m.t === 'nodeDown') {
       this.failWhere((p) => p.holder.startsWith(`${m.node}|`));
     }
+  }
+
+  /**
+   * The answer's chunks are moving: the deadline now runs from here, and is the holding node's stall limit
+   * plus this relay's timeout, so a stall is reported by the holder (502) before this node would give up (504),
+   * which only happens if the holder's messages are lost.
+   */
+  private progress(id: string, gatewayId: string): void {
+    const p = this.pending.get(id);
+    if (!p || p.gatewayId !== gatewayId) return;
+    const waitMs = LINK_TRANSFER.idleMs + this.timeoutMs;
+    if (!p.moving) {
+      p.moving = true;
+      clearTimeout(p.timer);
+      p.timer = setTimeout(() => {
+        this.pending.delete(id);
+        p.reject(cloudErrors.relayTimeout(waitMs));
+      }, waitMs);
+    } else p.timer.refresh();
   }
 
   /** Requests that can no longer be answered: 503 at once rather than 504 after the timeout. */

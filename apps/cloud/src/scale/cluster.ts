@@ -6,6 +6,11 @@ export const ClusterMessage = z.discriminatedUnion('t', [
   z.object({ t: z.literal('request'), gatewayId: z.string(), holder: z.string(), request: z.unknown() }),
   /** a gateway's answer, to the node whose HTTP request waits for it */
   z.object({ t: z.literal('response'), gatewayId: z.string(), response: z.unknown() }),
+  /**
+   * the answer to request `id` is coming in chunks and they keep arriving (sent by the node holding the link,
+   * at most once a second per answer): the waiting node extends its deadline instead of answering 504
+   */
+  z.object({ t: z.literal('progress'), gatewayId: z.string(), id: z.string() }),
   /** a node gained or lost its browsers' interest in a forwarded topic of a gateway */
   z.object({
     t: z.literal('interest'),

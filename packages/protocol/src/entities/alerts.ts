@@ -111,8 +111,14 @@ export const AlertTestQuery = z.object({ channel: AlertChannelId });
 export const AlertTestResult = z.object({ ok: z.boolean(), error: z.string().optional() });
 export type AlertTestResult = z.infer<typeof AlertTestResult>;
 
-/** What a webhook receives (JSON POST), signed with `X-Signature-256: sha256=<hex HMAC>` when a secret is set. */
+/**
+ * What a webhook receives (JSON POST), signed with `X-Signature-256: sha256=<hex HMAC>` when a secret is set.
+ * `id` is the alert's idempotency key: the same on every delivery of one alert (retries, and the cloud node
+ * that takes over the alert of a node that died while sending it), different for every other alert. It also
+ * goes in the `Idempotency-Key` header, and an e-mail's Message-ID is derived from it: receivers drop repeats.
+ */
 export const AlertPayload = z.object({
+  id: z.string().min(1).max(200),
   kind: AlertKind,
   gateway: z.object({ id: z.string(), name: z.string() }),
   device: z.object({ ip: z.string(), name: z.string() }).optional(),
@@ -122,3 +128,5 @@ export const AlertPayload = z.object({
 export type AlertPayload = z.infer<typeof AlertPayload>;
 
 export const ALERT_SIGNATURE_HEADER = 'x-signature-256';
+/** The webhook header carrying AlertPayload.id (the IETF httpapi Idempotency-Key header's name). */
+export const ALERT_IDEMPOTENCY_HEADER = 'idempotency-key';

@@ -5,6 +5,10 @@ export const DependencyStatus = z.object({
   name: z.string(),
   ok: z.boolean(),
   error: z.string().optional(),
+  /** ms the node's own event loop lagged during the check (from 100 ms): the node was slow, not the dependency */
+  lagMs: z.number().int().nonnegative().optional(),
+  /** no answer, but the node lagged too much to blame the dependency (never counted towards a drain) */
+  inconclusive: z.boolean().optional(),
 });
 export type DependencyStatus = z.infer<typeof DependencyStatus>;
 

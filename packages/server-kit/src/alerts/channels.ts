@@ -1,5 +1,5 @@
-import { createHmac } from 'node:crypto';
-import type { AlertChannel, AlertKind, AlertPayload } from '@st/protocol';
+import { createHash, createHmac } from 'node:crypto';
+import { ALERT_IDEMPOTENCY_HEADER, type AlertChannel, type AlertKind, type AlertPayload } from '@st/protocol';
 import { createTransport } from 'nodemailer';
 
 // Sends one alert on one channel: a signed webhook POST, an ntfy publish, or an e-mail over SMTP. Throws on
@@ -50,6 +50,15 @@ export function ntfyMessage(topic: string, p: AlertPayload) {
   };
 }
 
+/**
+ * The e-mail Message-ID of an alert: derived from its idempotency key only, so a repeat delivery (a retry, or a
+ * surviving cloud node taking the alert over) is the same message to the receiver, which drops the repeat.
+ */
+export function alertMessageId(p: AlertPayload, from: string): string {
+  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? 'smartthing.invalid';
+  return `<alert.${createHash('sha256').update(p.id).digest('hex').slice(0, 32)}@${domain}>`;
+}
+
 async function post(url: string, body: string, headers: Record<string, string>): Promise<void> {
   const res = await fetch(url, {
     method: 'POST',
@@ -66,7 +75,10 @@ export async function sendAlert(channel: AlertChannel, payload: AlertPayload): P
   switch (channel.type) {
     case 'webhook': {
       const body = JSON.stringify(payload);
-      const headers: Record<string, string> = { 'x-smartthing-event': payload.kind };
+      const headers: Record<string, string> = {
+        'x-smartthing-event': payload.kind,
+        [ALERT_IDEMPOTENCY_HEADER]: payload.id,
+      };
       if (channel.secret) headers['x-signature-256'] = signBody(channel.secret, body);
       return post(channel.url, body, headers);
     }
@@ -88,6 +100,7 @@ export async function sendAlert(channel: AlertChannel, payload: AlertPayload): P
       });
       try {
         await transport.sendMail({
+          messageId: alertMessageId(payload, channel.from),
           from: channel.from,
           to: channel.to,
           subject: `[SmartThing] ${alertTitle(payload)}`,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { type AlertPayload, type AlertTestResult, ApiError } from '@st/protocol';
 import { sendAlert, sendError } from '@st/server-kit';
@@ -51,6 +52,7 @@ export function createDeviceHealth(deps: DeviceHealthDeps) {
     const channel = settings.get().channels.find((c) => c.id === channelId);
     if (!channel) throw new ApiError('ALERT_CHANNEL_NOT_FOUND');
     const payload: AlertPayload = {
+      id: `test/${randomUUID()}`,
       kind: 'test',
       gateway: gateway(),
       at: Date.now(),

@@ -124,7 +124,9 @@ export class AlertOutbox {
   }
 
   private async deliver(row: Row): Promise<void> {
-    const payload: AlertPayload = JSON.parse(row.payload);
+    const stored: Omit<AlertPayload, 'id'> & { id?: string } = JSON.parse(row.payload);
+    // Rows queued before alerts had an id get one from the row: still the same on each retry.
+    const payload: AlertPayload = { ...stored, id: stored.id ?? `outbox/${row.id}` };
     const channel = this.deps.channel(row.channel_id);
     const label = `${payload.kind} alert via ${channel?.type ?? 'channel'} "${row.channel_id}"`;
     if (!channel) {

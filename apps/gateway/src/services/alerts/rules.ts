@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AlertKind, AlertPayload, CrashLoopState, DeviceInfo } from '@st/protocol';
 import type { Logger } from 'pino';
 import type { GatewayBus } from '../../events/gatewayEvents';
@@ -152,7 +153,9 @@ export class AlertRules {
       this.deps.logger.info({ kind, ip }, 'alert muted');
       return;
     }
+    // Stored with the payload in the outbox: every retry of this alert carries the same idempotency key.
     const payload: AlertPayload = {
+      id: randomUUID(),
       kind,
       gateway: this.deps.gateway(),
       device: { ip, name },
