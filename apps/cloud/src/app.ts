@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { BasePath, CLOUD_ROUTES, OK, OTA, PRODUCT_VERSION, TIMEOUTS } from '@st/protocol';
+import { BasePath, CLOUD_ROUTES, LINK_TRANSFER, OK, OTA, PRODUCT_VERSION, TIMEOUTS } from '@st/protocol';
 import {
   beginClosing,
   createHttpApp,
@@ -69,6 +69,8 @@ export interface CloudOptions {
   buildTime?: string;
   /** gateway-offline alert check timing (tests shorten it) */
   alerts?: GatewayWatchOptions;
+  /** a chunked transfer on a gateway link with no chunk this long fails (default LINK_TRANSFER.idleMs; tests) */
+  transferStallMs?: number;
 }
 
 export const ACCESS_TTL_SECONDS = 15 * 60;
@@ -149,8 +151,9 @@ export class CloudServer {
       allowedOrigins: config.allowedOrigins,
       onLinkReady: (p) => void links?.onLinkReady(p).catch((err) => log.error({ err }, 'link setup failed')),
     });
-    links = new LinkManager(stomp, cluster, presence, gateways, log.child({ part: 'links' }));
-    const relay = new Relay(cluster, presence, opts.relayTimeoutMs ?? TIMEOUTS.relayMs);
+    const stallMs = opts.transferStallMs ?? LINK_TRANSFER.idleMs;
+    links = new LinkManager(stomp, cluster, presence, gateways, log.child({ part: 'links' }), stallMs);
+    const relay = new Relay(cluster, presence, opts.relayTimeoutMs ?? TIMEOUTS.relayMs, stallMs);
     links.start();
     relay.start();
     this.relayRef = relay;

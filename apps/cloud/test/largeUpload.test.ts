@@ -2,10 +2,11 @@
 // The relay here waits only 400 ms for ordinary calls; the upload gets its own time sized by the file.
 import { createHash } from 'node:crypto';
 import { makeFirmwareImage, OTA, transferAllowanceMs } from '@st/protocol';
+import { waitFor } from '@st/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { field } from './helpers';
 import { type LinkedSystem, startLinkedSystem } from './support/linked';
-import { startThrottledProxy } from './support/throttledProxy';
+import { startThrottledProxy, type ThrottledProxy } from './support/throttledProxy';
 
 const RELAY_TIMEOUT_MS = 400;
 
@@ -147,7 +148,7 @@ describe('large answer through the relay', () => {
 // chunks, several seconds) and a relay that waits 2 s for an answer: the cloud waits while the answer's
 // chunks keep moving (the node holding the link tells the waiting node), so the download arrives whole. Before
 // issue 22's third round this answered 504 RELAY_TIMEOUT; a stalled transfer still ends in 502
-// RELAY_TRANSFER_FAILED after LINK_TRANSFER.idleMs (linkTransfers.test.ts).
+// RELAY_TRANSFER_FAILED after the stall limit (the next describe).
 describe('large answer from a slow gateway through a relay with a short timeout', () => {
   let sys: LinkedSystem;
 
@@ -168,6 +169,41 @@ describe('large answer from a slow gateway through a relay with a short timeout'
     expect(down.status, new TextDecoder().decode(down.bytes.slice(0, 300))).toBe(200);
     expect(down.bytes.length).toBe(OTA.firmwareMaxBytes);
     expect(sha256(down.bytes)).toBe(sha256(image));
+  });
+});
+
+// The same slow gateway whose uplink stalls in the middle of the answer (the proxy stops carrying anything,
+// the connection stays open): the node holding the link gives the transfer up after its stall limit (30 s in
+// production, 1.5 s here) and the waiting call answers 502 RELAY_TRANSFER_FAILED, before the waiting node's
+// own deadline (stall limit + relay timeout after the last chunk) would answer 504.
+describe('large answer whose transfer stalls', () => {
+  let sys: LinkedSystem;
+  let proxy: ThrottledProxy;
+
+  beforeAll(async () => {
+    sys = await startLinkedSystem({
+      cloudOptions: { relayTimeoutMs: 2000, transferStallMs: 1500 },
+      via: async ({ cloud }) => {
+        proxy = await startThrottledProxy(cloud.url, 3 * 1024 * 1024);
+        return proxy;
+      },
+    });
+  });
+  afterAll(async () => {
+    await sys?.stop();
+  });
+
+  it('answers 502 RELAY_TRANSFER_FAILED when the chunks stop coming', async () => {
+    const image = makeFirmwareImage({ version: '16.0.4', size: OTA.firmwareMaxBytes, seed: 20 });
+    const id = await storeOnGateway(sys, image, '16.0.4');
+    const start = proxy.forwarded();
+    const pending = download(sys, id);
+    // A few MiB of chunks got through: the transfer was moving, then the uplink stalls.
+    await waitFor(() => proxy.forwarded() - start > 4 * 1024 * 1024, { what: 'chunks moving' });
+    proxy.stall();
+    const down = await pending;
+    expect(down.status).toBe(502);
+    expect(JSON.parse(new TextDecoder().decode(down.bytes))).toMatchObject({ code: 'RELAY_TRANSFER_FAILED' });
   });
 });
 

@@ -1,11 +1,11 @@
 // GET /api/ready: what a load balancer asks each node. Ready only while the database and Redis answer; a node
 // that loses either says so at once and, after three failed rounds, drains (closes its gateway links and live
 // sessions so they reconnect through the balancer to a healthy node); it is ready again when they return.
-import { Gateway, TokenResponse } from '@st/protocol';
-import { LightLink, startRedis, waitFor } from '@st/testkit';
+import { startRedis, waitFor } from '@st/testkit';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { Browser, startCloud, stopPostgresServer, type TestCloud, testStorage } from './helpers';
+import { startCloud, stopPostgresServer, type TestCloud, testStorage } from './helpers';
+import { linkLightGateway } from './support/lightGateway';
 
 const Report = z.object({
   ready: z.boolean(),
@@ -19,17 +19,7 @@ async function ready(cloud: TestCloud) {
   return { status: r.status, body: Report.parse(await r.json()) };
 }
 
-async function linkOne(cloud: TestCloud): Promise<LightLink> {
-  const user = new Browser(cloud.url);
-  await user.login();
-  const id = Gateway.parse(
-    (await user.call('POST', '/api/gateway/management/create', { name: 'Home' })).body,
-  ).id;
-  const token = TokenResponse.parse((await user.call('POST', `/api/auth/gateway/${id}`)).body).token;
-  const link = new LightLink({ url: `${cloud.url.replace(/^http/, 'ws')}/api/st-ws`, token });
-  await link.start();
-  return link;
-}
+const linkOne = (cloud: TestCloud) => linkLightGateway(cloud.url);
 
 describe('readiness of a cloud node', () => {
   const cleanup: Array<() => Promise<void> | void> = [];

@@ -7,11 +7,11 @@
 // passed a PONG on: the answer is in the node's socket, the node's loop is late, exactly the starved case.
 // That must not drain the node; a Redis that hangs (SIGSTOP of the redis-server process) still must.
 import { createConnection, createServer, type Server } from 'node:net';
-import { Gateway, TokenResponse } from '@st/protocol';
-import { LightLink, type RedisServer, startRedis, waitFor } from '@st/testkit';
+import { type LightLink, type RedisServer, startRedis, waitFor } from '@st/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { Browser, startCloud, type TestCloud, testStorage } from './helpers';
+import { startCloud, type TestCloud, testStorage } from './helpers';
+import { linkLightGateway } from './support/lightGateway';
 
 const Report = z.object({
   ready: z.boolean(),
@@ -87,18 +87,7 @@ describe('readiness of a node whose own event loop lags', () => {
     cleanup.push(() => redis.stop(), storage.stop, relay.close);
     cloud = await startCloud({ ...storage.overrides, redisUrl: relay.url });
     cleanup.push(cloud.stop);
-    const user = new Browser(cloud.url);
-    await user.login();
-    const id = Gateway.parse(
-      (await user.call('POST', '/api/gateway/management/create', { name: 'Home' })).body,
-    ).id;
-    const token = TokenResponse.parse((await user.call('POST', `/api/auth/gateway/${id}`)).body).token;
-    link = new LightLink({
-      url: `${cloud.url.replace(/^http/, 'ws')}/api/st-ws`,
-      token,
-      reconnect: { delayMs: 300, jitterMs: 0 },
-    });
-    await link.start();
+    link = await linkLightGateway(cloud.url, { reconnect: { delayMs: 300, jitterMs: 0 } });
     cleanup.push(() => link.close());
     await waitFor(async () => (await ready()).body.links === 1, { what: 'the link held' });
   });

@@ -57,6 +57,8 @@ export class LinkManager {
     private readonly presence: Presence,
     gateways: GatewayStore,
     private readonly logger: Logger,
+    /** a chunked transfer with no chunk (or ack) this long fails: 502 RELAY_TRANSFER_FAILED */
+    private readonly stallMs: number = LINK_TRANSFER.idleMs,
   ) {
     this.publisher = new LivePublisher(stomp, gateways);
   }
@@ -96,7 +98,7 @@ export class LinkManager {
     this.links.set(p.gatewayId, {
       holder,
       principal: p,
-      ...(p.transfers ? { transfers: new LinkTransfers(toLink) } : {}),
+      ...(p.transfers ? { transfers: new LinkTransfers(toLink, { idleMs: this.stallMs }) } : {}),
     });
     this.interests.forget(p.gatewayId);
     await this.cluster.broadcast({ t: 'closeGateway', gatewayId: p.gatewayId, keep: holder });

@@ -27,7 +27,7 @@ interface Pending {
  * answer: 503 at once when the gateway is offline or its link drops meanwhile, 504 after `timeoutMs`.
  * An answer that comes in chunks is waited for as long as its chunks keep moving (`progress` messages from
  * the node that holds the link, which itself ends a stalled transfer with 502 RELAY_TRANSFER_FAILED after
- * LINK_TRANSFER.idleMs): a large download needs no long relay timeout. Only the gateway asked may answer.
+ * `stallMs`): a large download needs no long relay timeout. Only the gateway asked may answer.
  */
 export class Relay {
   private readonly pending = new Map<string, Pending>();
@@ -37,6 +37,8 @@ export class Relay {
     private readonly cluster: Cluster,
     private readonly presence: Presence,
     private readonly timeoutMs: number,
+    /** the holding node's stall limit for a chunked answer (LinkManager's) */
+    private readonly stallMs: number = LINK_TRANSFER.idleMs,
   ) {}
 
   start(): void {
@@ -104,7 +106,7 @@ export class Relay {
   private progress(id: string, gatewayId: string): void {
     const p = this.pending.get(id);
     if (!p || p.gatewayId !== gatewayId) return;
-    const waitMs = LINK_TRANSFER.idleMs + this.timeoutMs;
+    const waitMs = this.stallMs + this.timeoutMs;
     if (!p.moving) {
       p.moving = true;
       clearTimeout(p.timer);

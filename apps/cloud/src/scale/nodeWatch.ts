@@ -28,8 +28,15 @@ export interface NodeWatchOptions {
 }
 
 // Deletes the presence fields still held by the dead node (a gateway that relinked elsewhere already has
-// another value) and returns them. Runs atomically in Redis.
+// another value), removes it from the node set, and returns the fields. Runs atomically in Redis, and only
+// while the node's alive key is still absent: a node that renewed it since the reaper looked (it was only
+// late, e.g. starved of CPU, and has announced its links again) keeps them; the reap lock is then released.
+// KEYS: presence, the node's alive key, the node set, the reap lock; ARGV: the node.
 const REAP_SCRIPT = `
+if redis.call('exists', KEYS[2]) == 1 then
+  redis.call('del', KEYS[4])
+  return false
+end
 local all = redis.call('hgetall', KEYS[1])
 local out = {}
 for i = 1, #all, 2 do
@@ -40,6 +47,7 @@ for i = 1, #all, 2 do
     table.insert(out, v)
   end
 end
+redis.call('srem', KEYS[3], ARGV[1])
 return out`;
 
 /**
@@ -103,8 +111,17 @@ export class NodeWatch {
       if (alive[i] !== null) continue;
       const won = await this.hub.cmd.set(reapLock(node), this.nodeId, 'PX', 30_000, 'NX');
       if (won !== 'OK') continue;
-      const flat = (await this.hub.cmd.eval(REAP_SCRIPT, 1, PRESENCE_KEY, node)) as string[];
-      await this.hub.cmd.srem(NODES_KEY, node);
+      const reaped: unknown = await this.hub.cmd.eval(
+        REAP_SCRIPT,
+        4,
+        PRESENCE_KEY,
+        aliveKey(node),
+        NODES_KEY,
+        reapLock(node),
+        node,
+      );
+      if (!Array.isArray(reaped)) continue; // it renewed its key meanwhile: alive after all
+      const flat = reaped.map(String);
       const orphans: OrphanLink[] = [];
       for (let j = 0; j + 1 < flat.length; j += 2) {
         orphans.push({ gatewayId: flat[j] ?? '', holder: flat[j + 1] ?? '' });
