@@ -5,7 +5,7 @@
 // relayed request, PostgreSQL connections, presence churn. `BENCH_HEAVY=1` runs the goal sizes (10,000 links
 // on one node; 3 nodes); the default profile is small enough for every `npm run bench`.
 import { type ChildProcess, fork, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { runIfMain } from '../lib/cli';
 import { median, percentile, round } from '../lib/figures';
 import { type AppProcess, rssMiB, startApp, waitHttpOk } from '../lib/process';
+import { LightHttpClient } from './lightHttp';
 
 /** CPU time a process has used so far, in ms (user + system, from /proc). */
 function cpuMs(pid: number): number {
@@ -193,7 +194,18 @@ async function runProfile(p: Profile) {
         .array(Gateway)
         .parse((await call(first, 'GET', '/api/gateway/management/list')).body)
         .filter((g) => g.online).length;
-    await waitFor(async () => (await online()) === held, { timeoutMs: 120_000, what: 'every link online' });
+    console.log(`${held}/${p.links} links held after ${round(linkSeconds, 1)} s; waiting for presence`);
+    // On an overloaded machine some links may drop and relink meanwhile: the figure then says how many were
+    // online rather than giving up.
+    const onlineBeforeRelay = await waitFor(async () => (await online()) === held, {
+      timeoutMs: 120_000,
+      // each look lists every gateway: at 15,000 that is work for the node, not a free read
+      intervalMs: 1000,
+      what: 'every link online',
+    }).then(
+      () => held,
+      async () => online(),
+    );
     await new Promise((r) => setTimeout(r, 3000));
     const rssAfter = nodes.map((n) => rssMiB(n.app.pid));
     const perLinkKiB =
@@ -216,28 +228,41 @@ async function runProfile(p: Profile) {
     const redisPort = Number(new URL(redis.url).port);
     const cmdsBefore = await redisCommands(redisPort);
     const cpuBefore = nodes.map((n) => cpuMs(n.app.pid));
+    // The load generator (this process) and the link holders share the machine with the nodes: their CPU per
+    // call says whether the harness, not the node, is what limits the rate.
+    const benchCpuBefore = process.cpuUsage();
+    const holderCpuBefore = holders.map((h) => cpuMs(h.child.pid ?? 0));
+    const windowStartUs = Number(process.hrtime.bigint() / 1000n);
     const latencies: number[] = [];
     const statuses: Record<string, number> = {};
     const durationMs = 10_000;
     const tickMs = 10;
     const perTick = (p.rate * tickMs) / 1000;
     const inflight: Promise<void>[] = [];
+    // BENCH_SCALE_CLIENT=fetch: the user's calls through fetch (undici) as before; default: the light client.
+    const useFetch = process.env.BENCH_SCALE_CLIENT === 'fetch';
+    const clients = nodes.map((n) => new LightHttpClient(n.url, { cookie }));
+    const relayCall = async (i: number, path: string): Promise<{ status: number; body: string }> => {
+      const value = { url: '/api/build', method: 'GET' };
+      if (!useFetch) return (clients[i % clients.length] as LightHttpClient).postJson(path, value);
+      const r = await fetch(`${nodes[i % nodes.length]?.url ?? first}${path}`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: JSON.stringify(value),
+      });
+      return { status: r.status, body: await r.text() };
+    };
     const relayStart = Date.now();
     let sent = 0;
     while (Date.now() - relayStart < durationMs) {
       const due = Math.floor(((Date.now() - relayStart) / tickMs + 1) * perTick);
       for (; sent < due; sent++) {
         const g = created[Math.floor(Math.random() * created.length)];
-        const base = nodes[sent % nodes.length]?.url ?? first;
         const t0 = performance.now();
         inflight.push(
-          fetch(`${base}/api/gateway/requests/${g?.id}`, {
-            method: 'POST',
-            headers: { cookie, 'content-type': 'application/json' },
-            body: JSON.stringify({ url: '/api/build', method: 'GET' }),
-          }).then(
+          relayCall(sent, `/api/gateway/requests/${g?.id}`).then(
             async (r) => {
-              const body = await r.text();
+              const body = r.body;
               latencies.push(performance.now() - t0);
               // Refusals by their error code (CLOUD_BUSY, GATEWAY_OFFLINE...), answers by status.
               const key = r.status === 200 ? '200' : `${r.status} ${/"code":"(\w+)"/.exec(body)?.[1] ?? ''}`;
@@ -253,8 +278,20 @@ async function runProfile(p: Profile) {
     }
     await Promise.all(inflight);
     const relaySeconds = (Date.now() - relayStart) / 1000;
+    const userConnections = clients.reduce((a, c) => a + c.sockets, 0);
+    for (const c of clients) c.close();
     const cmdsAfter = await redisCommands(redisPort);
     const cpuUsed = nodes.reduce((a, n, i) => a + cpuMs(n.app.pid) - (cpuBefore[i] ?? 0), 0);
+    const benchCpu = process.cpuUsage(benchCpuBefore);
+    const holderCpu = holders.reduce((a, h, i) => a + cpuMs(h.child.pid ?? 0) - (holderCpuBefore[i] ?? 0), 0);
+    // The relay phase on the profiles' clock (V8 and process.hrtime both read CLOCK_MONOTONIC), so a profile
+    // can be cut to it: node scripts of your own, or `bench/cloud-scale/profile.ts <profile> <window>`.
+    if (profDir) {
+      writeFileSync(
+        join(profDir, `relay-window-${windowStartUs}.json`),
+        JSON.stringify({ startUs: windowStartUs, endUs: Number(process.hrtime.bigint() / 1000n) }),
+      );
+    }
     latencies.sort((a, b) => a - b);
     const relay = {
       targetPerSecond: p.rate,
@@ -265,11 +302,16 @@ async function runProfile(p: Profile) {
       redisCommandsPerRequest: round((cmdsAfter - cmdsBefore - 1) / Math.max(1, sent), 2),
       /** CPU of all cloud nodes per relayed request: the cost that decides throughput on a loaded machine */
       nodeCpuMsPerRequest: round(cpuUsed / Math.max(1, sent), 3),
+      /** CPU of the load generator (this process: the user's HTTP calls) per relayed request */
+      loadGeneratorCpuMsPerRequest: round((benchCpu.user + benchCpu.system) / 1000 / Math.max(1, sent), 3),
+      /** CPU of the link holders (the gateways' side: receive the request, answer it) per relayed request */
+      linkHoldersCpuMsPerRequest: round(holderCpu / Math.max(1, sent), 3),
     };
     // Links that dropped during the relay phase (a node that drained or missed heart-beats under load).
     const counts = await Promise.all(holders.map((h) => h.ask({ t: 'count' }, 'count')));
     Object.assign(relay, {
       linksDroppedSinceStart: counts.reduce((a, c) => a + Number(c.dropped ?? 0), 0),
+      userClient: useFetch ? 'fetch' : `light HTTP/1.1, ${userConnections} connections`,
     });
     const dbConnections = pgConnections(pg.url);
     console.log(`relay ${JSON.stringify(relay)}; PostgreSQL connections in use: ${dbConnections}`);
@@ -324,6 +366,7 @@ async function runProfile(p: Profile) {
     await Promise.all(probes);
     const onlineAfter = await waitFor(async () => (await online()) === held, {
       timeoutMs: 60_000,
+      intervalMs: 1000,
       what: 'all online after churn',
     }).then(
       () => held,
@@ -342,6 +385,7 @@ async function runProfile(p: Profile) {
       nodes: p.nodes,
       links: p.links,
       held,
+      onlineBeforeRelay,
       linkSeconds: round(linkSeconds, 1),
       rssBeforeMiB: rssBefore.map((r) => round(r, 1)),
       rssAfterMiB: rssAfter.map((r) => round(r, 1)),

@@ -1,6 +1,7 @@
 import { type RedisServer, startRedis, waitFor } from '@st/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccessCache, type GatewayAccess } from '../src/auth/accessCache';
+import { JwtSigner } from '../src/auth/jwt';
 import { LocalCluster } from '../src/scale/cluster';
 import { Browser, field, startCloud, type TestCloud, testStorage } from './helpers';
 import { type EchoLink, openEchoLink } from './support/echoLink';
@@ -194,5 +195,77 @@ describe('AccessCache', () => {
     expect(await active('s2', 'u1')).toBe(true);
     up = true;
     expect(await active('s2', undefined)).toBe(false); // not kept while down
+  });
+});
+
+describe('AccessCache: verified access tokens', () => {
+  const secret = Buffer.from('token-cache-test-secret-0123456789');
+  const setup = () => {
+    let now = 1_700_000_000_000;
+    const jwt = new JwtSigner(secret, 60, () => now);
+    const cache = new AccessCache({ ttlMs: 30_000, now: () => now });
+    cache.attach(new LocalCluster('n1'));
+    let verified = 0;
+    const verify = (t: string) => {
+      verified++;
+      return jwt.verify(t);
+    };
+    return { jwt, cache, verify, count: () => verified, later: (ms: number) => (now += ms) };
+  };
+
+  it('verifies a token once and keeps its claims until it expires, then refuses it', () => {
+    const s = setup();
+    const { token } = s.jwt.issue({ sub: 'u1', login: 'alice', sid: 'f1' });
+    expect(s.cache.verifiedToken(token, s.verify)?.sub).toBe('u1');
+    expect(s.cache.verifiedToken(token, s.verify)?.sid).toBe('f1');
+    expect(s.count()).toBe(1);
+    expect(s.cache.tokenHits).toBe(1);
+    s.later(61_000); // past the token's own expiry (60 s), though within the cache's ttl
+    expect(s.cache.verifiedToken(token, s.verify)).toBeUndefined();
+    expect(s.count()).toBe(2);
+  });
+
+  it('never keeps a token that failed, and a token differing in one byte is verified afresh', () => {
+    const s = setup();
+    const { token } = s.jwt.issue({ sub: 'u1', login: 'alice', sid: 'f1' });
+    expect(s.cache.verifiedToken(token, s.verify)).toBeDefined();
+    const last = token.at(-1) === 'A' ? 'B' : 'A';
+    const forged = `${token.slice(0, -1)}${last}`;
+    const otherSecret = new JwtSigner(Buffer.from('another-secret-0123456789abcdef'), 60).issue({
+      sub: 'u1',
+      login: 'alice',
+      sid: 'f1',
+    }).token;
+    for (const bad of [forged, otherSecret, forged])
+      expect(s.cache.verifiedToken(bad, s.verify)).toBeUndefined();
+    expect(s.count()).toBe(4);
+    expect(s.cache.size.tokens).toBe(1);
+  });
+
+  it('drops the tokens of ended sessions and of a changed user, not others', async () => {
+    const s = setup();
+    const a1 = s.jwt.issue({ sub: 'u1', login: 'alice', sid: 'f1' }).token;
+    const a2 = s.jwt.issue({ sub: 'u1', login: 'alice', sid: 'f2' }).token;
+    const b1 = s.jwt.issue({ sub: 'u2', login: 'bob', sid: 'f3' }).token;
+    for (const t of [a1, a2, b1]) s.cache.verifiedToken(t, s.verify);
+    expect(s.cache.size.tokens).toBe(3);
+    await s.cache.sessionsEnded(['f1']);
+    expect(s.cache.size.tokens).toBe(2);
+    await s.cache.memberChanged('g1', 'u2'); // a share changed: the user's tokens stay
+    expect(s.cache.size.tokens).toBe(2);
+    await s.cache.userChanged('u1');
+    expect(s.cache.size.tokens).toBe(1);
+    s.cache.verifiedToken(b1, s.verify);
+    expect(s.count()).toBe(3);
+    s.cache.forgetAll();
+    expect(s.cache.size.tokens).toBe(0);
+  });
+
+  it('keeps nothing with the cache off (ST_ACCESS_CACHE_MS=0)', () => {
+    const jwt = new JwtSigner(secret, 60);
+    const cache = new AccessCache({ ttlMs: 0 });
+    const { token } = jwt.issue({ sub: 'u1', login: 'alice', sid: 'f1' });
+    expect(cache.verifiedToken(token, (t) => jwt.verify(t))).toBeDefined();
+    expect(cache.size.tokens).toBe(0);
   });
 });

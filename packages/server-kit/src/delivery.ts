@@ -23,11 +23,20 @@ const COMPRESSIBLE = /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)/u;
 /** Registers negotiated compression of API answers. Await it before adding routes (it hooks onRoute). */
 export async function registerCompression(app: HttpApp): Promise<void> {
   // mime-db calls application/octet-stream compressible; firmware images and other binary bodies are not
-  // worth the CPU, and a device fetching its firmware needs the Content-Length. Runs before the plugin's
-  // route-level hook, which honours this request header.
-  app.addHook('onSend', async (req, reply) => {
-    const type = String(reply.getHeader('content-type') ?? '');
-    if (type !== '' && !COMPRESSIBLE.test(type)) req.headers['x-no-compression'] = '1';
+  // worth the CPU, and a device fetching its firmware needs the Content-Length. Answers under the threshold
+  // (most API answers, every relayed device call) go out as they are: said here, before the plugin's
+  // route-level hook, which then skips its Accept-Encoding negotiation and type checks. A callback hook, not
+  // an async one: no promise per request.
+  app.addHook('onSend', (req, reply, payload, done) => {
+    const small =
+      (typeof payload === 'string' && Buffer.byteLength(payload) < API_COMPRESSION_THRESHOLD_BYTES) ||
+      (Buffer.isBuffer(payload) && payload.length < API_COMPRESSION_THRESHOLD_BYTES);
+    if (small) req.headers['x-no-compression'] = '1';
+    else {
+      const type = String(reply.getHeader('content-type') ?? '');
+      if (type !== '' && !COMPRESSIBLE.test(type)) req.headers['x-no-compression'] = '1';
+    }
+    done(null, payload);
   });
   await app.register(compress, {
     global: true,

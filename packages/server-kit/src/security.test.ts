@@ -1,5 +1,7 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { attachStomp } from '@st/stomp';
+import helmet from 'helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { beginClosing } from './closing';
@@ -7,6 +9,7 @@ import { websocketOriginCheck } from './crossSite';
 import { createHttpApp, type HttpApp, type HttpAppOptions } from './http';
 import { createLogger } from './logger';
 import { trustProxyField } from './securityConfig';
+import { CONTENT_SECURITY_POLICY, HELMET_OPTIONS } from './securityHeaders';
 
 // Issue 14 over real sockets: security headers (2), trusted proxies (3), cross-site requests (4),
 // shutdown answers (8). Each test counts what it tried and what was refused (figures for the note).
@@ -85,6 +88,44 @@ describe('security headers on every answer', () => {
     });
     expect(csp).toContain("connect-src 'self' 'self';");
     expect(csp).not.toContain('x');
+  });
+
+  it('sends, per Host, the very headers a helmet middleware built for that request sets (kept, not rebuilt)', async () => {
+    const { request } = await import('node:http');
+    const answerHeaders = (host: string) =>
+      new Promise<Record<string, unknown>>((resolve, reject) => {
+        const req = request({ port: s.port, path: '/api/thing', headers: { host } }, (res) => {
+          res.resume();
+          resolve(res.headers);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    /** What helmet itself sets, with all our options, for a request with this Host (the old per-request way). */
+    const helmetOwn = (host: string) => {
+      const set: Record<string, string> = {};
+      const res = {
+        setHeader: (n: string, v: unknown) => {
+          set[n.toLowerCase()] = String(v);
+        },
+        removeHeader: () => undefined,
+        getHeader: () => undefined,
+      };
+      helmet({ ...HELMET_OPTIONS, contentSecurityPolicy: CONTENT_SECURITY_POLICY })(
+        { headers: { host } } as IncomingMessage,
+        res as unknown as ServerResponse,
+        () => undefined,
+      );
+      return set;
+    };
+    for (const host of [`127.0.0.1:${s.port}`, `localhost:${s.port}`, `127.0.0.1:${s.port}`, 'x"y']) {
+      const own = helmetOwn(host);
+      expect(Object.keys(own).length).toBeGreaterThan(8);
+      const got = await answerHeaders(host);
+      for (const [name, value] of Object.entries(own))
+        expect([host, name, got[name]]).toEqual([host, name, value]);
+    }
+    expect(helmetOwn('localhost:1')['content-security-policy']).toContain('ws://localhost:1 ');
   });
 });
 

@@ -1,5 +1,6 @@
 import type { GatewayRole } from '@st/protocol';
 import type { Cluster, ClusterMessage } from '../scale/cluster';
+import type { AccessClaims } from './jwt';
 
 /** What changed who may do what; each store reports its writes here, after they are committed. */
 export interface AccessChanges {
@@ -42,6 +43,8 @@ export interface AccessCacheOptions {
   ttlMs: number;
   /** entries kept at most per map (the oldest go first) */
   maxEntries?: number;
+  /** verified access tokens kept at most (the oldest go first) */
+  maxTokens?: number;
   now?: () => number;
 }
 
@@ -56,22 +59,32 @@ export interface AccessCacheOptions {
  * message is in flight. A database read that started before a change is not kept (a generation counter), and
  * while the cluster's message channel is down (Redis away: messages may be lost) nothing is cached and all is
  * forgotten. `ttlMs` bounds what a lost message could still leave.
+ *
+ * It also keeps the access tokens (JWTs) it saw verified, with their claims, until each expires: a user's
+ * next calls skip the HMAC and the claims' parsing. Only tokens whose signature checked out are kept, keyed by
+ * the whole token (a token that differs in any byte is verified afresh); the session check above still runs
+ * on every request, and a change that ends a session or a user's access drops their tokens too.
  */
 export class AccessCache implements AccessChanges {
   private readonly sessions = new Map<string, SessionEntry>();
   private readonly roles = new Map<string, RoleEntry>();
+  private readonly tokens = new Map<string, Readonly<AccessClaims>>();
   private generation = 0;
   private cluster: Cluster | undefined;
   private usable: () => boolean = () => true;
   private delivered: () => Promise<unknown> = async () => undefined;
   private readonly now: () => number;
   private readonly maxEntries: number;
+  private readonly maxTokens: number;
   hits = 0;
   misses = 0;
+  /** requests whose access token was found verified already */
+  tokenHits = 0;
 
   constructor(private readonly opts: AccessCacheOptions) {
     this.now = opts.now ?? Date.now;
     this.maxEntries = opts.maxEntries ?? 100_000;
+    this.maxTokens = opts.maxTokens ?? 10_000;
   }
 
   /**
@@ -96,6 +109,7 @@ export class AccessCache implements AccessChanges {
     this.generation++;
     this.sessions.clear();
     this.roles.clear();
+    this.tokens.clear();
   }
 
   private get enabled(): boolean {
@@ -124,6 +138,30 @@ export class AccessCache implements AccessChanges {
       trim(this.sessions, this.maxEntries);
     }
     return state;
+  }
+
+  /**
+   * The claims of a valid, unexpired access token: those kept from an earlier verification of this very
+   * token while it has not expired, else what `verify` (the HMAC check) says, kept when valid.
+   */
+  verifiedToken(
+    token: string,
+    verify: (token: string) => AccessClaims | undefined,
+  ): Readonly<AccessClaims> | undefined {
+    if (this.enabled) {
+      const kept = this.tokens.get(token);
+      if (kept && kept.exp > Math.floor(this.now() / 1000)) {
+        this.tokenHits++;
+        return kept;
+      }
+      if (kept) this.tokens.delete(token);
+    }
+    const claims = verify(token);
+    if (claims && this.enabled && token.length <= MAX_TOKEN_LENGTH) {
+      this.tokens.set(token, Object.freeze(claims));
+      trim(this.tokens, this.maxTokens);
+    }
+    return claims;
   }
 
   /** The user's role on the gateway; `load` asks the database. */
@@ -186,6 +224,12 @@ export class AccessCache implements AccessChanges {
     if (userId !== undefined && gatewayId === undefined) {
       for (const [k, e] of this.sessions) if (e.userId === userId) this.sessions.delete(k);
     }
+    const ended = new Set(m.sessionIds ?? []);
+    if (ended.size > 0 || (userId !== undefined && gatewayId === undefined)) {
+      for (const [t, c] of this.tokens) {
+        if (ended.has(c.sid) || (gatewayId === undefined && c.sub === userId)) this.tokens.delete(t);
+      }
+    }
     if (userId !== undefined || gatewayId !== undefined) {
       for (const [k, e] of this.roles) {
         if (
@@ -197,10 +241,13 @@ export class AccessCache implements AccessChanges {
     }
   }
 
-  get size(): { sessions: number; roles: number } {
-    return { sessions: this.sessions.size, roles: this.roles.size };
+  get size(): { sessions: number; roles: number; tokens: number } {
+    return { sessions: this.sessions.size, roles: this.roles.size, tokens: this.tokens.size };
   }
 }
+
+/** Longer tokens are verified every time (ours are about 300 characters). */
+const MAX_TOKEN_LENGTH = 2048;
 
 function trim<V>(map: Map<string, V>, max: number): void {
   while (map.size > max) {

@@ -64,7 +64,9 @@ export class Authenticator {
     const userToken =
       readCookie(header(headers, 'cookie'), ACCESS_COOKIE) || header(headers, USER_TOKEN_HEADER);
     if (userToken) {
-      const claims = this.jwt.verify(userToken);
+      const claims = this.access
+        ? this.access.verifiedToken(userToken, (t) => this.jwt.verify(t))
+        : this.jwt.verify(userToken);
       const state = claims ? await this.sessionState(claims.sid) : undefined;
       if (claims && state) {
         return {

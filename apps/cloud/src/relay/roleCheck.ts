@@ -4,9 +4,9 @@ import {
   deviceCommandAccess,
   GATEWAY_COMMAND_ACCESS,
   type GatewayRole,
-  relayRequestAccess,
 } from '@st/protocol';
 import type { OutgoingRequest } from './relay';
+import { relayRequestAccessKept } from './urlMemo';
 
 /** What a relayed call is, for the role check and the audit trail. */
 export interface RelayCallClass {
@@ -28,7 +28,7 @@ export function classifyRelayCall(request: OutgoingRequest): RelayCallClass {
     case 'command':
       return { access: GATEWAY_COMMAND_ACCESS[request.command], command: request.command, device: null };
     case 'relay': {
-      const { access, route } = relayRequestAccess(request.method, request.url);
+      const { access, route } = relayRequestAccessKept(request.method, request.url);
       const path = request.url.split('?', 1)[0] ?? request.url;
       return { access, command: route ?? `${request.method} ${path}`, device: null };
     }

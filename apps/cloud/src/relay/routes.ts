@@ -1,7 +1,6 @@
 import {
   ApiError,
   CLOUD_ROUTES,
-  checkRelayUrl,
   decodeLinkBody,
   encodeLinkBody,
   formatServerTiming,
@@ -25,6 +24,7 @@ import type { RequestAuth } from '../http/requestAuth';
 import type { Admission } from './admission';
 import type { OutgoingRequest, Relay } from './relay';
 import { checkRelayRole, classifyRelayCall } from './roleCheck';
+import { checkRelayUrlKept } from './urlMemo';
 
 export interface RelayRouteDeps {
   relay: Relay;
@@ -59,7 +59,7 @@ export function registerRelayRoutes(app: HttpApp, deps: RelayRouteDeps): void {
     const started = performance.now();
     // The URL checked is the URL sent: canonical and on the allow-list, or refused before the link.
     if (request.kind === 'relay') {
-      const checked = checkRelayUrl(request.method, request.url);
+      const checked = checkRelayUrlKept(request.method, request.url);
       if (!checked.ok) throw new ApiError('RELAY_FORBIDDEN_PATH', `Refused: ${checked.reason}`);
     }
     const { user, role } = await deps.admission

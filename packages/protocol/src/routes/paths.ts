@@ -37,6 +37,33 @@ function segments(path: string): string[] {
   return path.split('/').filter((s) => s !== '');
 }
 
+interface Pattern {
+  readonly name: RouteName;
+  /** each segment: its literal text, or the parameter's name after ':' */
+  readonly segments: readonly string[];
+}
+
+/**
+ * The catalog's patterns by `server method segment-count`, split once: matching a URL (twice per relayed
+ * call: the allow-list and the read/write class) walks only the routes that could match, not the catalog.
+ */
+let patternIndex: Map<string, Pattern[]> | undefined;
+
+function patternsFor(server: string, method: string, length: number): readonly Pattern[] {
+  if (!patternIndex) {
+    patternIndex = new Map();
+    for (const name of ROUTE_NAMES) {
+      const def = ROUTES[name];
+      const pattern = segments(def.path);
+      const key = `${def.server} ${def.method} ${pattern.length}`;
+      const list = patternIndex.get(key) ?? [];
+      list.push({ name, segments: pattern });
+      patternIndex.set(key, list);
+    }
+  }
+  return patternIndex.get(`${server} ${method.toUpperCase()} ${length}`) ?? [];
+}
+
 /**
  * The route a method and URL (path with optional query) reach, preferring literal segments over
  * parameters (so `/api/gateway/requests/device` is the device relay, not a gateway id).
@@ -45,15 +72,12 @@ export function matchRoute(server: 'gateway' | 'cloud', method: string, url: str
   const [pathPart = ''] = url.split(/[?#]/, 1);
   const actual = segments(pathPart);
   let best: { match: RouteMatch; literals: number } | undefined;
-  for (const name of ROUTE_NAMES) {
-    const def = ROUTES[name];
-    if (def.server !== server || def.method !== method.toUpperCase()) continue;
-    const pattern = segments(def.path);
-    if (pattern.length !== actual.length) continue;
+  for (const { name, segments: pattern } of patternsFor(server, method, actual.length)) {
     const params: Record<string, string> = {};
     let literals = 0;
     let matches = true;
-    pattern.forEach((seg, i) => {
+    for (let i = 0; i < pattern.length && matches; i++) {
+      const seg = pattern[i] ?? '';
       const got = actual[i] ?? '';
       if (seg.startsWith(':')) {
         try {
@@ -63,7 +87,7 @@ export function matchRoute(server: 'gateway' | 'cloud', method: string, url: str
         }
       } else if (seg === got) literals += 1;
       else matches = false;
-    });
+    }
     if (matches && (best === undefined || literals > best.literals))
       best = { match: { name, params }, literals };
   }

@@ -136,4 +136,35 @@ describe('SUBSCRIBE and fan-out', () => {
     expect(alice.messages.map((m) => m.body)).toEqual(['for alice', 'for everyone']);
     expect(bob.messages.map((m) => m.body)).toEqual(['for everyone']);
   });
+
+  it('keeps user-addressed delivery right while a user’s subscriptions come and go (index by user)', async () => {
+    const harness = await start({
+      authenticate: ({ connectHeaders }) => ({ ok: true, principal: { login: connectHeaders.login ?? '' } }),
+      userOf: (p) => p.login,
+    });
+    const first = collect();
+    const second = collect();
+    const bob = collect();
+    const aliceOne = await harness.client({ connectHeaders: { login: 'alice' } });
+    const aliceTwo = await harness.client({ connectHeaders: { login: 'alice' } });
+    aliceOne.subscribe('/link/requests', first.push);
+    const leaving = aliceTwo.subscribe('/link/requests', second.push);
+    (await harness.client({ connectHeaders: { login: 'bob' } })).subscribe('/link/requests', bob.push);
+    await waitFor(() => harness.stomp.subscriberCount('/link/requests') === 3);
+    await harness.stomp.publish('/link/requests', 'to both of alice', { user: 'alice' });
+    await waitFor(() => first.messages.length === 1 && second.messages.length === 1);
+    leaving.unsubscribe();
+    await waitFor(() => harness.stomp.subscriberCount('/link/requests') === 2);
+    await harness.stomp.publish('/link/requests', 'to the alice left', { user: 'alice' });
+    await harness.stomp.publish('/link/requests', 'to nobody', { user: 'carol' });
+    await waitFor(() => first.messages.length === 2);
+    await aliceOne.deactivate();
+    await waitFor(() => harness.stomp.subscriberCount('/link/requests') === 1);
+    await harness.stomp.publish('/link/requests', 'to no alice', { user: 'alice' });
+    await harness.stomp.publish('/link/requests', 'to bob', { user: 'bob' });
+    await waitFor(() => bob.messages.length === 1);
+    expect(first.messages.map((m) => m.body)).toEqual(['to both of alice', 'to the alice left']);
+    expect(second.messages.map((m) => m.body)).toEqual(['to both of alice']);
+    expect(bob.messages.map((m) => m.body)).toEqual(['to bob']);
+  });
 });

@@ -4,6 +4,12 @@ import { OutgoingMessage } from './outgoing';
 
 interface Topic {
   readonly subscriptions: Set<Subscription>;
+  /**
+   * The same subscriptions by their session's user: a message for one user (a relayed request to one
+   * gateway's link, where thousands of links share the destination) reaches its few subscribers without a
+   * walk over all of them.
+   */
+  readonly byUser: Map<string, Set<Subscription>>;
   readonly leaveBus: () => void;
 }
 
@@ -28,18 +34,24 @@ export class SubscriptionIndex {
     const existing = this.topics.get(subscription.destination);
     if (existing !== undefined) {
       existing.subscriptions.add(subscription);
+      addByUser(existing, subscription);
       return;
     }
     const destination = subscription.destination;
     const subscriptions = new Set([subscription]);
     const leaveBus = this.bus.subscribe(destination, (message) => this.deliver(destination, message));
-    this.topics.set(destination, { subscriptions, leaveBus });
+    const topic: Topic = { subscriptions, byUser: new Map(), leaveBus };
+    addByUser(topic, subscription);
+    this.topics.set(destination, topic);
     this.events.active(destination);
   }
 
   remove(subscription: Subscription): void {
     const topic = this.topics.get(subscription.destination);
     if (topic === undefined || !topic.subscriptions.delete(subscription)) return;
+    const user = subscription.session.user;
+    const mine = user === undefined ? undefined : topic.byUser.get(user);
+    if (user !== undefined && mine?.delete(subscription) && mine.size === 0) topic.byUser.delete(user);
     if (topic.subscriptions.size > 0) return;
     this.topics.delete(subscription.destination);
     topic.leaveBus();
@@ -57,11 +69,18 @@ export class SubscriptionIndex {
   private deliver(destination: string, message: StompBusMessage): void {
     const topic = this.topics.get(destination);
     if (topic === undefined) return;
-    const outgoing = new OutgoingMessage(destination, message);
     const user = message.user;
-    for (const subscription of topic.subscriptions) {
-      if (user === undefined || subscription.session.user === user)
-        subscription.session.deliver(subscription, outgoing);
-    }
+    const targets = user === undefined ? topic.subscriptions : topic.byUser.get(user);
+    if (targets === undefined) return;
+    const outgoing = new OutgoingMessage(destination, message);
+    for (const subscription of targets) subscription.session.deliver(subscription, outgoing);
   }
+}
+
+function addByUser(topic: Topic, subscription: Subscription): void {
+  const user = subscription.session.user;
+  if (user === undefined) return;
+  const mine = topic.byUser.get(user);
+  if (mine) mine.add(subscription);
+  else topic.byUser.set(user, new Set([subscription]));
 }
