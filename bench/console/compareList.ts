@@ -11,13 +11,10 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { freeTcpPort, freeUdpPort, waitFor } from '@st/testkit';
 import { chromium } from 'playwright-core';
-import { z } from 'zod';
 import { median } from '../lib/figures';
-import { type AppProcess, startApp, waitHttpOk } from '../lib/process';
+import { startListFleet } from './listFleet';
 
-const DEVICES = 300;
 const [a, b, runsArg] = process.argv.slice(2);
 if (a === undefined || b === undefined) throw new Error('usage: compareList.ts <dist A> <dist B> [runs]');
 const runs = Number(runsArg ?? 6);
@@ -33,37 +30,8 @@ const pages = {
 };
 for (const ext of ['.br', '.gz']) rmSync(join(web, `index.html${ext}`), { force: true });
 
-const [gwPort, logPort, discoveryPort] = [await freeTcpPort(), await freeTcpPort(), await freeUdpPort()];
-const gatewayUrl = `http://127.0.0.1:${gwPort}`;
-const procs: AppProcess[] = [
-  startApp('gateway', {
-    ST_PORT: String(gwPort),
-    ST_HOST: '127.0.0.1',
-    ST_DATA_DIR: join(dir, 'gw'),
-    ST_MULTICAST_IF: '127.0.0.1',
-    ST_DISCOVERY_PORT: String(discoveryPort),
-    ST_LOG_PORT: String(logPort),
-    ST_TRUST_BEACON_ADDRESS: 'true',
-    ST_WEB_DIST: web,
-  }),
-];
-for (const [count, first] of [
-  [250, '127.79.1.1'],
-  [DEVICES - 250, '127.79.2.1'],
-] as const)
-  procs.push(
-    startApp('simulator', {}, [
-      '--count',
-      String(count),
-      '--first-ip',
-      first,
-      '--discovery-port',
-      String(discoveryPort),
-      '--multicast-if',
-      '127.0.0.1',
-      '--no-ota',
-    ]),
-  );
+const fleet = await startListFleet(dir, web);
+const { gatewayUrl } = fleet;
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
   args: [
@@ -75,13 +43,6 @@ const browser = await chromium.launch({
   ],
 });
 try {
-  await waitHttpOk(`${gatewayUrl}/api/build`);
-  await waitFor(
-    async () =>
-      z.array(z.unknown()).parse(await (await fetch(`${gatewayUrl}/api/devices/found`)).json()).length >=
-      DEVICES,
-    { timeoutMs: 60_000, what: `${DEVICES} devices found` },
-  );
   const times: Record<'A' | 'B', number[]> = { A: [], B: [] };
   for (let i = 0; i < runs; i++) {
     for (const name of i % 2 === 0 ? (['A', 'B'] as const) : (['B', 'A'] as const)) {
@@ -110,6 +71,6 @@ try {
     );
 } finally {
   await browser.close();
-  for (const p of procs.reverse()) await p.stop();
+  await fleet.stop();
   rmSync(dir, { recursive: true, force: true });
 }

@@ -10,12 +10,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freeTcpPort, freeUdpPort, waitFor } from '@st/testkit';
 import { chromium } from 'playwright-core';
-import { z } from 'zod';
-import { type AppProcess, startApp, waitHttpOk } from '../lib/process';
+import { startListFleet } from './listFleet';
 
-const DEVICES = 300;
 const root = new URL('../..', import.meta.url).pathname;
 
 interface ProfileNode {
@@ -26,46 +23,10 @@ interface ProfileNode {
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'st-bench-list-profile-'));
-  const [gwPort, logPort, discoveryPort] = [await freeTcpPort(), await freeTcpPort(), await freeUdpPort()];
-  const gatewayUrl = `http://127.0.0.1:${gwPort}`;
-  const procs: AppProcess[] = [
-    startApp('gateway', {
-      ST_PORT: String(gwPort),
-      ST_HOST: '127.0.0.1',
-      ST_DATA_DIR: join(dir, 'gw'),
-      ST_MULTICAST_IF: '127.0.0.1',
-      ST_DISCOVERY_PORT: String(discoveryPort),
-      ST_LOG_PORT: String(logPort),
-      ST_TRUST_BEACON_ADDRESS: 'true',
-      ST_WEB_DIST: process.env.ST_WEB_DIST ?? join(root, 'apps', 'web', 'dist'),
-    }),
-  ];
-  for (const [count, first] of [
-    [250, '127.79.1.1'],
-    [DEVICES - 250, '127.79.2.1'],
-  ] as const)
-    procs.push(
-      startApp('simulator', {}, [
-        '--count',
-        String(count),
-        '--first-ip',
-        first,
-        '--discovery-port',
-        String(discoveryPort),
-        '--multicast-if',
-        '127.0.0.1',
-        '--no-ota',
-      ]),
-    );
+  const fleet = await startListFleet(dir, process.env.ST_WEB_DIST ?? join(root, 'apps', 'web', 'dist'));
+  const { gatewayUrl } = fleet;
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
   try {
-    await waitHttpOk(`${gatewayUrl}/api/build`);
-    await waitFor(
-      async () =>
-        z.array(z.unknown()).parse(await (await fetch(`${gatewayUrl}/api/devices/found`)).json()).length >=
-        DEVICES,
-      { timeoutMs: 60_000, what: `${DEVICES} devices found` },
-    );
     const context = await browser.newContext({ viewport: { width: 1600, height: 900 } });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
@@ -123,7 +84,7 @@ async function main(): Promise<void> {
       console.log(`${ms.toFixed(1).padStart(8)} ms  ${k}`);
   } finally {
     await browser.close();
-    for (const p of procs.reverse()) await p.stop();
+    await fleet.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }
