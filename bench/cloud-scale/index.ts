@@ -4,9 +4,7 @@
 // Figures: links held, memory per link, relay throughput and latency at the target rate, Redis commands per
 // relayed request, PostgreSQL connections, presence churn. `BENCH_HEAVY=1` runs the goal sizes (10,000 links
 // on one node; 3 nodes); the default profile is small enough for every `npm run bench`.
-import { type ChildProcess, fork, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createConnection } from 'node:net';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Gateway, TokenResponse } from '@st/protocol';
@@ -15,16 +13,14 @@ import { freeTcpPort, startPostgres, startRedis, waitFor } from '@st/testkit';
 import { z } from 'zod';
 import { runIfMain } from '../lib/cli';
 import { median, percentile, round } from '../lib/figures';
-import { type AppProcess, rssMiB, startApp, waitHttpOk } from '../lib/process';
+import { type AppProcess, cpuTicks, rssMiB, startApp, waitHttpOk } from '../lib/process';
+import { Holder } from './holder';
 import { LightHttpClient } from './lightHttp';
+import { pgConnections, redisCommands } from './measure';
 
-/** CPU time a process has used so far, in ms (user + system, from /proc). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
+/** CPU time a process has used so far, in ms (user + system). */
+const cpuMs = (pid: number): number => cpuTicks(pid) * 10;
 
-const here = new URL('.', import.meta.url).pathname;
 const PASSWORD = 'bench-password-1';
 const PER_HOLDER = 4000;
 
@@ -37,69 +33,6 @@ interface Profile {
 }
 
 const GatewayEvent = z.object({ gateway: z.object({ id: z.string() }), event: z.string() });
-
-function redisCommands(port: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createConnection(port, '127.0.0.1');
-    let text = '';
-    s.once('error', reject);
-    s.on('data', (d) => {
-      text += d.toString();
-      const m = /total_commands_processed:(\d+)/.exec(text);
-      if (m) {
-        s.destroy();
-        resolve(Number(m[1]));
-      }
-    });
-    s.write('INFO stats\r\n');
-  });
-}
-
-function pgConnections(url: string): number {
-  const u = new URL(url);
-  const r = spawnSync(
-    'psql',
-    [
-      '-h',
-      u.hostname,
-      '-p',
-      u.port,
-      '-U',
-      u.username || 'st',
-      '-d',
-      u.pathname.slice(1) || 'postgres',
-      '-tAc',
-      "select count(*) from pg_stat_activity where backend_type = 'client backend'",
-    ],
-    { encoding: 'utf8' },
-  );
-  return Number(r.stdout.trim()) - 1; // minus this psql session
-}
-
-class Holder {
-  private readonly waiting = new Map<string, (m: Record<string, unknown>) => void>();
-  constructor(readonly child: ChildProcess) {
-    child.on('message', (m: Record<string, unknown>) => {
-      const t = String(m.t);
-      this.waiting.get(t)?.(m);
-      this.waiting.delete(t);
-    });
-  }
-  static async start(): Promise<Holder> {
-    const child = fork(join(here, 'linkHolder.ts'), [], { execArgv: ['--import', 'tsx'] });
-    const h = new Holder(child);
-    await h.next('ready');
-    return h;
-  }
-  next(t: string): Promise<Record<string, unknown>> {
-    return new Promise((resolve) => this.waiting.set(t, resolve));
-  }
-  async ask(cmd: Record<string, unknown>, answer: string): Promise<Record<string, unknown>> {
-    const reply = this.next(answer);
-    this.child.send(cmd);
-    return reply;
-  }
-}
 
 async function inBatches<T>(n: number, size: number, fn: (i: number) => Promise<T>): Promise<T[]> {
   const out: T[] = [];
