@@ -7,16 +7,8 @@
  *
  *   node --import tsx bench/console-logs/profile.ts [keystrokes]
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { freeTcpPort, freeUdpPort, waitFor } from '@st/testkit';
-import { type CDPSession, chromium, type Page } from 'playwright-core';
-import { startApp } from '../lib/process';
-import { feedLines } from './feed';
-
-const root = new URL('../..', import.meta.url).pathname;
-const LINES = 100_000;
+import type { CDPSession, Page } from 'playwright-core';
+import { launchChromium, openLogsScreen } from './index';
 
 interface ProfileNode {
   id: number;
@@ -74,35 +66,10 @@ async function traceKeystrokes(cdp: CDPSession, page: Page, keystrokes: number):
 
 async function main(): Promise<void> {
   const keystrokes = Number(process.argv[2] ?? 6);
-  const dataDir = mkdtempSync(join(tmpdir(), 'st-bench-logs-profile-'));
-  const port = await freeTcpPort();
-  const logPort = await freeTcpPort();
-  const gateway = startApp('gateway', {
-    ST_PORT: String(port),
-    ST_HOST: '127.0.0.1',
-    ST_DATA_DIR: dataDir,
-    ST_LOG_PORT: String(logPort),
-    ST_DISCOVERY_PORT: String(await freeUdpPort()),
-    ST_MULTICAST_IF: '127.0.0.1',
-    ST_WEB_DIST: process.env.ST_WEB_DIST ?? join(root, 'apps', 'web', 'dist'),
-  });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+  const browser = await launchChromium();
+  const screen = await openLogsScreen(browser);
   try {
-    const url = `http://127.0.0.1:${port}`;
-    await waitFor(async () => (await fetch(`${url}/api/build`).catch(() => undefined))?.ok === true, {
-      what: 'gateway',
-      timeoutMs: 30_000,
-    });
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${url}/logs`);
-    await page.getByRole('button', { name: 'Pause' }).waitFor();
-    await feedLines(logPort, LINES, { perSecond: 5000 });
-    await page.waitForFunction(
-      `(document.querySelector('[data-testid="logs-count"]')?.textContent ?? '').startsWith('${LINES} ')`,
-      undefined,
-      { timeout: 120_000 },
-    );
-    const cdp = await page.context().newCDPSession(page);
+    const { page, cdp } = screen;
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     const input = page.getByLabel('Message');
     if (process.env.ST_TRACE) {
@@ -171,9 +138,8 @@ async function main(): Promise<void> {
     for (const [k, ms] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 40))
       console.log(`${ms.toFixed(1).padStart(8)} ms  ${k}`);
   } finally {
+    await screen.close();
     await browser.close();
-    await gateway.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
