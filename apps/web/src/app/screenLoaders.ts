@@ -1,8 +1,9 @@
 import type { ComponentType } from 'react';
 import type { MenuItem } from '../features/menu/menuItems';
 
-/** Each screen's module, by its menu item (app/screens.tsx makes them lazy routes). */
-export const screenLoaders: Record<MenuItem, () => Promise<{ default: ComponentType }>> = {
+type ScreenModule = { default: ComponentType };
+
+const imports: Record<MenuItem, () => Promise<ScreenModule>> = {
   panel: () => import('../features/devices/DevicesPage'),
   settings: () => import('../features/settings-dumps/SettingsPage'),
   logs: () => import('../features/logs/LogsPage'),
@@ -11,6 +12,23 @@ export const screenLoaders: Record<MenuItem, () => Promise<{ default: ComponentT
   alerts: () => import('../features/alerts/AlertsPage'),
   overview: () => import('../features/history/OverviewPage'),
 };
+
+const loaded = new Map<MenuItem, ComponentType>();
+
+/** Each screen's module, by its menu item (app/screens.tsx makes them lazy routes). */
+export const screenLoaders = Object.fromEntries(
+  Object.entries(imports).map(([item, load]) => [
+    item,
+    () =>
+      load().then((module) => {
+        loaded.set(item as MenuItem, module.default);
+        return module;
+      }),
+  ]),
+) as Record<MenuItem, () => Promise<ScreenModule>>;
+
+/** A screen whose module has already loaded (start-up preloads the one the address names), else undefined. */
+export const loadedScreen = (item: MenuItem): ComponentType | undefined => loaded.get(item);
 
 /**
  * What a screen asks the gateway for first, in gateway mode, besides the sign-in check every screen waits
