@@ -1,15 +1,19 @@
 import { Badge, Tooltip } from '@mantine/core';
+import type { CrashLoopState } from '@st/protocol';
 import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { alertKeys } from './alertsApi';
 import { useAlertsApi } from './useAlertsApi';
 
-/** How often the devices in a crash loop are asked for (one request for every badge on screen). */
+/** How often the devices in a crash loop are asked for (one request for every list and panel on screen). */
 const CRASH_LOOPS_REFRESH_MS = 10_000;
 
-/** A red "Crash loop" badge while the gateway says this device is crash-looping; nothing otherwise. */
-export function CrashLoopBadge({ ip }: { ip: string }) {
-  const { t, i18n } = useTranslation();
+/**
+ * The devices the gateway says are crash-looping, and `loopOf(ip)`. One query for a whole list (issue 21:
+ * a query observer per row cost the first list's render for nothing).
+ */
+export function useCrashLoops() {
   const { api, gatewayKey } = useAlertsApi();
   const loops = useQuery({
     queryKey: alertKeys.crashLoops(gatewayKey),
@@ -18,7 +22,19 @@ export function CrashLoopBadge({ ip }: { ip: string }) {
     staleTime: CRASH_LOOPS_REFRESH_MS / 2,
     retry: false,
   });
-  const loop = loops.data?.find((l) => l.ip === ip);
+  const data = loops.data;
+  return useCallback((ip: string): CrashLoopState | undefined => data?.find((l) => l.ip === ip), [data]);
+}
+
+/** A red "Crash loop" badge while the gateway says this device is crash-looping; nothing otherwise. */
+export function CrashLoopBadge({ ip }: { ip: string }) {
+  const loopOf = useCrashLoops();
+  return <CrashLoopMark loop={loopOf(ip)} />;
+}
+
+/** The badge for a crash loop already looked up (a list asks once for all its rows). */
+export function CrashLoopMark({ loop }: { loop: CrashLoopState | undefined }) {
+  const { t, i18n } = useTranslation();
   if (loop === undefined) return null;
   const since = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(loop.since);
   const title = t('crashLoop.title', { reboots: loop.reboots, since });

@@ -1,13 +1,19 @@
 import { Badge, Tooltip } from '@mantine/core';
-import type { DeviceInfo } from '@st/protocol';
+import type { DeviceInfo, Firmware } from '@st/protocol';
 import { useTranslation } from 'react-i18next';
 import { useFirmwareLibrary } from './useFirmwareLibrary';
 
+type Versioned = Pick<DeviceInfo, 'type' | 'board' | 'version'>;
+
 /** "Update available" while the firmware library holds a newer image of the device's type and board. */
-export function UpdateBadge({ device }: { device: Pick<DeviceInfo, 'type' | 'board' | 'version'> }) {
-  const { t } = useTranslation();
+export function UpdateBadge({ device }: { device: Versioned }) {
   const { newerFor } = useFirmwareLibrary();
-  const newer = newerFor(device);
+  return <UpdateMark device={device} newer={newerFor(device)} />;
+}
+
+/** The badge for a newer image already looked up (a list asks the library once for all its rows). */
+export function UpdateMark({ device, newer }: { device: Versioned; newer: Firmware | undefined }) {
+  const { t } = useTranslation();
   if (newer === undefined) return null;
   const title = t('fleet.update.badge.title', {
     type: newer.type,

@@ -2,9 +2,10 @@ import { Checkbox, Group, Text, UnstyledButton } from '@mantine/core';
 import type { DeviceInfo } from '@st/protocol';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CrashLoopBadge } from '../../alerts/CrashLoopBadge';
-import { UpdateBadge } from '../../fleet/UpdateBadge';
+import { CrashLoopMark } from '../../alerts/CrashLoopBadge';
+import { UpdateMark } from '../../fleet/UpdateBadge';
 import { DeviceIcon } from '../icons/DeviceIcon';
+import { useRowBadges } from './RowBadges';
 
 export interface DeviceRowProps {
   device: DeviceInfo;
@@ -21,6 +22,7 @@ export interface DeviceRowProps {
 /** One device in the search list: icon, name, type, ip, board and versions. Kept cheap: lists are long. */
 export function DeviceRow({ device, selected, onSelect, menu, status, choice }: DeviceRowProps) {
   const { t } = useTranslation();
+  const { loopOf, newerFor } = useRowBadges();
   return (
     <Group
       gap={4}
@@ -62,8 +64,8 @@ export function DeviceRow({ device, selected, onSelect, menu, status, choice }: 
           </div>
         </Group>
       </UnstyledButton>
-      <CrashLoopBadge ip={device.ip} />
-      <UpdateBadge device={device} />
+      <CrashLoopMark loop={loopOf(device.ip)} />
+      <UpdateMark device={device} newer={newerFor(device)} />
       {menu}
     </Group>
   );

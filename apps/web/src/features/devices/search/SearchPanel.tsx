@@ -6,6 +6,7 @@ import { useCanWrite } from '../../accounts/useCanWrite';
 import { BulkBar } from '../../fleet/BulkBar';
 import { useSelection } from '../../fleet/useSelection';
 import { FoundDevices } from './FoundDevices';
+import { RowBadgesProvider } from './RowBadges';
 import { SavedDevices } from './SavedDevices';
 
 export interface SearchPanelProps {
@@ -77,14 +78,16 @@ export function SearchPanel({
           onChange={(e) => onQueryChange(e.currentTarget.value)}
         />
         {selection === undefined ? null : <BulkBar selection={selection} />}
-        <FoundDevices selectedIp={selected?.ip} onSelect={onSelect} query={query} selection={selection} />
-        <SavedDevices
-          selectedIp={selected?.ip}
-          onSelect={onSelect}
-          onDeleted={onDeleted}
-          query={query}
-          selection={selection}
-        />
+        <RowBadgesProvider>
+          <FoundDevices selectedIp={selected?.ip} onSelect={onSelect} query={query} selection={selection} />
+          <SavedDevices
+            selectedIp={selected?.ip}
+            onSelect={onSelect}
+            onDeleted={onDeleted}
+            query={query}
+            selection={selection}
+          />
+        </RowBadgesProvider>
       </Stack>
     </Paper>
   );
