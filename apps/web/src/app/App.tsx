@@ -5,12 +5,11 @@ import { SessionProvider, useSession } from '../features/auth/SessionContext';
 import { LoadFailureBoundary } from '../features/delivery/LoadFailureBoundary';
 import { OfflineScreen } from '../features/delivery/OfflineScreen';
 import { startedOffline } from '../features/delivery/serviceWorker';
-import type { MenuItem } from '../features/menu/menuItems';
 import { ConsoleCatalog, type Locale, loadConsoleCatalog } from '../i18n';
 import { PageLoader } from '../ui/PageLoader';
 import { Providers } from './Providers';
 import { type ConsoleMode, routerBasename } from './runtime';
-import { GATEWAY_SIGN_IN_CHECK, screenFirstGets, screenLoaders } from './screenLoaders';
+import { GATEWAY_SIGN_IN_CHECK, screenFirstGets, screenLoaders, screenOfPath } from './screenLoaders';
 import type { Services } from './services';
 
 /**
@@ -66,7 +65,7 @@ export function preloadFirstScreen(
 ): void {
   if (startedOffline()) return;
   if (mode === 'gateway' || hasRefreshToken) loadConsoleCatalog(locale).catch(() => undefined);
-  const screen = pathname.split('/').find((part): part is MenuItem => Object.hasOwn(screenLoaders, part));
+  const screen = screenOfPath(pathname);
   // Gateway mode: the sign-in check and the screen's data go out now, beside the chunks.
   const gets = screen === undefined ? undefined : screenFirstGets[screen];
   if (mode === 'gateway' && baseUrl !== undefined && gets !== undefined)

@@ -1,3 +1,5 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router';
 import { CloudStatusWidget } from '../features/cloud-link/CloudStatusWidget';
 import { GatewayNameHeader } from '../features/gateway-name/GatewayNameHeader';
@@ -5,7 +7,9 @@ import { LiveNotifications, SavedNotifications } from '../features/notifications
 import { GatewayLockWidget } from '../features/security/GatewayLockWidget';
 import { GatewaySignInGate } from '../features/security/GatewaySignIn';
 import { QueryProvider } from './QueryProvider';
+import { useServices } from './ServicesContext';
 import { Shell } from './Shell';
+import { loadedScreen, screenOfPath } from './screenLoaders';
 import { screenRoutes, toRoot } from './screens';
 
 /** Gateway mode root: no login; the gateway's notifications, live and saved. */
@@ -29,10 +33,26 @@ function GatewayRoot() {
   );
 }
 
+/**
+ * Starts the first screen's queries (when start-up loaded the screen) while the sign-in check is still
+ * answering, so the screen's first render has its data (issue 21: the device list).
+ */
+function PrefetchFirstScreen() {
+  const client = useQueryClient();
+  const services = useServices();
+  useState(() => {
+    const screen = screenOfPath(window.location.pathname);
+    if (screen !== undefined) loadedScreen(screen)?.prefetch?.(client, services);
+    return true;
+  });
+  return null;
+}
+
 /** The routed console in gateway mode (spec section 2, browser history); no cloud-only code. */
 export default function GatewayConsole({ basename }: { basename: string }) {
   return (
     <QueryProvider>
+      <PrefetchFirstScreen />
       <BrowserRouter basename={basename}>
         {/* optional sign-in (issue 14): the whole console waits behind it while a password is set */}
         <GatewaySignInGate>

@@ -1,7 +1,13 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { MenuItem } from '../features/menu/menuItems';
+import type { Services } from './services';
 
-type ScreenModule = { default: ComponentType };
+/** A screen's module; `prefetch` fills its first queries from the start-up answers (gateway mode). */
+type ScreenModule = {
+  default: ComponentType;
+  prefetch?: (client: QueryClient, services: Pick<Services, 'config' | 'gatewayFetch'>) => void;
+};
 
 const imports: Record<MenuItem, () => Promise<ScreenModule>> = {
   panel: () => import('../features/devices/DevicesPage'),
@@ -13,7 +19,7 @@ const imports: Record<MenuItem, () => Promise<ScreenModule>> = {
   overview: () => import('../features/history/OverviewPage'),
 };
 
-const loaded = new Map<MenuItem, ComponentType>();
+const loaded = new Map<MenuItem, ScreenModule>();
 
 /** Each screen's module, by its menu item (app/screens.tsx makes them lazy routes). */
 export const screenLoaders = Object.fromEntries(
@@ -21,14 +27,18 @@ export const screenLoaders = Object.fromEntries(
     item,
     () =>
       load().then((module) => {
-        loaded.set(item as MenuItem, module.default);
+        loaded.set(item as MenuItem, module);
         return module;
       }),
   ]),
 ) as Record<MenuItem, () => Promise<ScreenModule>>;
 
 /** A screen whose module has already loaded (start-up preloads the one the address names), else undefined. */
-export const loadedScreen = (item: MenuItem): ComponentType | undefined => loaded.get(item);
+export const loadedScreen = (item: MenuItem): ScreenModule | undefined => loaded.get(item);
+
+/** The screen an address names (`/panel`, `/{gateway}/logs`), if any. */
+export const screenOfPath = (pathname: string): MenuItem | undefined =>
+  pathname.split('/').find((part): part is MenuItem => Object.hasOwn(imports, part));
 
 /**
  * What a screen asks the gateway for first, in gateway mode, besides the sign-in check every screen waits

@@ -28,7 +28,7 @@ export const loading = (screen: ReactNode) => <Suspense fallback={<PageLoader />
  * loaded stays lazy for its lifetime, so the screen is never remounted as another component type.
  */
 function Screen({ item }: { item: MenuItem }) {
-  const [Component] = useState<ComponentType>(() => loadedScreen(item) ?? screens[item]);
+  const [Component] = useState<ComponentType>(() => loadedScreen(item)?.default ?? screens[item]);
   return <Component />;
 }
 

@@ -1,10 +1,14 @@
 import { Alert, Flex } from '@mantine/core';
 import type { DeviceInfo } from '@st/protocol';
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentGateway } from '../../app/CurrentGateway';
 import { useServices } from '../../app/ServicesContext';
+import type { Services } from '../../app/services';
 import { PageLoader } from '../../ui/PageLoader';
+import { devicesApi } from './api/devicesApi';
+import { panelQueries } from './api/panelQueries';
 import { searchPanelExpanded } from './model/address';
 import { SearchPanel } from './search/SearchPanel';
 import { useLiveDevices } from './search/useLiveDevices';
@@ -13,6 +17,18 @@ import { usePanelUrl } from './usePanelUrl';
 
 // The control panel (its tabs, forms and editors) is downloaded when the first device is opened.
 const DevicePanel = lazy(() => import('./panel/DevicePanel').then((m) => ({ default: m.DevicePanel })));
+
+/**
+ * Gateway mode: fills the lists' queries before the panel first renders (the console calls it when start-up
+ * loaded this screen; the answers were asked for at start-up, api/earlyGets.ts), so the first render already
+ * shows the devices instead of a placeholder and a second render (issue 21).
+ */
+export function prefetch(client: QueryClient, services: Pick<Services, 'config' | 'gatewayFetch'>): void {
+  if (services.config.mode !== 'gateway') return;
+  const queries = panelQueries(devicesApi(services.gatewayFetch, undefined), '');
+  for (const query of [queries.searchEnabled, queries.found, queries.saved])
+    void client.prefetchQuery(query as Parameters<QueryClient['prefetchQuery']>[0]);
+}
 
 /** Route `panel`: the device search list beside the control panel of the selected device. */
 export default function DevicesPage() {

@@ -1,7 +1,7 @@
 import type { DeviceInfo } from '@st/protocol';
 import { useQuery } from '@tanstack/react-query';
-import { sortByIp } from '../model/address';
-import { deviceKeys, useDevicesApi, useGatewayKey } from './useDevices';
+import { panelQueries } from './panelQueries';
+import { useDevicesApi, useGatewayKey } from './useDevices';
 
 /**
  * Whether the gateway searches for devices, and the devices it found (sorted by ip). Both are asked at once
@@ -12,16 +12,9 @@ import { deviceKeys, useDevicesApi, useGatewayKey } from './useDevices';
 export function useFoundDevices(wanted = true) {
   const api = useDevicesApi();
   const gatewayKey = useGatewayKey();
-  const enabled = useQuery({
-    queryKey: deviceKeys.searchEnabled(gatewayKey),
-    queryFn: api.searchEnabled,
-    enabled: wanted,
-  });
-  const found = useQuery({
-    queryKey: deviceKeys.found(gatewayKey),
-    queryFn: async () => sortByIp(await api.found()),
-    enabled: wanted,
-  });
+  const queries = panelQueries(api, gatewayKey);
+  const enabled = useQuery({ ...queries.searchEnabled, enabled: wanted });
+  const found = useQuery({ ...queries.found, enabled: wanted });
   const list: readonly DeviceInfo[] | undefined = enabled.data === true ? found.data : undefined;
   return { enabled, found, list };
 }

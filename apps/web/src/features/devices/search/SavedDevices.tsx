@@ -10,9 +10,9 @@ import { useOpenedOnce } from '../../../ui/useOpenedOnce';
 import { useCanWrite } from '../../accounts/useCanWrite';
 import { SelectAllBox } from '../../fleet/SelectAllBox';
 import { useDeviceErrorToast } from '../api/deviceErrors';
-import { deviceKeys, useDevicesApi, useGatewayKey } from '../api/useDevices';
+import { panelQueries } from '../api/panelQueries';
+import { useDevicesApi, useGatewayKey } from '../api/useDevices';
 import { useQueryErrorToast } from '../api/useQueryErrorToast';
-import { sortByIp } from '../model/address';
 import { matchesSearch } from '../model/search';
 import { DeviceRow } from './DeviceRow';
 import { choiceOf, type DeviceListProps } from './FoundDevices';
@@ -40,10 +40,7 @@ export function SavedDevices({ selectedIp, onSelect, onDeleted, query = '', sele
   const gatewayKey = useGatewayKey();
   const [adding, setAdding] = useState(false);
   const dialogLoaded = useOpenedOnce(adding);
-  const saved = useQuery({
-    queryKey: deviceKeys.saved(gatewayKey),
-    queryFn: async () => sortByIp(await api.saved()),
-  });
+  const saved = useQuery(panelQueries(api, gatewayKey).saved);
   useQueryErrorToast(saved.error, t('devices.saved.load.error'));
   const update = useMutation({
     mutationFn: (d: SavedDevice) => api.update(d.ip),
