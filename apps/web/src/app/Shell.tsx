@@ -1,7 +1,7 @@
 import './consoleStyles';
 import { Anchor, Box, Group } from '@mantine/core';
 import { IconHome } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AppMenu } from '../features/menu/AppMenu';
@@ -50,8 +50,10 @@ export function Shell({ gatewayName, status, children }: ShellProps) {
             {gatewayName}
           </Group>
           <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
-            {status}
-            <NotificationBell />
+            <AfterFirstPaint>
+              {status}
+              <NotificationBell />
+            </AfterFirstPaint>
             <ThemeSwitch />
             <LanguageSwitch />
           </Group>
@@ -62,4 +64,25 @@ export function Shell({ gatewayName, status, children }: ShellProps) {
       </Box>
     </>
   );
+}
+
+/**
+ * Children that mount once the console's first frame (the screen with its list) is painted: the header's
+ * status widgets and bell ask the server for six answers and render popovers, work the first screen does
+ * not need (issue 21: it ran between the shell and the first device row at 4x CPU).
+ */
+export function AfterFirstPaint({ children }: { children: ReactNode }) {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // the frame after this commit, then a task after its paint
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, []);
+  return painted ? children : null;
 }

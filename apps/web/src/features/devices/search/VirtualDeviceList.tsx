@@ -26,6 +26,9 @@ export function VirtualDeviceList<T>({
     getScrollElement: () => viewport.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 6,
+    // the rows in sight render in the list's first pass instead of after the viewport is measured (a
+    // second render and frame before the first device shows; issue 21)
+    initialRect: { width: 0, height: Math.min(maxHeight, items.length * ROW_HEIGHT) },
     getItemKey: (index) => {
       const item = items[index];
       return item === undefined ? index : keyOf(item);
