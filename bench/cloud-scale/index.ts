@@ -7,6 +7,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Gateway, TokenResponse } from '@st/protocol';
 import { createNodeStompClient } from '@st/stomp/client';
 import { freeTcpPort, startPostgres, startRedis, waitFor } from '@st/testkit';
@@ -16,13 +17,16 @@ import { median, percentile, round } from '../lib/figures';
 import { type AppProcess, cpuTicks, rssMiB, startApp, waitHttpOk } from '../lib/process';
 import { Holder } from './holder';
 import { LightHttpClient } from './lightHttp';
-import { pgConnections, redisCommands } from './measure';
+import { pgConnections, redisCommands, redisCpu, runQueueWaitMs } from './measure';
+import { loopSummary, perSecondTable, readLoop } from './trace';
 
 /** CPU time a process has used so far, in ms (user + system). */
 const cpuMs = (pid: number): number => cpuTicks(pid) * 10;
 
 const PASSWORD = 'bench-password-1';
 const PER_HOLDER = 4000;
+/** preloaded into every process of the bench: its event-loop delay, GC pauses and CPU, one line a second */
+const LOOP_PROBE = join(new URL('.', import.meta.url).pathname, 'loopProbe.mjs');
 
 interface Profile {
   nodes: number;
@@ -47,6 +51,14 @@ async function runProfile(p: Profile) {
   const profDir = process.env.BENCH_SCALE_CPU_PROF;
   const [pg, redis] = await Promise.all([startPostgres(), startRedis()]);
   const dirs: string[] = [];
+  /** lines each node wrote to its log (warnings and errors) */
+  const output: number[] = [];
+  // The probes' lines (loopProbe.mjs): one file per process.
+  const traceDir = mkdtempSync(join(tmpdir(), 'st-bench-scale-trace-'));
+  dirs.push(traceDir);
+  const loopFile = (name: string) => join(traceDir, `${name}.jsonl`);
+  process.env.BENCH_LOOP_FILE = loopFile('generator');
+  await import(pathToFileURL(LOOP_PROBE).href);
   const nodes: Array<{ app: AppProcess; url: string; start: () => AppProcess }> = [];
   const holders: Holder[] = [];
   let watcher: ReturnType<typeof createNodeStompClient> | undefined;
@@ -66,8 +78,21 @@ async function runProfile(p: Profile) {
         ST_ADMIN_PASSWORD: PASSWORD,
         ST_LOGIN_MAX_PER_IP: '100000',
       };
+      const nodeEnv = { ...env, BENCH_LOOP_FILE: loopFile(`node${i}`) };
       const start = () =>
-        startApp('cloud', env, [], profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []);
+        startApp(
+          'cloud',
+          nodeEnv,
+          [],
+          ['--import', LOOP_PROBE, ...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [])],
+          // The node's warnings and errors (its log at ST_LOG_LEVEL=warn), so a run says what went wrong: the
+          // first 20 lines of each node as they come, then only how many more (printed at the end).
+          (line) => {
+            output[i] = (output[i] ?? 0) + 1;
+            if ((output[i] ?? 0) <= 20)
+              console.error(`[node${i}] ${line.length > 400 ? `${line.slice(0, 400)}...` : line}`);
+          },
+        );
       const url = `http://127.0.0.1:${port}`;
       nodes.push({ app: start(), url, start });
       await waitHttpOk(`${url}/api/ready`);
@@ -114,7 +139,14 @@ async function runProfile(p: Profile) {
     const linkStart = Date.now();
     const slices: Array<typeof created> = [];
     for (let i = 0; i < created.length; i += PER_HOLDER) slices.push(created.slice(i, i + PER_HOLDER));
-    for (const _ of slices) holders.push(await Holder.start());
+    for (const [k] of slices.entries()) {
+      holders.push(
+        await Holder.start({
+          execArgv: ['--import', LOOP_PROBE],
+          env: { BENCH_LOOP_FILE: loopFile(`holder${k}`) },
+        }),
+      );
+    }
     const opened = await Promise.all(
       slices.map((s, i) =>
         holders[i]?.ask({ t: 'open', urls: wsUrls, tokens: s.map((c) => c.token) }, 'opened'),
@@ -165,6 +197,17 @@ async function runProfile(p: Profile) {
     // call says whether the harness, not the node, is what limits the rate.
     const benchCpuBefore = process.cpuUsage();
     const holderCpuBefore = holders.map((h) => cpuMs(h.child.pid ?? 0));
+    const redisBefore = await redisCpu(redisPort);
+    // Time each process's main thread was runnable but off the cores (another process had them).
+    const waitPids = {
+      nodes: nodes.map((n) => n.app.pid),
+      generator: [process.pid],
+      holders: holders.map((h) => h.child.pid ?? 0),
+      redis: [redisBefore.pid],
+    };
+    const waitSum = (pids: number[]) => pids.reduce((a, pid) => a + runQueueWaitMs(pid), 0);
+    const waitBefore = Object.fromEntries(Object.entries(waitPids).map(([k, v]) => [k, waitSum(v)]));
+    const calls: Array<{ endMs: number; ms: number }> = [];
     const windowStartUs = Number(process.hrtime.bigint() / 1000n);
     const latencies: number[] = [];
     const statuses: Record<string, number> = {};
@@ -196,7 +239,9 @@ async function runProfile(p: Profile) {
           relayCall(sent, `/api/gateway/requests/${g?.id}`).then(
             async (r) => {
               const body = r.body;
-              latencies.push(performance.now() - t0);
+              const ms = performance.now() - t0;
+              latencies.push(ms);
+              calls.push({ endMs: Date.now(), ms });
               // Refusals by their error code (CLOUD_BUSY, GATEWAY_OFFLINE...), answers by status.
               const key = r.status === 200 ? '200' : `${r.status} ${/"code":"(\w+)"/.exec(body)?.[1] ?? ''}`;
               statuses[key] = (statuses[key] ?? 0) + 1;
@@ -217,6 +262,22 @@ async function runProfile(p: Profile) {
     const cpuUsed = nodes.reduce((a, n, i) => a + cpuMs(n.app.pid) - (cpuBefore[i] ?? 0), 0);
     const benchCpu = process.cpuUsage(benchCpuBefore);
     const holderCpu = holders.reduce((a, h, i) => a + cpuMs(h.child.pid ?? 0) - (holderCpuBefore[i] ?? 0), 0);
+    const redisAfter = await redisCpu(redisPort);
+    const relayEnd = Date.now();
+    const waited = Object.fromEntries(
+      Object.entries(waitPids).map(([k, v]) => [
+        k,
+        round((waitSum(v) - (waitBefore[k] ?? 0)) / relaySeconds, 1),
+      ]),
+    );
+    // Wait for the probes' last line of the window.
+    await new Promise((r) => setTimeout(r, 1100));
+    const loops = {
+      node: nodes.map((_, i) => readLoop(loopFile(`node${i}`), relayStart, relayEnd)),
+      generator: [readLoop(loopFile('generator'), relayStart, relayEnd)],
+      holders: holders.map((_, k) => readLoop(loopFile(`holder${k}`), relayStart, relayEnd)),
+    };
+    console.log(`relay, second by second:\n${perSecondTable(calls, relayStart, relayEnd, loops)}`);
     // The relay phase on the profiles' clock (V8 and process.hrtime both read CLOCK_MONOTONIC), so a profile
     // can be cut to it: node scripts of your own, or `bench/cloud-scale/profile.ts <profile> <window>`.
     if (profDir) {
@@ -239,6 +300,12 @@ async function runProfile(p: Profile) {
       loadGeneratorCpuMsPerRequest: round((benchCpu.user + benchCpu.system) / 1000 / Math.max(1, sent), 3),
       /** CPU of the link holders (the gateways' side: receive the request, answer it) per relayed request */
       linkHoldersCpuMsPerRequest: round(holderCpu / Math.max(1, sent), 3),
+      /** CPU of the Redis server per relayed request */
+      redisCpuMsPerRequest: round((redisAfter.cpuMs - redisBefore.cpuMs) / Math.max(1, sent), 3),
+      /** ms per second each kind of process was runnable but waiting for a core (summed over its processes) */
+      runQueueWaitMsPerSecond: waited,
+      /** event-loop delay and GC pauses during the relay, per kind of process (loopProbe.mjs) */
+      loop: Object.fromEntries(Object.entries(loops).map(([k, v]) => [k, loopSummary(v)])),
     };
     // Links that dropped during the relay phase (a node that drained or missed heart-beats under load).
     const counts = await Promise.all(holders.map((h) => h.ask({ t: 'count' }, 'count')));
@@ -331,6 +398,9 @@ async function runProfile(p: Profile) {
     await watcher?.deactivate();
     await Promise.all(holders.map((h) => h.ask({ t: 'close' }, 'closed').then(() => h.child.kill())));
     await Promise.all(nodes.map((n) => n.app.stop()));
+    output.forEach((n, i) => {
+      if (n > 20) console.error(`[node${i}] ... ${n - 20} more lines of warnings and errors not shown`);
+    });
     await redis.stop();
     await pg.stop();
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
