@@ -1,9 +1,10 @@
 // Preloaded into a process of bench/cloud-scale (`node --import <this file>`, plain JS so the built cloud node
 // needs no tsx): every second it appends one JSON line to $BENCH_LOOP_FILE with what the process's own event
 // loop saw in that second: event-loop delay (perf_hooks.monitorEventLoopDelay, 5 ms resolution) p50/p99/max,
-// garbage-collection pauses (count, total and longest, by kind) and the process's CPU time. The bench cuts the
+// garbage-collection pauses (count, total and longest, by kind), the process's CPU time, and how long its main
+// thread was runnable but waiting for a core (/proc/self/task/<pid>/schedstat: another process had it). The bench cuts the
 // lines to the relay window, so a latency tail can be laid beside the node's own stalls.
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 
 const file = process.env.BENCH_LOOP_FILE;
@@ -21,10 +22,19 @@ if (file) {
   });
   obs.observe({ entryTypes: ['gc'] });
   let cpu = process.cpuUsage();
+  const waitedNs = () => {
+    try {
+      return Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[1]);
+    } catch {
+      return 0;
+    }
+  };
+  let waited = waitedNs();
   const ms = (ns) => Math.round(ns / 1e4) / 100;
   const timer = setInterval(() => {
     const used = process.cpuUsage(cpu);
     cpu = process.cpuUsage();
+    const nowWaited = waitedNs();
     const line = {
       at: Date.now(),
       pid: process.pid,
@@ -36,7 +46,9 @@ if (file) {
       gcMaxMs: Math.round(gc.maxMs * 100) / 100,
       gcMajor: gc.major,
       cpuMs: Math.round((used.user + used.system) / 1000),
+      waitMs: ms(nowWaited - waited),
     };
+    waited = nowWaited;
     h.reset();
     gc = { n: 0, ms: 0, maxMs: 0, major: 0 };
     try {

@@ -67,3 +67,11 @@ export function runQueueWaitMs(pid: number): number {
     return Number.NaN;
   }
 }
+
+/** CPU time (ms, all cores, user + nice + system + irq + softirq + steal) the whole machine has used (/proc/stat). */
+export function machineBusyMs(): number {
+  const cpu =
+    readFileSync('/proc/stat', 'utf8').split('\n')[0]?.trim().split(/\s+/).slice(1).map(Number) ?? [];
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = cpu;
+  return (user + nice + system + irq + softirq + steal) * 10;
+}

@@ -15,6 +15,7 @@ const LoopLine = z.object({
   gcMaxMs: z.number(),
   gcMajor: z.number(),
   cpuMs: z.number(),
+  waitMs: z.number().default(0),
 });
 type LoopLine = z.infer<typeof LoopLine>;
 
@@ -57,11 +58,20 @@ export function perSecondTable(
   startMs: number,
   endMs: number,
   kinds: Record<string, LoopLine[][]>,
+  /** the machine's CPU use (ms over all cores) sampled once a second during the window */
+  machine: Array<{ at: number; busyMs: number }>,
 ): string {
   const rows: string[] = [];
   const names = Object.keys(kinds);
   rows.push(
-    ['second', 'calls', 'p99 ms', 'max ms', ...names.map((n) => `${n} loop max / gc max ms`)].join(' | '),
+    [
+      'second',
+      'calls',
+      'p99 ms',
+      'max ms',
+      ...names.map((n) => `${n}: loop max / gc max / run-queue wait ms`),
+      'machine CPU ms / of it not the bench processes',
+    ].join(' | '),
   );
   for (let s = startMs; s < endMs; s += 1000) {
     const inSecond = calls.filter((c) => c.endMs >= s && c.endMs < s + 1000).map((c) => c.ms);
@@ -70,8 +80,18 @@ export function perSecondTable(
       const lines = (kinds[n] ?? []).flat().filter((l) => l.at > s && l.at - 1000 < s + 1000);
       const loop = Math.max(0, ...lines.map((l) => l.loopMax));
       const gc = Math.max(0, ...lines.map((l) => l.gcMaxMs));
-      return `${round(loop, 0)} / ${round(gc, 1)}`;
+      const wait = Math.max(0, ...lines.map((l) => l.waitMs));
+      return `${round(loop, 0)} / ${round(gc, 1)} / ${round(wait, 0)}`;
     });
+    // The machine's CPU in the second ending nearest s + 1000, and what of it the probed processes did not use
+    // (Redis, PostgreSQL, the kernel's network work for them, and whatever else runs on the machine).
+    const sample = machine.findIndex((m) => m.at >= s + 1000);
+    const busy =
+      sample > 0 ? (machine[sample]?.busyMs ?? 0) - (machine[sample - 1]?.busyMs ?? 0) : Number.NaN;
+    const ours = Object.values(kinds)
+      .flat(2)
+      .filter((l) => l.at > s + 500 && l.at <= s + 1500)
+      .reduce((a, l) => a + l.cpuMs, 0);
     rows.push(
       [
         String((s - startMs) / 1000),
@@ -79,6 +99,7 @@ export function perSecondTable(
         String(round(percentile(inSecond, 99), 1)),
         String(round(inSecond.at(-1) ?? 0, 1)),
         ...cells,
+        `${busy} / ${Number.isNaN(busy) ? busy : Math.round(busy - ours)}`,
       ].join(' | '),
     );
   }
