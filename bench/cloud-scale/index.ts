@@ -4,7 +4,7 @@
 // Figures: links held, memory per link, relay throughput and latency at the target rate, Redis commands per
 // relayed request, PostgreSQL connections, presence churn. `BENCH_HEAVY=1` runs the goal sizes (10,000 links
 // on one node; 3 nodes); the default profile is small enough for every `npm run bench`.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -59,6 +59,7 @@ async function runProfile(p: Profile) {
   const dirs: string[] = [];
   /** lines each node wrote to its log (warnings and errors) */
   const output: number[] = [];
+  const nodeLog = process.env.BENCH_SCALE_NODE_LOG;
   // The probes' lines (loopProbe.mjs): one file per process.
   const traceDir = mkdtempSync(join(tmpdir(), 'st-bench-scale-trace-'));
   dirs.push(traceDir);
@@ -90,10 +91,18 @@ async function runProfile(p: Profile) {
           'cloud',
           nodeEnv,
           [],
-          ['--import', LOOP_PROBE, ...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [])],
+          [
+            '--import',
+            LOOP_PROBE,
+            ...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []),
+            // BENCH_SCALE_NODE_ARGS="--trace-gc ...": more options for the nodes' node (with BENCH_SCALE_NODE_LOG)
+            ...(process.env.BENCH_SCALE_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+          ],
           // The node's warnings and errors (its log at ST_LOG_LEVEL=warn), so a run says what went wrong: the
           // first 20 lines of each node as they come, then only how many more (printed at the end).
           (line) => {
+            // BENCH_SCALE_NODE_LOG=<file>: every line of every node, with the time it was read
+            if (nodeLog) appendFileSync(nodeLog, `${Date.now()} node${i} ${line}\n`);
             output[i] = (output[i] ?? 0) + 1;
             if ((output[i] ?? 0) <= 20)
               console.error(`[node${i}] ${line.length > 400 ? `${line.slice(0, 400)}...` : line}`);
