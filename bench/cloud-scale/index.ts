@@ -197,11 +197,12 @@ async function runProfile(p: Profile) {
       `${p.nodes} node(s): ${held}/${p.links} links held in ${round(linkSeconds, 1)} s; RSS ${rssBefore.map((r) => round(r, 0)).join('/')} -> ${rssAfter.map((r) => round(r, 0)).join('/')} MiB, ${round(perLinkKiB, 1)} KiB per link`,
     );
 
-    // Warm-up: one relayed call per gateway (a user's first call checks its session and role in the database;
-    // the figures below are the steady state of users who keep calling their gateways).
-    await inBatches(created.length, 32, async (i) => {
-      const base = nodes[i % nodes.length]?.url ?? first;
-      await fetch(`${base}/api/gateway/requests/${created[i]?.id}`, {
+    // Warm-up: one relayed call per gateway through every node (a user's first call on a node checks their
+    // session and role in the database; the figures below are the steady state of users who keep calling their
+    // gateways, and a balancer sends a user's calls to any node, as the timed calls below are sent).
+    await inBatches(created.length * nodes.length, 32, async (i) => {
+      const base = nodes[Math.floor(i / created.length)]?.url ?? first;
+      await fetch(`${base}/api/gateway/requests/${created[i % created.length]?.id}`, {
         method: 'POST',
         headers: { cookie, 'content-type': 'application/json' },
         body: JSON.stringify({ url: '/api/build', method: 'GET' }),
