@@ -14,8 +14,12 @@ export class Holder {
       this.waiting.delete(t);
     });
   }
-  static async start(): Promise<Holder> {
-    const child = fork(join(here, 'linkHolder.ts'), [], { execArgv: ['--import', 'tsx'] });
+  /** `execArgv`: more options for node (a preloaded probe); `env`: added to this process's environment */
+  static async start(opts: { execArgv?: string[]; env?: Record<string, string> } = {}): Promise<Holder> {
+    const child = fork(join(here, 'linkHolder.ts'), [], {
+      execArgv: ['--import', 'tsx', ...(opts.execArgv ?? [])],
+      env: { ...process.env, ...opts.env },
+    });
     const h = new Holder(child);
     await h.next('ready');
     return h;

@@ -4,9 +4,10 @@
 // Figures: links held, memory per link, relay throughput and latency at the target rate, Redis commands per
 // relayed request, PostgreSQL connections, presence churn. `BENCH_HEAVY=1` runs the goal sizes (10,000 links
 // on one node; 3 nodes); the default profile is small enough for every `npm run bench`.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Gateway, TokenResponse } from '@st/protocol';
 import { createNodeStompClient } from '@st/stomp/client';
 import { freeTcpPort, startPostgres, startRedis, waitFor } from '@st/testkit';
@@ -16,13 +17,17 @@ import { median, percentile, round } from '../lib/figures';
 import { type AppProcess, cpuTicks, rssMiB, startApp, waitHttpOk } from '../lib/process';
 import { Holder } from './holder';
 import { LightHttpClient } from './lightHttp';
-import { pgConnections, redisCommands } from './measure';
+import { machineBusyMs, pgConnections, redisCommands, redisCpu, runQueueWaitMs } from './measure';
+import { lowerHarness, pinHarness, placeNode, restoreHarness, sharingFor } from './share';
+import { loopSummary, perSecondTable, readLoop } from './trace';
 
 /** CPU time a process has used so far, in ms (user + system). */
 const cpuMs = (pid: number): number => cpuTicks(pid) * 10;
 
 const PASSWORD = 'bench-password-1';
 const PER_HOLDER = 4000;
+/** preloaded into every process of the bench: its event-loop delay, GC pauses and CPU, one line a second */
+const LOOP_PROBE = join(new URL('.', import.meta.url).pathname, 'loopProbe.mjs');
 
 interface Profile {
   nodes: number;
@@ -45,8 +50,22 @@ async function inBatches<T>(n: number, size: number, fn: (i: number) => Promise<
 async function runProfile(p: Profile) {
   // BENCH_SCALE_CPU_PROF=<dir>: each node writes a V8 CPU profile there when it stops.
   const profDir = process.env.BENCH_SCALE_CPU_PROF;
+  // The generator and the link holders stand for other machines: they get a core of their own or a lower
+  // priority (share.ts), so they do not take the node's CPU as no deployment's browsers and gateways would.
+  const sharing = sharingFor(p.nodes);
+  pinHarness(sharing);
   const [pg, redis] = await Promise.all([startPostgres(), startRedis()]);
+  lowerHarness(sharing);
   const dirs: string[] = [];
+  /** lines each node wrote to its log (warnings and errors) */
+  const output: number[] = [];
+  const nodeLog = process.env.BENCH_SCALE_NODE_LOG;
+  // The probes' lines (loopProbe.mjs): one file per process.
+  const traceDir = mkdtempSync(join(tmpdir(), 'st-bench-scale-trace-'));
+  dirs.push(traceDir);
+  const loopFile = (name: string) => join(traceDir, `${name}.jsonl`);
+  process.env.BENCH_LOOP_FILE = loopFile('generator');
+  await import(pathToFileURL(LOOP_PROBE).href);
   const nodes: Array<{ app: AppProcess; url: string; start: () => AppProcess }> = [];
   const holders: Holder[] = [];
   let watcher: ReturnType<typeof createNodeStompClient> | undefined;
@@ -66,8 +85,32 @@ async function runProfile(p: Profile) {
         ST_ADMIN_PASSWORD: PASSWORD,
         ST_LOGIN_MAX_PER_IP: '100000',
       };
-      const start = () =>
-        startApp('cloud', env, [], profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []);
+      const nodeEnv = { ...env, BENCH_LOOP_FILE: loopFile(`node${i}`) };
+      const start = () => {
+        const app = startApp(
+          'cloud',
+          nodeEnv,
+          [],
+          [
+            '--import',
+            LOOP_PROBE,
+            ...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []),
+            // BENCH_SCALE_NODE_ARGS="--trace-gc ...": more options for the nodes' node (with BENCH_SCALE_NODE_LOG)
+            ...(process.env.BENCH_SCALE_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+          ],
+          // The node's warnings and errors (its log at ST_LOG_LEVEL=warn), so a run says what went wrong: the
+          // first 20 lines of each node as they come, then only how many more (printed at the end).
+          (line) => {
+            // BENCH_SCALE_NODE_LOG=<file>: every line of every node, with the time it was read
+            if (nodeLog) appendFileSync(nodeLog, `${Date.now()} node${i} ${line}\n`);
+            output[i] = (output[i] ?? 0) + 1;
+            if ((output[i] ?? 0) <= 20)
+              console.error(`[node${i}] ${line.length > 400 ? `${line.slice(0, 400)}...` : line}`);
+          },
+        );
+        placeNode(sharing, app.pid);
+        return app;
+      };
       const url = `http://127.0.0.1:${port}`;
       nodes.push({ app: start(), url, start });
       await waitHttpOk(`${url}/api/ready`);
@@ -114,7 +157,14 @@ async function runProfile(p: Profile) {
     const linkStart = Date.now();
     const slices: Array<typeof created> = [];
     for (let i = 0; i < created.length; i += PER_HOLDER) slices.push(created.slice(i, i + PER_HOLDER));
-    for (const _ of slices) holders.push(await Holder.start());
+    for (const [k] of slices.entries()) {
+      holders.push(
+        await Holder.start({
+          execArgv: ['--import', LOOP_PROBE],
+          env: { BENCH_LOOP_FILE: loopFile(`holder${k}`) },
+        }),
+      );
+    }
     const opened = await Promise.all(
       slices.map((s, i) =>
         holders[i]?.ask({ t: 'open', urls: wsUrls, tokens: s.map((c) => c.token) }, 'opened'),
@@ -147,31 +197,18 @@ async function runProfile(p: Profile) {
       `${p.nodes} node(s): ${held}/${p.links} links held in ${round(linkSeconds, 1)} s; RSS ${rssBefore.map((r) => round(r, 0)).join('/')} -> ${rssAfter.map((r) => round(r, 0)).join('/')} MiB, ${round(perLinkKiB, 1)} KiB per link`,
     );
 
-    // Warm-up: one relayed call per gateway (a user's first call checks its session and role in the database;
-    // the figures below are the steady state of users who keep calling their gateways).
-    await inBatches(created.length, 32, async (i) => {
-      const base = nodes[i % nodes.length]?.url ?? first;
-      await fetch(`${base}/api/gateway/requests/${created[i]?.id}`, {
+    // Warm-up: one relayed call per gateway through every node (a user's first call on a node checks their
+    // session and role in the database; the figures below are the steady state of users who keep calling their
+    // gateways, and a balancer sends a user's calls to any node, as the timed calls below are sent).
+    await inBatches(created.length * nodes.length, 32, async (i) => {
+      const base = nodes[Math.floor(i / created.length)]?.url ?? first;
+      await fetch(`${base}/api/gateway/requests/${created[i % created.length]?.id}`, {
         method: 'POST',
         headers: { cookie, 'content-type': 'application/json' },
         body: JSON.stringify({ url: '/api/build', method: 'GET' }),
       }).then((r) => r.arrayBuffer());
     });
     // Relay at a fixed rate, spread over the links and over the nodes the user talks to.
-    const redisPort = Number(new URL(redis.url).port);
-    const cmdsBefore = await redisCommands(redisPort);
-    const cpuBefore = nodes.map((n) => cpuMs(n.app.pid));
-    // The load generator (this process) and the link holders share the machine with the nodes: their CPU per
-    // call says whether the harness, not the node, is what limits the rate.
-    const benchCpuBefore = process.cpuUsage();
-    const holderCpuBefore = holders.map((h) => cpuMs(h.child.pid ?? 0));
-    const windowStartUs = Number(process.hrtime.bigint() / 1000n);
-    const latencies: number[] = [];
-    const statuses: Record<string, number> = {};
-    const durationMs = 10_000;
-    const tickMs = 10;
-    const perTick = (p.rate * tickMs) / 1000;
-    const inflight: Promise<void>[] = [];
     // BENCH_SCALE_CLIENT=fetch: the user's calls through fetch (undici) as before; default: the light client.
     const useFetch = process.env.BENCH_SCALE_CLIENT === 'fetch';
     const clients = nodes.map((n) => new LightHttpClient(n.url, { cookie }));
@@ -185,31 +222,80 @@ async function runProfile(p: Profile) {
       });
       return { status: r.status, body: await r.text() };
     };
-    const relayStart = Date.now();
-    let sent = 0;
-    while (Date.now() - relayStart < durationMs) {
-      const due = Math.floor(((Date.now() - relayStart) / tickMs + 1) * perTick);
-      for (; sent < due; sent++) {
-        const g = created[Math.floor(Math.random() * created.length)];
-        const t0 = performance.now();
-        inflight.push(
-          relayCall(sent, `/api/gateway/requests/${g?.id}`).then(
-            async (r) => {
-              const body = r.body;
-              latencies.push(performance.now() - t0);
-              // Refusals by their error code (CLOUD_BUSY, GATEWAY_OFFLINE...), answers by status.
-              const key = r.status === 200 ? '200' : `${r.status} ${/"code":"(\w+)"/.exec(body)?.[1] ?? ''}`;
-              statuses[key] = (statuses[key] ?? 0) + 1;
+    const tickMs = 10;
+    const perTick = (p.rate * tickMs) / 1000;
+    /** Calls at the target rate for `ms` (open loop: every call leaves on time, whatever the others do). */
+    const drive = async (ms: number, onAnswer: (t0: number, r: { status: number; body: string }) => void) => {
+      const from = Date.now();
+      let n = 0;
+      let pending = 0;
+      let error = 0;
+      while (Date.now() - from < ms) {
+        const due = Math.floor(((Date.now() - from) / tickMs + 1) * perTick);
+        for (; n < due; n++) {
+          const g = created[Math.floor(Math.random() * created.length)];
+          const t0 = performance.now();
+          pending += 1;
+          relayCall(n, `/api/gateway/requests/${g?.id}`).then(
+            (r) => {
+              pending -= 1;
+              onAnswer(t0, r);
             },
             () => {
-              statuses.error = (statuses.error ?? 0) + 1;
+              pending -= 1;
+              error += 1;
             },
-          ),
-        );
+          );
+        }
+        await new Promise((r) => setTimeout(r, tickMs));
       }
-      await new Promise((r) => setTimeout(r, tickMs));
+      while (pending > 0) await new Promise((r) => setTimeout(r, 5));
+      return { sent: n, error };
+    };
+    // Users who keep calling (the steady state the figures are for): their browsers hold open connections
+    // (128 per node here), and 2 s of calls at the rate, not counted, come first. Without them the first
+    // second of the window was the step from idle to the full rate with no connection open: hundreds of
+    // sockets opened at once, which gave that second 0.4-0.9 s tails in this round's runs (docs/performance.md).
+    if (!useFetch) {
+      await Promise.all(clients.map((c) => c.warm(128)));
+      await drive(2000, () => undefined);
     }
-    await Promise.all(inflight);
+    const redisPort = Number(new URL(redis.url).port);
+    const cmdsBefore = await redisCommands(redisPort);
+    const cpuBefore = nodes.map((n) => cpuMs(n.app.pid));
+    // The load generator (this process) and the link holders share the machine with the nodes: their CPU per
+    // call says whether the harness, not the node, is what limits the rate.
+    const benchCpuBefore = process.cpuUsage();
+    const holderCpuBefore = holders.map((h) => cpuMs(h.child.pid ?? 0));
+    const redisBefore = await redisCpu(redisPort);
+    // Time each process's main thread was runnable but off the cores (another process had them).
+    const waitPids = {
+      nodes: nodes.map((n) => n.app.pid),
+      generator: [process.pid],
+      holders: holders.map((h) => h.child.pid ?? 0),
+      redis: [redisBefore.pid],
+    };
+    const waitSum = (pids: number[]) => pids.reduce((a, pid) => a + runQueueWaitMs(pid), 0);
+    const waitBefore = Object.fromEntries(Object.entries(waitPids).map(([k, v]) => [k, waitSum(v)]));
+    const calls: Array<{ endMs: number; ms: number }> = [];
+    const windowStartUs = Number(process.hrtime.bigint() / 1000n);
+    const latencies: number[] = [];
+    const statuses: Record<string, number> = {};
+    const durationMs = 10_000;
+    const relayStart = Date.now();
+    const machine = [{ at: relayStart, busyMs: machineBusyMs() }];
+    const machineTimer = setInterval(() => machine.push({ at: Date.now(), busyMs: machineBusyMs() }), 1000);
+    const { sent, error } = await drive(durationMs, (t0, r) => {
+      const ms = performance.now() - t0;
+      latencies.push(ms);
+      calls.push({ endMs: Date.now(), ms });
+      // Refusals by their error code (CLOUD_BUSY, GATEWAY_OFFLINE...), answers by status.
+      const key = r.status === 200 ? '200' : `${r.status} ${/"code":"(\w+)"/.exec(r.body)?.[1] ?? ''}`;
+      statuses[key] = (statuses[key] ?? 0) + 1;
+    });
+    if (error > 0) statuses.error = error;
+    clearInterval(machineTimer);
+    machine.push({ at: Date.now(), busyMs: machineBusyMs() });
     const relaySeconds = (Date.now() - relayStart) / 1000;
     const userConnections = clients.reduce((a, c) => a + c.sockets, 0);
     for (const c of clients) c.close();
@@ -217,6 +303,22 @@ async function runProfile(p: Profile) {
     const cpuUsed = nodes.reduce((a, n, i) => a + cpuMs(n.app.pid) - (cpuBefore[i] ?? 0), 0);
     const benchCpu = process.cpuUsage(benchCpuBefore);
     const holderCpu = holders.reduce((a, h, i) => a + cpuMs(h.child.pid ?? 0) - (holderCpuBefore[i] ?? 0), 0);
+    const redisAfter = await redisCpu(redisPort);
+    const relayEnd = Date.now();
+    const waited = Object.fromEntries(
+      Object.entries(waitPids).map(([k, v]) => [
+        k,
+        round((waitSum(v) - (waitBefore[k] ?? 0)) / relaySeconds, 1),
+      ]),
+    );
+    // Wait for the probes' last line of the window.
+    await new Promise((r) => setTimeout(r, 1100));
+    const loops = {
+      node: nodes.map((_, i) => readLoop(loopFile(`node${i}`), relayStart, relayEnd)),
+      generator: [readLoop(loopFile('generator'), relayStart, relayEnd)],
+      holders: holders.map((_, k) => readLoop(loopFile(`holder${k}`), relayStart, relayEnd)),
+    };
+    console.log(`relay, second by second:\n${perSecondTable(calls, relayStart, relayEnd, loops, machine)}`);
     // The relay phase on the profiles' clock (V8 and process.hrtime both read CLOCK_MONOTONIC), so a profile
     // can be cut to it: node scripts of your own, or `bench/cloud-scale/profile.ts <profile> <window>`.
     if (profDir) {
@@ -239,6 +341,12 @@ async function runProfile(p: Profile) {
       loadGeneratorCpuMsPerRequest: round((benchCpu.user + benchCpu.system) / 1000 / Math.max(1, sent), 3),
       /** CPU of the link holders (the gateways' side: receive the request, answer it) per relayed request */
       linkHoldersCpuMsPerRequest: round(holderCpu / Math.max(1, sent), 3),
+      /** CPU of the Redis server per relayed request */
+      redisCpuMsPerRequest: round((redisAfter.cpuMs - redisBefore.cpuMs) / Math.max(1, sent), 3),
+      /** ms per second each kind of process was runnable but waiting for a core (summed over its processes) */
+      runQueueWaitMsPerSecond: waited,
+      /** event-loop delay and GC pauses during the relay, per kind of process (loopProbe.mjs) */
+      loop: Object.fromEntries(Object.entries(loops).map(([k, v]) => [k, loopSummary(v)])),
     };
     // Links that dropped during the relay phase (a node that drained or missed heart-beats under load).
     const counts = await Promise.all(holders.map((h) => h.ask({ t: 'count' }, 'count')));
@@ -247,7 +355,9 @@ async function runProfile(p: Profile) {
       userClient: useFetch ? 'fetch' : `light HTTP/1.1, ${userConnections} connections`,
     });
     const dbConnections = pgConnections(pg.url);
-    console.log(`relay ${JSON.stringify(relay)}; PostgreSQL connections in use: ${dbConnections}`);
+    console.log(
+      `relay ${JSON.stringify(relay)}; PostgreSQL connections in use: ${dbConnections}; sharing ${JSON.stringify(sharing)}`,
+    );
 
     // Presence churn: `churn` gateways drop their links and relink all at once; a user watches the events.
     const seen = new Set<string>();
@@ -317,6 +427,7 @@ async function runProfile(p: Profile) {
     return {
       nodes: p.nodes,
       links: p.links,
+      sharing,
       held,
       onlineBeforeRelay,
       linkSeconds: round(linkSeconds, 1),
@@ -331,9 +442,13 @@ async function runProfile(p: Profile) {
     await watcher?.deactivate();
     await Promise.all(holders.map((h) => h.ask({ t: 'close' }, 'closed').then(() => h.child.kill())));
     await Promise.all(nodes.map((n) => n.app.stop()));
+    output.forEach((n, i) => {
+      if (n > 20) console.error(`[node${i}] ... ${n - 20} more lines of warnings and errors not shown`);
+    });
     await redis.stop();
     await pg.stop();
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
+    restoreHarness(sharing);
   }
 }
 

@@ -1,23 +1,36 @@
 // What the cloud-scale bench reads from the servers under test: Redis's command count, PostgreSQL's client
-// connections.
+// connections, CPU and run-queue waits.
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 
 /** Commands the Redis server on `port` has processed since it started (INFO stats). */
-export function redisCommands(port: number): Promise<number> {
+export async function redisCommands(port: number): Promise<number> {
+  return Number((await redisInfo(port, 'stats', 'total_commands_processed')).total_commands_processed);
+}
+
+/** CPU time (user + system, ms) the Redis server on `port` has used, and its process id (INFO server, cpu). */
+export async function redisCpu(port: number): Promise<{ pid: number; cpuMs: number }> {
+  const info = await redisInfo(port, 'everything', 'used_cpu_user');
+  return {
+    pid: Number(info.process_id),
+    cpuMs: (Number(info.used_cpu_sys) + Number(info.used_cpu_user)) * 1000,
+  };
+}
+
+/** The fields of INFO `section` (read until `last` has arrived). */
+function redisInfo(port: number, section: string, last: string): Promise<Record<string, string>> {
   return new Promise((resolve, reject) => {
     const s = createConnection(port, '127.0.0.1');
     let text = '';
     s.once('error', reject);
     s.on('data', (d) => {
       text += d.toString();
-      const m = /total_commands_processed:(\d+)/.exec(text);
-      if (m) {
-        s.destroy();
-        resolve(Number(m[1]));
-      }
+      if (!new RegExp(`${last}:[^\\r\\n]*\\r\\n`).test(text)) return;
+      s.destroy();
+      resolve(Object.fromEntries([...text.matchAll(/^(\w+):([^\r\n]*)$/gm)].map((m) => [m[1], m[2]])));
     });
-    s.write('INFO stats\r\n');
+    s.write(`INFO ${section}\r\n`);
   });
 }
 
@@ -41,4 +54,24 @@ export function pgConnections(url: string): number {
     { encoding: 'utf8' },
   );
   return Number(r.stdout.trim()) - 1; // minus this psql session
+}
+
+/**
+ * Time (ms) the process's main thread has spent runnable but waiting for a CPU (/proc/<pid>/schedstat: the
+ * scheduler's run-queue wait): how much another process kept it off the cores.
+ */
+export function runQueueWaitMs(pid: number): number {
+  try {
+    return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[1]) / 1e6;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** CPU time (ms, all cores, user + nice + system + irq + softirq + steal) the whole machine has used (/proc/stat). */
+export function machineBusyMs(): number {
+  const cpu =
+    readFileSync('/proc/stat', 'utf8').split('\n')[0]?.trim().split(/\s+/).slice(1).map(Number) ?? [];
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = cpu;
+  return (user + nice + system + irq + softirq + steal) * 10;
 }

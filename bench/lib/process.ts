@@ -20,13 +20,23 @@ export function startApp(
   args: string[] = [],
   /** options for node itself (e.g. --cpu-prof) */
   nodeArgs: string[] = [],
+  /** each line the app writes to stdout (its log at ST_LOG_LEVEL=warn: warnings and errors); absent: dropped */
+  onOutput?: (line: string) => void,
 ): AppProcess {
   const main = join(root, 'apps', name, 'dist', 'main.js');
   if (!existsSync(main)) throw new Error(`${main} is missing: run npm run build first`);
   const child = spawn(process.execPath, [...nodeArgs, main, ...args], {
     env: { ...process.env, ...env, ST_LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', onOutput ? 'pipe' : 'ignore', 'inherit'],
   });
+  if (onOutput && child.stdout) {
+    let rest = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      const lines = (rest + chunk).split('\n');
+      rest = lines.pop() ?? '';
+      for (const l of lines) if (l.trim() !== '') onOutput(l);
+    });
+  }
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const pid = child.pid;
   if (pid === undefined) throw new Error(`could not start ${name}`);

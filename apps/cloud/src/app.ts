@@ -153,7 +153,10 @@ export class CloudServer {
     });
     const stallMs = opts.transferStallMs ?? LINK_TRANSFER.idleMs;
     links = new LinkManager(stomp, cluster, presence, gateways, log.child({ part: 'links' }), stallMs);
-    const relay = new Relay(cluster, presence, opts.relayTimeoutMs ?? TIMEOUTS.relayMs, stallMs);
+    const held = links;
+    const relay = new Relay(cluster, presence, opts.relayTimeoutMs ?? TIMEOUTS.relayMs, stallMs, (id) =>
+      held.holderHere(id),
+    );
     links.start();
     relay.start();
     this.relayRef = relay;

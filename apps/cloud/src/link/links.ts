@@ -145,6 +145,11 @@ export class LinkManager {
     }
   }
 
+  /** The gateway's current link if this node holds it ("node|link"), else undefined (Relay's shortcut). */
+  holderHere(gatewayId: string): string | undefined {
+    return this.links.get(gatewayId)?.holder;
+  }
+
   /** How many gateway links this node holds (readiness, metrics). */
   get size(): number {
     return this.links.size;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError, LINK_TRANSFER, type LinkRequest, LinkResponse } from '@st/protocol';
+import { ApiError, LINK_TRANSFER, type LinkRequest, type LinkResponse } from '@st/protocol';
 import { cloudErrors } from '../http/errors';
 import type { Presence } from '../link/presence';
 import type { Cluster, ClusterMessage } from '../scale/cluster';
@@ -39,6 +39,12 @@ export class Relay {
     private readonly timeoutMs: number,
     /** the holding node's stall limit for a chunked answer (LinkManager's) */
     private readonly stallMs: number = LINK_TRANSFER.idleMs,
+    /**
+     * The gateway's link if this node holds it (LinkManager.holderHere): then presence is not asked. This
+     * node learns of a newer link elsewhere (closeGateway) before presence names it, and drops its own entry
+     * as it closes the old link, so this answer is never staler than presence's.
+     */
+    private readonly localHolder: (gatewayId: string) => string | undefined = () => undefined,
   ) {}
 
   start(): void {
@@ -58,7 +64,7 @@ export class Relay {
   /** `extraMs` lengthens the wait for this request (a large body to carry, see transferAllowanceMs). */
   async send(gatewayId: string, request: OutgoingRequest, extraMs = 0): Promise<LinkResponse> {
     const timeoutMs = this.timeoutMs + Math.max(0, Math.round(extraMs));
-    const holder = await this.presence.holderOf(gatewayId);
+    const holder = this.localHolder(gatewayId) ?? (await this.presence.holderOf(gatewayId));
     if (!holder) throw cloudErrors.gatewayOffline();
     const id = `${this.cluster.nodeId}.${randomUUID()}`;
     const answer = new Promise<LinkResponse>((resolve, reject) => {
@@ -80,12 +86,12 @@ export class Relay {
 
   private onCluster(m: ClusterMessage): void {
     if (m.t === 'response') {
-      const parsed = LinkResponse.safeParse(m.response);
-      if (!parsed.success) return;
-      const p = this.pending.get(parsed.data.id);
+      // Checked once: by the ClusterMessage schema when it came from another node, by LinkManager when it
+      // came from a link of this node.
+      const p = this.pending.get(m.response.id);
       if (!p || p.gatewayId !== m.gatewayId) return;
-      this.settle(parsed.data.id, p);
-      p.resolve(parsed.data);
+      this.settle(m.response.id, p);
+      p.resolve(m.response);
     } else if (m.t === 'progress') {
       this.progress(m.id, m.gatewayId);
     } else if (m.t === 'linkDown') {

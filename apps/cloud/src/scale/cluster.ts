@@ -1,11 +1,12 @@
+import { LinkResponse } from '@st/protocol';
 import { z } from 'zod';
 
 /** Messages between cloud nodes (a single node sends them to itself). */
 export const ClusterMessage = z.discriminatedUnion('t', [
   /** a request for a gateway, to the node that holds its link */
   z.object({ t: z.literal('request'), gatewayId: z.string(), holder: z.string(), request: z.unknown() }),
-  /** a gateway's answer, to the node whose HTTP request waits for it */
-  z.object({ t: z.literal('response'), gatewayId: z.string(), response: z.unknown() }),
+  /** a gateway's answer, to the node whose HTTP request waits for it (checked here, once) */
+  z.object({ t: z.literal('response'), gatewayId: z.string(), response: LinkResponse }),
   /**
    * the answer to request `id` is coming in chunks and they keep arriving (sent by the node holding the link,
    * at most once a second per answer): the waiting node extends its deadline instead of answering 504

@@ -1,0 +1,61 @@
+// Preloaded into a process of bench/cloud-scale (`node --import <this file>`, plain JS so the built cloud node
+// needs no tsx): every second it appends one JSON line to $BENCH_LOOP_FILE with what the process's own event
+// loop saw in that second: event-loop delay (perf_hooks.monitorEventLoopDelay, 5 ms resolution) p50/p99/max,
+// garbage-collection pauses (count, total and longest, by kind), the process's CPU time, and how long its main
+// thread was runnable but waiting for a core (/proc/self/task/<pid>/schedstat: another process had it). The bench cuts the
+// lines to the relay window, so a latency tail can be laid beside the node's own stalls.
+import { appendFileSync, readFileSync } from 'node:fs';
+import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+
+const file = process.env.BENCH_LOOP_FILE;
+if (file) {
+  const h = monitorEventLoopDelay({ resolution: 5 });
+  h.enable();
+  let gc = { n: 0, ms: 0, maxMs: 0, major: 0 };
+  const obs = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      gc.n += 1;
+      gc.ms += e.duration;
+      gc.maxMs = Math.max(gc.maxMs, e.duration);
+      if (e.detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) gc.major += 1;
+    }
+  });
+  obs.observe({ entryTypes: ['gc'] });
+  let cpu = process.cpuUsage();
+  const waitedNs = () => {
+    try {
+      return Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[1]);
+    } catch {
+      return 0;
+    }
+  };
+  let waited = waitedNs();
+  const ms = (ns) => Math.round(ns / 1e4) / 100;
+  const timer = setInterval(() => {
+    const used = process.cpuUsage(cpu);
+    cpu = process.cpuUsage();
+    const nowWaited = waitedNs();
+    const line = {
+      at: Date.now(),
+      pid: process.pid,
+      loopP50: ms(h.percentile(50)),
+      loopP99: ms(h.percentile(99)),
+      loopMax: ms(h.max),
+      gcN: gc.n,
+      gcMs: Math.round(gc.ms * 100) / 100,
+      gcMaxMs: Math.round(gc.maxMs * 100) / 100,
+      gcMajor: gc.major,
+      cpuMs: Math.round((used.user + used.system) / 1000),
+      waitMs: ms(nowWaited - waited),
+    };
+    waited = nowWaited;
+    h.reset();
+    gc = { n: 0, ms: 0, maxMs: 0, major: 0 };
+    try {
+      appendFileSync(file, `${JSON.stringify(line)}\n`);
+    } catch {
+      clearInterval(timer); // the bench removed its directory: it is over
+    }
+  }, 1000);
+  timer.unref();
+}
