@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHttpApp, type HttpApp } from './http';
 
@@ -29,7 +29,7 @@ describe('request loggers (built on their first line)', () => {
       req.log.info('not written');
       req.log.warn({ part: 'x' }, 'written');
       req.log.child({ deeper: 1 }).error('from a child');
-      seen.push({ reqId: req.id, level: req.log.level, enabled: req.log.isLevelEnabled('info') });
+      seen.push({ reqId: req.id, level: req.log.level, enabled: (req.log as Logger).isLevelEnabled('info') });
       return { ok: true };
     });
     const res = await app.inject({ method: 'GET', url: '/x' });

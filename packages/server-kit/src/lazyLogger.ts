@@ -1,5 +1,5 @@
-import type { Bindings, ChildLoggerOptions, FastifyBaseLogger } from 'fastify';
-import type { Logger } from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Bindings, ChildLoggerOptions, Logger } from 'pino';
 
 type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 
