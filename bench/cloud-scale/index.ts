@@ -19,7 +19,7 @@ import { Holder } from './holder';
 import { LightHttpClient } from './lightHttp';
 import { machineBusyMs, pgConnections, redisCommands, redisCpu, runQueueWaitMs } from './measure';
 import { lowerHarness, pinHarness, placeNode, restoreHarness, sharingFor } from './share';
-import { loopSummary, perSecondTable, readLoop } from './trace';
+import { allocKiBPerCall, loopSummary, perSecondTable, readLoop } from './trace';
 
 /** CPU time a process has used so far, in ms (user + system). */
 const cpuMs = (pid: number): number => cpuTicks(pid) * 10;
@@ -337,6 +337,13 @@ async function runProfile(p: Profile) {
       redisCommandsPerRequest: round((cmdsAfter - cmdsBefore - 1) / Math.max(1, sent), 2),
       /** CPU of all cloud nodes per relayed request: the cost that decides throughput on a loaded machine */
       nodeCpuMsPerRequest: round(cpuUsed / Math.max(1, sent), 3),
+      /** KiB the nodes allocate on their V8 heaps per relayed request (loopProbe.mjs, the window's whole seconds) */
+      nodeAllocKiBPerRequest: allocKiBPerCall(
+        loops.node,
+        relayStart,
+        relayEnd,
+        latencies.length / relaySeconds,
+      ),
       /** CPU of the load generator (this process: the user's HTTP calls) per relayed request */
       loadGeneratorCpuMsPerRequest: round((benchCpu.user + benchCpu.system) / 1000 / Math.max(1, sent), 3),
       /** CPU of the link holders (the gateways' side: receive the request, answer it) per relayed request */

@@ -6,6 +6,7 @@
 // lines to the relay window, so a latency tail can be laid beside the node's own stalls.
 import { appendFileSync, readFileSync } from 'node:fs';
 import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import v8 from 'node:v8';
 
 const file = process.env.BENCH_LOOP_FILE;
 if (file) {
@@ -30,6 +31,25 @@ if (file) {
     }
   };
   let waited = waitedNs();
+  // Bytes the process allocated on V8's heap in the second: the heap's growth plus what each GC freed
+  // (v8.GCProfiler reports the heap before and after every collection).
+  const used = () => v8.getHeapStatistics().used_heap_size;
+  let gcProfiler = new v8.GCProfiler();
+  gcProfiler.start();
+  let heapAt = used();
+  const allocatedSince = () => {
+    const stats = gcProfiler.stop()?.statistics ?? [];
+    gcProfiler = new v8.GCProfiler();
+    gcProfiler.start();
+    const freed = stats.reduce(
+      (a, s) => a + s.beforeGC.heapStatistics.usedHeapSize - s.afterGC.heapStatistics.usedHeapSize,
+      0,
+    );
+    const now = used();
+    const allocated = now - heapAt + freed;
+    heapAt = now;
+    return allocated;
+  };
   const ms = (ns) => Math.round(ns / 1e4) / 100;
   const timer = setInterval(() => {
     const used = process.cpuUsage(cpu);
@@ -47,6 +67,7 @@ if (file) {
       gcMajor: gc.major,
       cpuMs: Math.round((used.user + used.system) / 1000),
       waitMs: ms(nowWaited - waited),
+      allocKiB: Math.round(allocatedSince() / 1024),
     };
     waited = nowWaited;
     h.reset();

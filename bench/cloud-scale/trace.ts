@@ -16,6 +16,8 @@ const LoopLine = z.object({
   gcMajor: z.number(),
   cpuMs: z.number(),
   waitMs: z.number().default(0),
+  /** KiB allocated on the V8 heap in the second */
+  allocKiB: z.number().default(0),
 });
 type LoopLine = z.infer<typeof LoopLine>;
 
@@ -50,6 +52,23 @@ export function loopSummary(series: LoopLine[][]) {
 }
 
 /**
+ * KiB allocated on the V8 heap per call, summed over the processes of `series`: the mean over the seconds
+ * wholly inside [fromMs, toMs], divided by the calls per second.
+ */
+export function allocKiBPerCall(
+  series: LoopLine[][],
+  fromMs: number,
+  toMs: number,
+  perSecond: number,
+): number {
+  const perProcess = series.map((lines) => {
+    const whole = lines.filter((l) => l.at - 1000 >= fromMs && l.at <= toMs);
+    return whole.length === 0 ? 0 : whole.reduce((a, l) => a + l.allocKiB, 0) / whole.length;
+  });
+  return round(perProcess.reduce((a, b) => a + b, 0) / Math.max(1, perSecond), 1);
+}
+
+/**
  * One row per second of the relay: the calls that ended in it (count, p99, max latency) beside the longest
  * event-loop delay and GC pause each kind of process had in that second.
  */
@@ -69,7 +88,7 @@ export function perSecondTable(
       'calls',
       'p99 ms',
       'max ms',
-      ...names.map((n) => `${n}: loop max / gc max / run-queue wait ms`),
+      ...names.map((n) => `${n}: loop max / gc max / run-queue wait ms / alloc MiB`),
       'machine CPU ms / of it not the bench processes',
     ].join(' | '),
   );
@@ -81,7 +100,10 @@ export function perSecondTable(
       const loop = Math.max(0, ...lines.map((l) => l.loopMax));
       const gc = Math.max(0, ...lines.map((l) => l.gcMaxMs));
       const wait = Math.max(0, ...lines.map((l) => l.waitMs));
-      return `${round(loop, 0)} / ${round(gc, 1)} / ${round(wait, 0)}`;
+      // the line of the second ending nearest s + 1000 (the max columns look at both lines the second touches)
+      const own = lines.filter((l) => l.at > s + 500 && l.at <= s + 1500);
+      const alloc = own.reduce((a, l) => a + l.allocKiB, 0) / 1024;
+      return `${round(loop, 0)} / ${round(gc, 1)} / ${round(wait, 0)} / ${round(alloc, 0)}`;
     });
     // The machine's CPU in the second ending nearest s + 1000, and what of it the probed processes did not use
     // (Redis, PostgreSQL, the kernel's network work for them, and whatever else runs on the machine).

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { registerClosingGuard } from './closing';
 import { registerCrossSiteGuard } from './crossSite';
 import type { HttpApp } from './httpApp';
+import { LazyChildLogger } from './lazyLogger';
 import { fastifyTrustProxy, type TrustProxy } from './securityConfig';
 import { registerSecurityHeaders } from './securityHeaders';
 
@@ -32,6 +33,8 @@ export function createHttpApp(opts: HttpAppOptions): HttpApp {
     loggerInstance: logger,
     bodyLimit: opts.bodyLimit ?? 1024 * 1024,
     logController: new LogController({ disableRequestLogging: !opts.requestLogging }),
+    // req.log builds its pino child on its first line (most requests write none)
+    childLoggerFactory: LazyChildLogger.factory,
     trustProxy: fastifyTrustProxy(opts.trustProxy ?? false),
     routerOptions: { ignoreTrailingSlash: true },
     // our own 503 with the project's {code, message} (closing.ts), not Fastify's default body

@@ -26,6 +26,7 @@ export {
   type MetricsAccess,
   registerMetrics,
   type ServerMetrics,
+  setServerTiming,
 } from './metrics';
 export { type OpenApiOptions, registerOpenApi } from './openapi';
 export { RateLimiter, type RateLimitRule } from './rateLimit';

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { registerErrorHandling } from './errors';
 import { createHttpApp, type HttpApp } from './http';
 import { createLogger } from './logger';
-import { isPrivateAddress, type MetricsAccess, registerMetrics } from './metrics';
+import { isPrivateAddress, type MetricsAccess, registerMetrics, setServerTiming } from './metrics';
 
 let app: HttpApp | undefined;
 
@@ -15,6 +15,15 @@ async function server(access: MetricsAccess): Promise<HttpApp> {
   app.get('/api/things/:id', async () => ({ ok: true }));
   app.get('/api/relayed', async (_req, reply) =>
     reply.header('server-timing', formatServerTiming([{ name: 'link', durMs: 12 }])).send({ ok: true }),
+  );
+  // set with its entries kept (the relay's way): the hook observes them as the header reads
+  app.get('/api/kept', async (_req, reply) =>
+    setServerTiming(reply, [
+      { name: 'link', durMs: 7.04 },
+      { name: 'device', durMs: 2.96 },
+      { name: 'bad name', durMs: 1 },
+      { name: 'gateway', durMs: Number.NaN },
+    ]).send({ ok: true }),
   );
   await app.ready();
   return app;
@@ -59,6 +68,14 @@ describe('/metrics', () => {
     expect(m.value('http_request_duration_seconds_count', { route: '/api/things/:id' })).toBe(2);
     expect(m.value('relay_hop_duration_seconds_count', { hop: 'link' })).toBe(1);
     expect(m.value('relay_hop_duration_seconds_sum', { hop: 'link' })).toBeCloseTo(0.012);
+    // the kept entries: the same figures as the header they wrote (7.0 and 3.0 ms), the invalid ones skipped
+    const kept = await a.inject({ url: '/api/kept' });
+    expect(kept.headers['server-timing']).toBe('link;dur=7, device;dur=3');
+    const after = parseMetrics((await a.inject({ url: '/metrics', remoteAddress: '127.0.0.1' })).body);
+    expect(after.value('relay_hop_duration_seconds_count', { hop: 'link' })).toBe(2);
+    expect(after.value('relay_hop_duration_seconds_sum', { hop: 'link' })).toBeCloseTo(0.019);
+    expect(after.value('relay_hop_duration_seconds_sum', { hop: 'device' })).toBeCloseTo(0.003);
+    expect(after.value('relay_hop_duration_seconds_count', { hop: 'gateway' })).toBe(0);
     // process figures: memory and event-loop lag
     expect(m.value('process_resident_memory_bytes')).toBeGreaterThan(0);
     expect(m.has('nodejs_eventloop_lag_seconds')).toBe(true);

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
-import { ApiError, parseServerTiming } from '@st/protocol';
+import { ApiError, formatServerTiming, parseServerTiming, type TimingEntry } from '@st/protocol';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 import type { HttpApp } from './http';
@@ -21,6 +21,20 @@ export interface MetricsAccess {
 export interface ServerMetrics {
   readonly registry: Registry;
 }
+
+const TIMINGS = Symbol('serverTimings');
+type WithTimings = FastifyReply & { [TIMINGS]?: readonly TimingEntry[] };
+
+/**
+ * Sets the answer's Server-Timing header and keeps its entries for the metrics hook, which then observes them
+ * as they are instead of parsing the header back (the same hops and durations, rounded as in the header).
+ */
+export function setServerTiming(reply: FastifyReply, entries: readonly TimingEntry[]): FastifyReply {
+  (reply as WithTimings)[TIMINGS] = entries;
+  return reply.header('server-timing', formatServerTiming(entries));
+}
+
+const TIMING_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /** Loopback, RFC 1918, link-local, CGNAT and IPv6 unique-local addresses. */
 const PRIVATE = new BlockList();
@@ -84,15 +98,26 @@ export function registerMetrics(app: HttpApp, access: MetricsAccess): ServerMetr
     buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   });
-  app.addHook('onResponse', async (req: FastifyRequest, reply: FastifyReply) => {
+  // A callback hook, not an async one: no promise per request.
+  app.addHook('onResponse', (req: FastifyRequest, reply: FastifyReply, done: () => void) => {
     const route = req.routeOptions.url ?? 'unmatched';
     const method = req.method;
     requests.inc({ method, route, status: String(reply.statusCode) });
     latency.observe({ method, route }, reply.elapsedTime / 1000);
-    const timing = reply.getHeader('server-timing');
-    if (typeof timing === 'string') {
-      for (const entry of parseServerTiming(timing)) hops.observe({ hop: entry.name }, entry.durMs / 1000);
+    const kept = (reply as WithTimings)[TIMINGS];
+    if (kept) {
+      // what formatServerTiming wrote and parseServerTiming would read back
+      for (const e of kept) {
+        if (TIMING_NAME.test(e.name) && Number.isFinite(e.durMs))
+          hops.observe({ hop: e.name }, Math.round(e.durMs * 10) / 10 / 1000);
+      }
+    } else {
+      const timing = reply.getHeader('server-timing');
+      if (typeof timing === 'string') {
+        for (const entry of parseServerTiming(timing)) hops.observe({ hop: entry.name }, entry.durMs / 1000);
+      }
     }
+    done();
   });
   // Off still owns the path, so the console's history fallback does not answer it with a page.
   app.get(METRICS_PATH, { schema: { hide: true } }, async (req, reply) => {

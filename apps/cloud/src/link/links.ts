@@ -34,6 +34,9 @@ const LinkRequestId = z.object({ id: z.string().min(1) });
 /** How often, at most, the node receiving an answer's chunks tells the waiting node that they keep coming. */
 const PROGRESS_EVERY_MS = 1000;
 
+/** How long stopping waits for the work of the links' last events (Redis unreachable: do not wait forever). */
+const STOP_WAIT_MS = 5000;
+
 /** Topics every link forwards from the start: notifications are rare and go to the owner's browsers. */
 const ALWAYS_FORWARDED = [TOPICS['gateway.notifications'].pattern];
 
@@ -50,6 +53,8 @@ export class LinkManager {
   private readonly interests = new InterestTable();
   private readonly detach: Array<() => void> = [];
   private readonly publisher: LivePublisher;
+  /** work started by a link or cluster event and not yet done: stop() waits for it */
+  private readonly inFlight = new Set<Promise<unknown>>();
 
   constructor(
     private readonly stomp: StompServer<LivePrincipal>,
@@ -67,9 +72,15 @@ export class LinkManager {
     const { stomp, cluster } = this;
     this.detach.push(
       cluster.on(
-        (m) => void this.onCluster(m).catch((err) => this.logger.error({ err }, 'cluster message failed')),
+        (m) =>
+          void this.track(this.onCluster(m)).catch((err) =>
+            this.logger.error({ err }, 'cluster message failed'),
+          ),
       ),
-      stomp.on('disconnected', (s, reason) => void this.onDisconnected(s, reason).catch(this.logError)),
+      stomp.on(
+        'disconnected',
+        (s, reason) => void this.track(this.onDisconnected(s, reason)).catch(this.logError),
+      ),
       stomp.on('destinationActive', (d) => this.announce(d, true)),
       stomp.on('destinationIdle', (d) => this.announce(d, false)),
       stomp.handle(LINK_DESTINATIONS.responses, (ctx) => this.onResponse(ctx.principal, ctx.text())),
@@ -78,12 +89,42 @@ export class LinkManager {
     );
   }
 
-  stop(): void {
+  /**
+   * Stops taking events, then waits for the work they started: the links closed as the STOMP server stopped
+   * still clear their presence and tell users DISCONNECTED (Redis and the database stop after this step).
+   */
+  async stop(waitMs = STOP_WAIT_MS): Promise<void> {
     for (const d of this.detach.splice(0)) d();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), waitMs);
+    });
+    try {
+      while (this.inFlight.size > 0) {
+        const r = await Promise.race([Promise.allSettled([...this.inFlight]), late]);
+        if (r === 'late') {
+          this.logger.warn({ left: this.inFlight.size }, 'link work still running as the node stops');
+          return;
+        }
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private track<T>(work: Promise<T>): Promise<T> {
+    this.inFlight.add(work);
+    const done = () => this.inFlight.delete(work);
+    work.then(done, done);
+    return work;
   }
 
   /** The link subscribed to its requests: it now speaks for the gateway (replacing any older link). */
-  async onLinkReady(p: LinkPrincipal): Promise<void> {
+  onLinkReady(p: LinkPrincipal): Promise<void> {
+    return this.track(this.linkReady(p));
+  }
+
+  private async linkReady(p: LinkPrincipal): Promise<void> {
     const holder = holderOf(this.cluster.nodeId, p.linkId);
     if (
       !this.stomp.sessions().some((s) => s.principal.kind === 'gateway' && s.principal.linkId === p.linkId)

@@ -3,7 +3,6 @@ import {
   CLOUD_ROUTES,
   decodeLinkBody,
   encodeLinkBody,
-  formatServerTiming,
   type LinkResponse,
   RelayCommandRequest,
   RelayDeviceRequest,
@@ -13,7 +12,7 @@ import {
   routeDef,
   transferAllowanceMs,
 } from '@st/protocol';
-import type { HttpApp } from '@st/server-kit';
+import { type HttpApp, setServerTiming } from '@st/server-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AuditLog } from '../audit/log';
@@ -194,7 +193,7 @@ function sendAnswer(reply: FastifyReply, answer: LinkResponse, totalMs: number):
     { name: 'gateway', durMs: gatewayMs },
     ...(deviceMs !== undefined ? [{ name: 'device', durMs: deviceMs }] : []),
   ];
-  reply.code(answer.status).header('server-timing', formatServerTiming(timing));
+  setServerTiming(reply.code(answer.status), timing);
   for (const [name, value] of Object.entries(answer.headers)) {
     if (PASSED_HEADERS.has(name.toLowerCase())) reply.header(name, value);
   }
