@@ -82,6 +82,15 @@ async function main(): Promise<void> {
     console.log('inclusive:');
     for (const [k, ms] of [...inclusive.entries()].sort((a, b) => b[1] - a[1]).slice(0, 60))
       console.log(`${ms.toFixed(1).padStart(8)} ms  ${k}`);
+    // ST_PROFILE_MATCH=<regexp>: also the inclusive time of every function whose name matches (e.g. the
+    // header's Menu|Popover|Tooltip), however far down the list
+    const match = process.env.ST_PROFILE_MATCH;
+    if (match !== undefined) {
+      const re = new RegExp(match);
+      console.log(`inclusive, matching ${match}:`);
+      for (const [k, ms] of [...inclusive.entries()].filter(([k]) => re.test(k)).sort((a, b) => b[1] - a[1]))
+        console.log(`${ms.toFixed(1).padStart(8)} ms  ${k}`);
+    }
   } finally {
     await browser.close();
     await fleet.stop();
