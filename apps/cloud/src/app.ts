@@ -87,6 +87,7 @@ export class CloudServer {
   private readiness: Readiness | undefined;
   private relayRef: Relay | undefined;
   private accessRef: AccessCache | undefined;
+  private linksRef: LinkManager | undefined;
 
   constructor(
     readonly config: CloudConfig,
@@ -163,6 +164,7 @@ export class CloudServer {
     const backups = new CloudBackupStore(db, new BackupCipher(loadSecret(config.secret, config.dataDir)));
     const stopBackups = receiveLinkBackups(stomp, backups, log.child({ part: 'backups' }));
     const linkManager = links;
+    this.linksRef = links;
     const checks: DependencyCheck[] = [{ name: 'database', check: () => pingDatabase(db) }];
     if (hub) checks.push({ name: 'redis', check: async () => void (await hub.cmd.ping()) });
     const readiness = new Readiness(checks, {
@@ -298,6 +300,12 @@ export class CloudServer {
   get relay(): Relay {
     if (!this.relayRef) throw new Error('CloudServer not started');
     return this.relayRef;
+  }
+
+  /** The node's gateway links (tests replay a revocation that reaches the node late). */
+  get links(): LinkManager {
+    if (!this.linksRef) throw new Error('CloudServer not started');
+    return this.linksRef;
   }
 
   /** The per-node cache of sessions and roles (tests read its hit count). */

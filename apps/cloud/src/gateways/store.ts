@@ -110,6 +110,17 @@ export class GatewayStore {
     return token;
   }
 
+  /** The hash of the gateway's current token (undefined: none, or the gateway is gone). */
+  async currentTokenHash(id: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('gateway_tokens as t')
+      .innerJoin('gateways as g', 'g.id', 't.gateway_id')
+      .select('t.token_hash')
+      .where('t.gateway_id', '=', id)
+      .executeTakeFirst();
+    return row?.token_hash;
+  }
+
   async deleteToken(id: string): Promise<void> {
     await this.db.deleteFrom('gateway_tokens').where('gateway_id', '=', id).execute();
   }

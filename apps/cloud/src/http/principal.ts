@@ -3,6 +3,7 @@ import { GATEWAY_TOKEN_HEADER, SESSION } from '@st/protocol';
 import type { AccessCache, SessionState } from '../auth/accessCache';
 import type { JwtSigner } from '../auth/jwt';
 import type { SessionStore } from '../auth/sessions';
+import { hashToken } from '../auth/tokens';
 import type { GatewayStore } from '../gateways/store';
 
 export const ACCESS_COOKIE = SESSION.accessCookieName;
@@ -22,6 +23,8 @@ export type GatewayPrincipal = {
   ownerId: string;
   name: string;
   description: string;
+  /** the stored hash of the token it authenticated with: a revocation ends only links of tokens no longer current */
+  tokenHash: string;
 };
 export type Principal = UserPrincipal | GatewayPrincipal;
 
@@ -92,7 +95,14 @@ export class Authenticator {
   async gatewayFromToken(token: string): Promise<GatewayPrincipal | undefined> {
     const g = await this.gateways.byToken(token);
     return g
-      ? { kind: 'gateway', gatewayId: g.id, ownerId: g.ownerId, name: g.name, description: g.description }
+      ? {
+          kind: 'gateway',
+          gatewayId: g.id,
+          ownerId: g.ownerId,
+          name: g.name,
+          description: g.description,
+          tokenHash: hashToken(token),
+        }
       : undefined;
   }
 }

@@ -60,7 +60,7 @@ export class LinkManager {
     private readonly stomp: StompServer<LivePrincipal>,
     private readonly cluster: Cluster,
     private readonly presence: Presence,
-    gateways: GatewayStore,
+    private readonly gateways: GatewayStore,
     private readonly logger: Logger,
     /** a chunked transfer with no chunk (or ack) this long fails: 502 RELAY_TRANSFER_FAILED */
     private readonly stallMs: number = LINK_TRANSFER.idleMs,
@@ -236,15 +236,30 @@ export class LinkManager {
           if (t?.gatewayId === m.gatewayId) await this.sendInterest(t.gatewayId, t.topic, true);
         }
         return;
-      case 'closeGateway':
+      case 'closeGateway': {
+        if (m.keep !== undefined) {
+          this.stomp.closeSessions(
+            (s) =>
+              s.principal.kind === 'gateway' &&
+              s.principal.gatewayId === m.gatewayId &&
+              holderOf(this.cluster.nodeId, s.principal.linkId) !== m.keep,
+            'Replaced by a newer connection of this gateway',
+          );
+          return;
+        }
+        // A revocation (token replaced or deleted, gateway deleted) ends the links whose token is no longer
+        // current. Asked now rather than closing all: the message may arrive after the gateway already linked
+        // again with its new token (Redis delivers it late under load), and that link must stay.
+        const current = await this.gateways.currentTokenHash(m.gatewayId);
         this.stomp.closeSessions(
           (s) =>
             s.principal.kind === 'gateway' &&
             s.principal.gatewayId === m.gatewayId &&
-            holderOf(this.cluster.nodeId, s.principal.linkId) !== m.keep,
-          m.keep ? 'Replaced by a newer connection of this gateway' : 'The gateway token was revoked',
+            s.principal.tokenHash !== current,
+          'The gateway token was revoked',
         );
         return;
+      }
       case 'closeSession':
         this.stomp.closeSessions(
           (s) => s.principal.kind === 'user' && s.principal.sessionId === m.sessionId,

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Browser, field, startCloud, type TestCloud, testStorage } from './helpers';
+import { type EchoLink, openEchoLink } from './support/echoLink';
+
+/**
+ * A new gateway token ends the links of the old one through a cluster message ("closeGateway"), which Redis may
+ * deliver after the gateway has already linked again with its new token (seen under load: the new link was
+ * closed as "revoked" and the gateway, told its token was refused, stopped retrying). A revocation now ends only
+ * the links whose token is no longer current, whenever it arrives.
+ */
+describe('a revocation that arrives late', () => {
+  let storage: Awaited<ReturnType<typeof testStorage>>;
+  let cloud: TestCloud;
+  let owner: Browser;
+  const links: EchoLink[] = [];
+  beforeAll(async () => {
+    storage = await testStorage('sqlite');
+    cloud = await startCloud(storage.overrides);
+    owner = new Browser(cloud.url);
+    await owner.login();
+  });
+  afterAll(async () => {
+    for (const l of links) await l.close();
+    await cloud?.stop();
+    await storage?.stop();
+  });
+
+  const newToken = async (g: string) =>
+    field((await owner.call('POST', `/api/auth/gateway/${g}`)).body, 'token');
+  const online = async (g: string) =>
+    (await owner.call('GET', `/api/gateway/management/${g}`)).body as { online?: boolean };
+
+  it('keeps the link of the new token and ends the link of the old one', async () => {
+    const g = field(
+      (await owner.call('POST', '/api/gateway/management/create', { name: 'late' })).body,
+      'id',
+    );
+    const oldLink = await openEchoLink(cloud.url, await newToken(g), owner, g);
+    links.push(oldLink);
+    const fresh = await newToken(g);
+    // the new token's own revocation has closed the old link
+    await expect.poll(() => oldLink.client.connected).toBe(false);
+    const newLink = await openEchoLink(cloud.url, fresh, owner, g);
+    links.push(newLink);
+
+    // The same revocation again, as a node receives it when Redis delivers it after the relink.
+    await cloud.server.links.revoke(g);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(newLink.client.connected).toBe(true);
+    expect((await online(g)).online).toBe(true);
+    const ping = await owner.call('POST', '/api/gateway/requests/command', { gatewayId: g, command: 'PING' });
+    expect(ping.status).toBe(200);
+  });
+
+  it('still ends every link when the token is deleted, and when the gateway is deleted', async () => {
+    const g = field(
+      (await owner.call('POST', '/api/gateway/management/create', { name: 'gone' })).body,
+      'id',
+    );
+    const link = await openEchoLink(cloud.url, await newToken(g), owner, g);
+    links.push(link);
+    expect((await owner.call('POST', `/api/auth/gateway/logout/${g}`)).status).toBe(200);
+    await expect.poll(() => link.client.connected).toBe(false);
+
+    const h = field(
+      (await owner.call('POST', '/api/gateway/management/create', { name: 'deleted' })).body,
+      'id',
+    );
+    const other = await openEchoLink(cloud.url, await newToken(h), owner, h);
+    links.push(other);
+    expect((await owner.call('DELETE', `/api/gateway/management/delete/${h}`)).status).toBe(200);
+    await expect.poll(() => other.client.connected).toBe(false);
+  });
+});
