@@ -47,6 +47,8 @@ for (const mode of MODES) {
 
       await openScreen(page, mode, 'settings');
       await expect(page.getByRole('heading', { name: 'Saved device settings' })).toBeVisible();
+      // The screen renders at once and its lists follow: count the saved settings once they are in.
+      await expect(page.getByRole('status', { name: 'Loading…' })).toHaveCount(0);
       const before = await dumpItems(page).count();
       await page.getByRole('button', { name: 'Export' }).click();
       const exportDialog = page.getByRole('dialog', { name: 'Export settings from a device' });
