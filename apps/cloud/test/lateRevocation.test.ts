@@ -29,19 +29,23 @@ describe('a revocation that arrives late', () => {
     field((await owner.call('POST', `/api/auth/gateway/${g}`)).body, 'token');
   const online = async (g: string) =>
     (await owner.call('GET', `/api/gateway/management/${g}`)).body as { online?: boolean };
+  const openLink = async (g: string, token: string) => {
+    const link = await openEchoLink(cloud.url, token, owner, g);
+    links.push(link);
+    return link;
+  };
+  /** A new gateway, linked with its first token. */
+  const linkedGateway = async (name: string) => {
+    const g = field((await owner.call('POST', '/api/gateway/management/create', { name })).body, 'id');
+    return { g, link: await openLink(g, await newToken(g)) };
+  };
 
   it('keeps the link of the new token and ends the link of the old one', async () => {
-    const g = field(
-      (await owner.call('POST', '/api/gateway/management/create', { name: 'late' })).body,
-      'id',
-    );
-    const oldLink = await openEchoLink(cloud.url, await newToken(g), owner, g);
-    links.push(oldLink);
+    const { g, link: oldLink } = await linkedGateway('late');
     const fresh = await newToken(g);
     // the new token's own revocation has closed the old link
     await expect.poll(() => oldLink.client.connected).toBe(false);
-    const newLink = await openEchoLink(cloud.url, fresh, owner, g);
-    links.push(newLink);
+    const newLink = await openLink(g, fresh);
 
     // The same revocation again, as a node receives it when Redis delivers it after the relink.
     await cloud.server.links.revoke(g);
@@ -53,21 +57,11 @@ describe('a revocation that arrives late', () => {
   });
 
   it('still ends every link when the token is deleted, and when the gateway is deleted', async () => {
-    const g = field(
-      (await owner.call('POST', '/api/gateway/management/create', { name: 'gone' })).body,
-      'id',
-    );
-    const link = await openEchoLink(cloud.url, await newToken(g), owner, g);
-    links.push(link);
+    const { g, link } = await linkedGateway('gone');
     expect((await owner.call('POST', `/api/auth/gateway/logout/${g}`)).status).toBe(200);
     await expect.poll(() => link.client.connected).toBe(false);
 
-    const h = field(
-      (await owner.call('POST', '/api/gateway/management/create', { name: 'deleted' })).body,
-      'id',
-    );
-    const other = await openEchoLink(cloud.url, await newToken(h), owner, h);
-    links.push(other);
+    const { g: h, link: other } = await linkedGateway('deleted');
     expect((await owner.call('DELETE', `/api/gateway/management/delete/${h}`)).status).toBe(200);
     await expect.poll(() => other.client.connected).toBe(false);
   });
