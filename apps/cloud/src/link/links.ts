@@ -21,6 +21,7 @@ import type { Cluster, ClusterMessage } from '../scale/cluster';
 import { InterestTable } from './interests';
 import type { Presence } from './presence';
 import { LivePublisher } from './publisher';
+import { WorkInFlight } from './workInFlight';
 
 /** A link this node holds; `transfers` when the gateway takes large bodies in chunks. */
 interface HeldLink {
@@ -54,7 +55,7 @@ export class LinkManager {
   private readonly detach: Array<() => void> = [];
   private readonly publisher: LivePublisher;
   /** work started by a link or cluster event and not yet done: stop() waits for it */
-  private readonly inFlight = new Set<Promise<unknown>>();
+  private readonly work = new WorkInFlight();
 
   constructor(
     private readonly stomp: StompServer<LivePrincipal>,
@@ -73,13 +74,13 @@ export class LinkManager {
     this.detach.push(
       cluster.on(
         (m) =>
-          void this.track(this.onCluster(m)).catch((err) =>
-            this.logger.error({ err }, 'cluster message failed'),
-          ),
+          void this.work
+            .track(this.onCluster(m))
+            .catch((err) => this.logger.error({ err }, 'cluster message failed')),
       ),
       stomp.on(
         'disconnected',
-        (s, reason) => void this.track(this.onDisconnected(s, reason)).catch(this.logError),
+        (s, reason) => void this.work.track(this.onDisconnected(s, reason)).catch(this.logError),
       ),
       stomp.on('destinationActive', (d) => this.announce(d, true)),
       stomp.on('destinationIdle', (d) => this.announce(d, false)),
@@ -95,33 +96,13 @@ export class LinkManager {
    */
   async stop(waitMs = STOP_WAIT_MS): Promise<void> {
     for (const d of this.detach.splice(0)) d();
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<'late'>((resolve) => {
-      timer = setTimeout(() => resolve('late'), waitMs);
-    });
-    try {
-      while (this.inFlight.size > 0) {
-        const r = await Promise.race([Promise.allSettled([...this.inFlight]), late]);
-        if (r === 'late') {
-          this.logger.warn({ left: this.inFlight.size }, 'link work still running as the node stops');
-          return;
-        }
-      }
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
-  private track<T>(work: Promise<T>): Promise<T> {
-    this.inFlight.add(work);
-    const done = () => this.inFlight.delete(work);
-    work.then(done, done);
-    return work;
+    const left = await this.work.settle(waitMs);
+    if (left > 0) this.logger.warn({ left }, 'link work still running as the node stops');
   }
 
   /** The link subscribed to its requests: it now speaks for the gateway (replacing any older link). */
   onLinkReady(p: LinkPrincipal): Promise<void> {
-    return this.track(this.linkReady(p));
+    return this.work.track(this.linkReady(p));
   }
 
   private async linkReady(p: LinkPrincipal): Promise<void> {
