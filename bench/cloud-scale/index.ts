@@ -16,10 +16,10 @@ import { runIfMain } from '../lib/cli';
 import { median, percentile, round } from '../lib/figures';
 import { type AppProcess, cpuTicks, rssMiB, startApp, waitHttpOk } from '../lib/process';
 import { Holder } from './holder';
-import { LightHttpClient } from './lightHttp';
 import { machineBusyMs, pgConnections, redisCommands, redisCpu, runQueueWaitMs } from './measure';
 import { lowerHarness, pinHarness, placeNode, restoreHarness, sharingFor } from './share';
 import { allocKiBPerCall, loopSummary, perSecondTable, readLoop } from './trace';
+import { RelayUsers } from './users';
 
 /** CPU time a process has used so far, in ms (user + system). */
 const cpuMs = (pid: number): number => cpuTicks(pid) * 10;
@@ -208,58 +208,14 @@ async function runProfile(p: Profile) {
         body: JSON.stringify({ url: '/api/build', method: 'GET' }),
       }).then((r) => r.arrayBuffer());
     });
-    // Relay at a fixed rate, spread over the links and over the nodes the user talks to.
-    // BENCH_SCALE_CLIENT=fetch: the user's calls through fetch (undici) as before; default: the light client.
-    const useFetch = process.env.BENCH_SCALE_CLIENT === 'fetch';
-    const clients = nodes.map((n) => new LightHttpClient(n.url, { cookie }));
-    const relayCall = async (i: number, path: string): Promise<{ status: number; body: string }> => {
-      const value = { url: '/api/build', method: 'GET' };
-      if (!useFetch) return (clients[i % clients.length] as LightHttpClient).postJson(path, value);
-      const r = await fetch(`${nodes[i % nodes.length]?.url ?? first}${path}`, {
-        method: 'POST',
-        headers: { cookie, 'content-type': 'application/json' },
-        body: JSON.stringify(value),
-      });
-      return { status: r.status, body: await r.text() };
-    };
-    const tickMs = 10;
-    const perTick = (p.rate * tickMs) / 1000;
-    /** Calls at the target rate for `ms` (open loop: every call leaves on time, whatever the others do). */
-    const drive = async (ms: number, onAnswer: (t0: number, r: { status: number; body: string }) => void) => {
-      const from = Date.now();
-      let n = 0;
-      let pending = 0;
-      let error = 0;
-      while (Date.now() - from < ms) {
-        const due = Math.floor(((Date.now() - from) / tickMs + 1) * perTick);
-        for (; n < due; n++) {
-          const g = created[Math.floor(Math.random() * created.length)];
-          const t0 = performance.now();
-          pending += 1;
-          relayCall(n, `/api/gateway/requests/${g?.id}`).then(
-            (r) => {
-              pending -= 1;
-              onAnswer(t0, r);
-            },
-            () => {
-              pending -= 1;
-              error += 1;
-            },
-          );
-        }
-        await new Promise((r) => setTimeout(r, tickMs));
-      }
-      while (pending > 0) await new Promise((r) => setTimeout(r, 5));
-      return { sent: n, error };
-    };
-    // Users who keep calling (the steady state the figures are for): their browsers hold open connections
-    // (128 per node here), and 2 s of calls at the rate, not counted, come first. Without them the first
-    // second of the window was the step from idle to the full rate with no connection open: hundreds of
-    // sockets opened at once, which gave that second 0.4-0.9 s tails in this round's runs (docs/performance.md).
-    if (!useFetch) {
-      await Promise.all(clients.map((c) => c.warm(128)));
-      await drive(2000, () => undefined);
-    }
+    // Relay at a fixed rate, spread over the links and over the nodes the user talks to (users.ts).
+    const users = new RelayUsers(
+      nodes.map((n) => n.url),
+      cookie,
+      created.map((c) => c.id),
+      p.rate,
+    );
+    await users.warm(128, 2000);
     const redisPort = Number(new URL(redis.url).port);
     const cmdsBefore = await redisCommands(redisPort);
     const cpuBefore = nodes.map((n) => cpuMs(n.app.pid));
@@ -287,7 +243,7 @@ async function runProfile(p: Profile) {
     const relayStart = Date.now();
     const machine = [{ at: relayStart, busyMs: machineBusyMs() }];
     const machineTimer = setInterval(() => machine.push({ at: Date.now(), busyMs: machineBusyMs() }), 1000);
-    const { sent, error } = await drive(durationMs, (t0, r) => {
+    const { sent, error } = await users.drive(durationMs, (t0, r) => {
       const ms = performance.now() - t0;
       latencies.push(ms);
       calls.push({ endMs: Date.now(), ms });
@@ -299,8 +255,8 @@ async function runProfile(p: Profile) {
     clearInterval(machineTimer);
     machine.push({ at: Date.now(), busyMs: machineBusyMs() });
     const relaySeconds = (Date.now() - relayStart) / 1000;
-    const userConnections = clients.reduce((a, c) => a + c.sockets, 0);
-    for (const c of clients) c.close();
+    const userClient = users.label;
+    users.close();
     const cmdsAfter = await redisCommands(redisPort);
     const cpuUsed = nodes.reduce((a, n, i) => a + cpuMs(n.app.pid) - (cpuBefore[i] ?? 0), 0);
     const benchCpu = process.cpuUsage(benchCpuBefore);
@@ -363,7 +319,7 @@ async function runProfile(p: Profile) {
     const counts = await Promise.all(holders.map((h) => h.ask({ t: 'count' }, 'count')));
     Object.assign(relay, {
       linksDroppedSinceStart: counts.reduce((a, c) => a + Number(c.dropped ?? 0), 0),
-      userClient: useFetch ? 'fetch' : `light HTTP/1.1, ${userConnections} connections`,
+      userClient,
     });
     const dbConnections = pgConnections(pg.url);
     console.log(
