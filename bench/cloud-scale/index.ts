@@ -8,13 +8,14 @@ import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Gateway, TokenResponse } from '@st/protocol';
+import { Gateway } from '@st/protocol';
 import { createNodeStompClient } from '@st/stomp/client';
 import { freeTcpPort, startPostgres, startRedis, waitFor } from '@st/testkit';
 import { z } from 'zod';
 import { runIfMain } from '../lib/cli';
 import { median, percentile, round } from '../lib/figures';
 import { type AppProcess, cpuTicks, rssMiB, startApp, waitHttpOk } from '../lib/process';
+import { adminSession, createGateways, inBatches } from './admin';
 import { Holder } from './holder';
 import { machineBusyMs, pgConnections, redisCommands, redisCpu, runQueueWaitMs } from './measure';
 import { lowerHarness, pinHarness, placeNode, restoreHarness, sharingFor } from './share';
@@ -38,14 +39,6 @@ interface Profile {
 }
 
 const GatewayEvent = z.object({ gateway: z.object({ id: z.string() }), event: z.string() });
-
-async function inBatches<T>(n: number, size: number, fn: (i: number) => Promise<T>): Promise<T[]> {
-  const out: T[] = [];
-  for (let i = 0; i < n; i += size) {
-    out.push(...(await Promise.all(Array.from({ length: Math.min(size, n - i) }, (_, j) => fn(i + j)))));
-  }
-  return out;
-}
 
 async function runProfile(p: Profile) {
   // BENCH_SCALE_CPU_PROF=<dir>: each node writes a V8 CPU profile there when it stops.
@@ -116,32 +109,12 @@ async function runProfile(p: Profile) {
       await waitHttpOk(`${url}/api/ready`);
     }
     const first = nodes[0]?.url ?? '';
-    const login = await fetch(`${first}/api/auth/user`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ login: 'admin', password: PASSWORD }),
-    });
-    const cookie = login.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
-    const call = async (base: string, method: string, path: string, body?: unknown) => {
-      const r = await fetch(base + path, {
-        method,
-        headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return { status: r.status, body: (await r.json()) as unknown };
-    };
-
-    const created = await inBatches(p.links, 64, async (i) => {
-      const base = nodes[i % nodes.length]?.url ?? first;
-      const gw = Gateway.parse(
-        (await call(base, 'POST', '/api/gateway/management/create', { name: `gw-${i}` })).body,
-      );
-      const tok = TokenResponse.parse((await call(base, 'POST', `/api/auth/gateway/${gw.id}`)).body);
-      return { id: gw.id, token: tok.token };
-    });
+    const { cookie, call } = await adminSession(first, 'admin', PASSWORD);
+    const created = await createGateways(
+      call,
+      nodes.map((n) => n.url),
+      p.links,
+    );
     // Restarted before the baseline: creating thousands of gateways over HTTP grows a node's heap, which the
     // GC may give back later and make the links look free (or negative).
     for (const n of nodes) {
