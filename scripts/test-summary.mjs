@@ -24,11 +24,25 @@ export function printSummary(dir) {
     passed += c.passed;
     failed += c.failed;
   };
+  const exits = existsSync(join(dir, 'exit-status.json'))
+    ? JSON.parse(readFileSync(join(dir, 'exit-status.json'), 'utf8'))
+    : {};
+  /** a suite that exited non-zero although none of its tests failed counts one failure, and says why */
+  const suite = (name, counts) => {
+    add(counts);
+    const status = exits[name];
+    if (counts.failed === 0 && status !== undefined && status !== 0) {
+      console.log(
+        `${name} exited with status ${status} although no test failed (unhandled errors?): 1 failure`,
+      );
+      failed += 1;
+    }
+  };
   const vitest = join(dir, 'vitest.json');
-  if (existsSync(vitest)) add(vitestCounts(vitest));
+  if (existsSync(vitest)) suite('vitest', vitestCounts(vitest));
   else failed += 1;
   const e2e = join(dir, 'e2e.json');
-  if (existsSync(e2e)) add(playwrightCounts(e2e));
+  if (existsSync(e2e)) suite('e2e', playwrightCounts(e2e));
   else if (existsSync(join(dir, 'expect-e2e'))) failed += 1;
   console.log(`${passed} passed, ${failed} failed`);
   return { passed, failed };

@@ -58,6 +58,9 @@ if (!hasE2e || passthrough.length > 0) {
   ]);
 }
 
+// A suite can exit non-zero with every test passed (Vitest's unhandled errors, a crashed worker): the summary
+// counts such an exit as a failure, so its line never says "0 failed" for a red run.
+writeFileSync(join(reports, 'exit-status.json'), JSON.stringify({ vitest: vitestStatus, e2e: e2eStatus }));
 const { failed } = printSummary(reports);
 process.exit(vitestStatus !== 0 || e2eStatus !== 0 || failed > 0 ? 1 : 0);
 

@@ -39,8 +39,14 @@ function openPool(url: string, opts: DatabaseOptions): pg.Pool {
     // while PostgreSQL is away, a query fails after this instead of waiting for a connection forever
     connectionTimeoutMillis: 5000,
   });
-  // Without a listener, an idle connection that PostgreSQL closes (restart, failover) crashes the process.
-  pool.on('error', (err) => opts.onPoolError?.(err));
+  // A connection that PostgreSQL closes (restart, failover, pg_terminate_backend) emits 'error' on its client,
+  // and an 'error' with no listener crashes the process. pg-pool listens only while the client is idle in the
+  // pool and re-emits on the pool; while a client is checked out (inside a transaction, or between a query's
+  // answer and its release) nobody would. So every client gets a listener of its own for its whole life; the
+  // query in flight rejects by itself and the pool drops the broken client, so both listeners only report.
+  pool.on('connect', (client) => client.on('error', (err) => opts.onPoolError?.(err)));
+  // re-emitted for idle clients: the client's own listener above has already reported it
+  pool.on('error', () => {});
   return pool;
 }
 
