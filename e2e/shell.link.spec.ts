@@ -7,7 +7,7 @@ import { expect, test } from './support/console';
 import { createGateway, deleteGateway, generateConnectionToken, uniqueName } from './support/gateways';
 import { OwnGateway } from './support/ownGateway';
 import { checkScreen } from './support/screens';
-import { closeToasts, gatewayItem, inBothThemes, signIn, toasts } from './support/shell';
+import { closeToasts, expectToastShown, gatewayItem, inBothThemes, signIn, toasts } from './support/shell';
 
 const own = new OwnGateway();
 test.beforeAll(async () => {
@@ -120,7 +120,7 @@ test.describe('cloud link from the gateway console', () => {
 
     await test.step('the cloud console sees it online, live', async () => {
       await expect(item.getByRole('img', { name: 'Online' })).toBeVisible();
-      await expect(toasts(cloud, `Gateway ${name} connected`)).toBeVisible();
+      await expectToastShown(cloud, `Gateway ${name} connected`);
       await expect(local.getByLabel(`Gateway: ${name}`)).toBeVisible();
     });
 

@@ -25,17 +25,31 @@ export function toasts(page: Page, text?: string | RegExp): Locator {
   return text === undefined ? all : all.filter({ hasText: text });
 }
 
+/**
+ * A toast that closes by itself (2.5 s) was shown: read from the bell's history, not from the screen, where
+ * a loaded machine may let it close before the assertion runs. Opens the bell's panel and closes it again.
+ */
+export async function expectToastShown(page: Page, text: string): Promise<void> {
+  const bell = page.getByRole('button', { name: /^Notifications(, \d+ unread)?$/ });
+  await bell.click();
+  const history = page.getByRole('region', { name: 'Notification history' });
+  await expect(history).toContainText(text);
+  await bell.click();
+  await expect(history).toBeHidden();
+}
+
 /** Closes every toast on screen, so the next assertion reads the right one. */
 export async function closeToasts(page: Page): Promise<void> {
   const buttons = page.locator('.mantine-Notification-root button.mantine-CloseButton-root');
   await expect(async () => {
     for (const button of await buttons.all()) {
-      // Not forced: the toasts move while one leaves, and a forced click could land on a dialog's overlay
-      // (closing the dialog). A toast that closed by itself meanwhile is skipped.
-      await button.click({ timeout: 1000 }).catch(() => {});
+      // The click event goes to the button itself: no wait for the toasts to stop moving (on a loaded machine
+      // the actionability checks alone outlasted the budget, CI 2026-11-25) and no pointer position that
+      // could land on a dialog's overlay instead. A toast that closed by itself meanwhile is skipped.
+      await button.dispatchEvent('click', undefined, { timeout: 1000 }).catch(() => {});
     }
-    await expect(toasts(page)).toHaveCount(0, { timeout: 1500 });
-  }).toPass({ timeout: 10_000 });
+    await expect(toasts(page)).toHaveCount(0, { timeout: 2000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 /**
