@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { catalogCopies } from './vite-catalogs.ts';
+import { compileHints } from './vite-compile-hints.ts';
 import { mantineTrim } from './vite-mantine-trim.ts';
 import { precompress } from './vite-precompress.ts';
 
@@ -43,7 +44,7 @@ const lite = (file: string) => fileURLToPath(new URL(`./src/i18n/lite/${file}`, 
 
 export default defineConfig({
   base: './',
-  plugins: [react(), precompress(), catalogCopies(), mantineTrim()],
+  plugins: [react(), precompress(), catalogCopies(), mantineTrim(), compileHints()],
   resolve: {
     alias: [
       { find: /^i18next$/, replacement: lite('i18next.ts') },
