@@ -91,6 +91,28 @@ async function main(): Promise<void> {
       for (const [k, ms] of [...inclusive.entries()].filter(([k]) => re.test(k)).sort((a, b) => b[1] - a[1]))
         console.log(`${ms.toFixed(1).padStart(8)} ms  ${k}`);
     }
+    // ST_PROFILE_CALLERS=<regexp>: for the functions whose name matches, the self time of the samples in them
+    // by their chain of 4 callers (who makes the native calls, e.g. appendChild|getBoundingClientRect)
+    const callers = process.env.ST_PROFILE_CALLERS;
+    if (callers !== undefined) {
+      const re = new RegExp(callers);
+      const chains = new Map<string, number>();
+      profile.samples.forEach((id, i) => {
+        const dt = (profile.timeDeltas[i] ?? 0) / 1000;
+        const top = byId.get(id);
+        if (!top || !re.test(name(top.callFrame))) return;
+        const chain: string[] = [];
+        for (let at = parent.get(id); at !== undefined && chain.length < 4; at = parent.get(at)) {
+          const n = byId.get(at);
+          if (n) chain.push(name(n.callFrame));
+        }
+        const k = `${name(top.callFrame)} <- ${chain.join(' <- ')}`;
+        chains.set(k, (chains.get(k) ?? 0) + dt);
+      });
+      console.log(`self time of ${callers} by callers:`);
+      for (const [k, ms] of [...chains.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25))
+        console.log(`${ms.toFixed(1).padStart(8)} ms  ${k}`);
+    }
   } finally {
     await browser.close();
     await fleet.stop();

@@ -1,8 +1,8 @@
 import type { DeviceInfo } from '@st/protocol';
 import { useQuery } from '@tanstack/react-query';
-import { deviceKeys, useDevicesApi, useGatewayKey } from './api/useDevices';
+import { panelQueries } from './api/panelQueries';
+import { useDevicesApi, useGatewayKey } from './api/useDevices';
 import { useFoundDevices } from './api/useFoundDevices';
-import { sortByIp } from './model/address';
 
 /** The found (else saved) device with this ip, from the lists' own queries; undefined while unknown. */
 export function useDeviceByIp(ip: string): DeviceInfo | undefined {
@@ -10,11 +10,7 @@ export function useDeviceByIp(ip: string): DeviceInfo | undefined {
   const gatewayKey = useGatewayKey();
   const wanted = ip !== '';
   const found = useFoundDevices(wanted).list;
-  const saved = useQuery({
-    queryKey: deviceKeys.saved(gatewayKey),
-    queryFn: async () => sortByIp(await api.saved()),
-    enabled: wanted,
-  });
+  const saved = useQuery({ ...panelQueries(api, gatewayKey).saved, enabled: wanted });
   if (!wanted) return undefined;
   return found?.find((d) => d.ip === ip) ?? saved.data?.find((d) => d.ip === ip);
 }

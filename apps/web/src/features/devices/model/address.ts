@@ -10,9 +10,25 @@ export function lastOctet(address: string): number {
 
 /** Devices sorted by the last octet of their ip (spec section 2), then by the whole address and name. */
 export function sortByIp<T extends Pick<DeviceInfo, 'ip' | 'name'>>(devices: readonly T[]): T[] {
-  return [...devices].sort(
-    (a, b) => lastOctet(a.ip) - lastOctet(b.ip) || a.ip.localeCompare(b.ip) || a.name.localeCompare(b.name),
+  const keyed = devices.map((device) => ({ device, octet: lastOctet(device.ip) }));
+  keyed.sort(
+    (a, b) =>
+      a.octet - b.octet ||
+      compareAddresses(a.device.ip, b.device.ip, a.octet) ||
+      a.device.name.localeCompare(b.device.name),
   );
+  return keyed.map((k) => k.device);
+}
+
+/**
+ * Two addresses with the same last octet in the order `localeCompare` gives them. Two IPv4 addresses (with
+ * or without a port) with the same last octet first differ at a digit or a dot, which code points order as
+ * the collation does; comparing them so spares the first list the collator's start-up (~45 ms at 4x CPU,
+ * issue 21). Anything else keeps `localeCompare`.
+ */
+function compareAddresses(a: string, b: string, octet: number): number {
+  if (octet === Number.MAX_SAFE_INTEGER) return a.localeCompare(b);
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** A found device appearing: added unless one with the same ip and name is listed. */

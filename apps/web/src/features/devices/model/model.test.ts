@@ -22,6 +22,25 @@ describe('device list order and live changes', () => {
     expect(sorted.map((d) => d.ip)).toEqual(['10.0.0.3', '10.0.1.9', '10.0.0.20', '127.0.0.100:8080']);
     expect(lastOctet('not-an-ip')).toBeGreaterThan(255);
   });
+  it('orders as the collator would: addresses with ports, shared last octets, same-ip names, non-IPv4 last', () => {
+    // the order sortByIp had when every tie went through localeCompare
+    const byCollator = (list: readonly { ip: string; name: string }[]) =>
+      [...list].sort(
+        (a, b) =>
+          lastOctet(a.ip) - lastOctet(b.ip) || a.ip.localeCompare(b.ip) || a.name.localeCompare(b.name),
+      );
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const list = Array.from({ length: 400 }, (_, i) => {
+      const ip = `${next(3) + 9}.${next(12)}.${next(120)}.${next(6) * 10 + next(3)}`;
+      const address = next(3) === 0 ? `${ip}:${next(2) === 0 ? 80 : 8080}` : ip;
+      return dev(i % 37 === 0 ? `host-${next(4)}` : address, ['b', 'a', 'Ä', 'c'][next(4)]);
+    });
+    expect(sortByIp(list)).toEqual(byCollator(list));
+  });
   it('a found device is added once, in order; a renamed one replaces its old entry; a lost one leaves', () => {
     const list = [dev('10.0.0.5', 'a'), dev('10.0.0.9', 'b')];
     expect(withFound(list, dev('10.0.0.5', 'a'))).toEqual(list);
