@@ -88,6 +88,8 @@ async function runProfile(p: Profile) {
         // BENCH_SCALE_NODE_HEAP_PROFILE=<file>: node i writes <file>.node<i>.heapprofile, what survived its young
         // generation during the timed window (loopProbe.mjs), and the run prints the sites (heapProfile.ts)
         ...(heapProfile ? { BENCH_HEAP_PROFILE: `${heapProfile}.node${i}.heapprofile` } : {}),
+        // BENCH_SCALE_NODE_HEAP_PROFILE_KEEP=retained: what is still alive after the window (loopProbe.mjs)
+        BENCH_HEAP_PROFILE_KEEP: process.env.BENCH_SCALE_NODE_HEAP_PROFILE_KEEP ?? 'promoted',
       };
       const start = () => {
         const app = startApp(
@@ -242,6 +244,8 @@ async function runProfile(p: Profile) {
     machine.push({ at: Date.now(), busyMs: machineBusyMs() });
     const relaySeconds = (Date.now() - relayStart) / 1000;
     const userClient = users.label;
+    // retained: the users' connections stay open while the node's profiler looks (what each keeps of its calls)
+    if (process.env.BENCH_SCALE_NODE_HEAP_PROFILE_KEEP === 'retained') await new Promise((r) => setTimeout(r, 2000));
     users.close();
     const cmdsAfter = await redisCommands(redisPort);
     const cpuUsed = nodes.reduce((a, n, i) => a + cpuMs(n.app.pid) - (cpuBefore[i] ?? 0), 0);
@@ -271,13 +275,13 @@ async function runProfile(p: Profile) {
         JSON.stringify({ startUs: windowStartUs, endUs: Number(process.hrtime.bigint() / 1000n) }),
       );
     }
-    if (heapProfile) {
+    if (heapProfile && !process.env.BENCH_SCALE_NODE_HEAP_PROFILE_KEEP?.startsWith('snapshot:')) {
       for (const [i] of nodes.entries()) {
         const file = `${heapProfile}.node${i}.heapprofile`;
         await waitFor(() => existsSync(file), { timeoutMs: 60_000, what: file });
         await new Promise((r) => setTimeout(r, 500)); // written in one call; let it finish
         console.log(
-          `node${i}, what survived its young generation in the window:\n${heapSites(file, latencies.length)}`,
+          `node${i}, what survived its young generation in the window (${process.env.BENCH_SCALE_NODE_HEAP_PROFILE_KEEP ?? "promoted"}):\n${heapSites(file, latencies.length)}`,
         );
       }
     }

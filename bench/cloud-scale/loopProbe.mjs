@@ -105,26 +105,53 @@ if (file) {
 // (a .heapprofile, Chrome's format) by the second. Samples of objects that a scavenge collected are dropped and
 // those a Mark-Compact collected are kept: what is left is what survived the young generation (promoted, or
 // allocated in the old generation), i.e. what makes the major GCs. $BENCH_HEAP_PROFILE_INTERVAL: bytes between
-// samples (default 8192). Read with bench/cloud-scale/heapProfile.ts.
+// samples (default 8192). $BENCH_HEAP_PROFILE_KEEP=retained: only what is still alive after a full GC half a
+// second after the window (the calls have ended, the users' connections are still open: what long-lived
+// structures, per link or per connection, keep of the calls). Read with bench/cloud-scale/heapProfile.ts.
 const heapFile = process.env.BENCH_HEAP_PROFILE;
 if (heapFile) {
   const session = new Session();
   session.connect();
+  const keep = process.env.BENCH_HEAP_PROFILE_KEEP ?? 'promoted';
+  // alive:<ms>: what is alive <ms> after the start, after a full GC, with the load still running
+  const aliveAfterMs = keep.startsWith('alive:') ? Number(keep.slice(6)) : 0;
+  // snapshot:<ms>: a heap snapshot (v8.writeHeapSnapshot) <ms> after the start, with the load still running
+  const snapshotAfterMs = keep.startsWith('snapshot:') ? Number(keep.slice(9)) : 0;
+  const retained = keep === 'retained' || aliveAfterMs > 0;
   let sampling = false;
   process.on('SIGUSR2', () => {
+    if (snapshotAfterMs > 0) {
+      if (!sampling) setTimeout(() => v8.writeHeapSnapshot(heapFile), snapshotAfterMs);
+      sampling = !sampling;
+      return;
+    }
     if (!sampling) {
       sampling = true;
+      if (aliveAfterMs > 0)
+        setTimeout(
+          () => session.post('HeapProfiler.collectGarbage', () => {
+            session.post('HeapProfiler.getSamplingProfile', (err, res) => {
+              if (!err) writeFileSync(heapFile, JSON.stringify(res.profile));
+            });
+          }),
+          aliveAfterMs,
+        );
       session.post('HeapProfiler.startSampling', {
         samplingInterval: Number(process.env.BENCH_HEAP_PROFILE_INTERVAL ?? 8192),
         includeObjectsCollectedByMinorGC: false,
-        includeObjectsCollectedByMajorGC: true,
+        includeObjectsCollectedByMajorGC: !retained,
       });
       return;
     }
     sampling = false;
-    session.post('HeapProfiler.getSamplingProfile', (err, res) => {
-      if (!err) writeFileSync(heapFile, JSON.stringify(res.profile));
-      session.post('HeapProfiler.stopSampling');
-    });
+    if (aliveAfterMs > 0) return session.post('HeapProfiler.stopSampling');
+    const write = () =>
+      session.post('HeapProfiler.getSamplingProfile', (err, res) => {
+        if (!err) writeFileSync(heapFile, JSON.stringify(res.profile));
+        session.post('HeapProfiler.stopSampling');
+      });
+    // the calls still in flight end first
+    if (retained) setTimeout(() => session.post('HeapProfiler.collectGarbage', write), 500);
+    else write();
   });
 }
