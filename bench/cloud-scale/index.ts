@@ -245,7 +245,8 @@ async function runProfile(p: Profile) {
     const relaySeconds = (Date.now() - relayStart) / 1000;
     const userClient = users.label;
     // retained: the users' connections stay open while the node's profiler looks (what each keeps of its calls)
-    if (process.env.BENCH_SCALE_NODE_HEAP_PROFILE_KEEP === 'retained') await new Promise((r) => setTimeout(r, 2000));
+    if (process.env.BENCH_SCALE_NODE_HEAP_PROFILE_KEEP === 'retained')
+      await new Promise((r) => setTimeout(r, 2000));
     users.close();
     const cmdsAfter = await redisCommands(redisPort);
     const cpuUsed = nodes.reduce((a, n, i) => a + cpuMs(n.app.pid) - (cpuBefore[i] ?? 0), 0);
@@ -281,7 +282,7 @@ async function runProfile(p: Profile) {
         await waitFor(() => existsSync(file), { timeoutMs: 60_000, what: file });
         await new Promise((r) => setTimeout(r, 500)); // written in one call; let it finish
         console.log(
-          `node${i}, what survived its young generation in the window (${process.env.BENCH_SCALE_NODE_HEAP_PROFILE_KEEP ?? "promoted"}):\n${heapSites(file, latencies.length)}`,
+          `node${i}, what survived its young generation in the window (${process.env.BENCH_SCALE_NODE_HEAP_PROFILE_KEEP ?? 'promoted'}):\n${heapSites(file, latencies.length)}`,
         );
       }
     }

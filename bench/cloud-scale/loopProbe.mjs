@@ -88,6 +88,8 @@ if (file) {
       waitMs: ms(nowWaited - waited),
       allocKiB: Math.round(allocatedSince() / 1024),
       oldKiB: Math.round(enteredOld / 1024),
+      heapMiB: Math.round(v8.getHeapStatistics().total_heap_size / 1048576),
+      rssMiB: Math.round(process.memoryUsage.rss() / 1048576),
     };
     waited = nowWaited;
     h.reset();
@@ -129,11 +131,12 @@ if (heapFile) {
       sampling = true;
       if (aliveAfterMs > 0)
         setTimeout(
-          () => session.post('HeapProfiler.collectGarbage', () => {
-            session.post('HeapProfiler.getSamplingProfile', (err, res) => {
-              if (!err) writeFileSync(heapFile, JSON.stringify(res.profile));
-            });
-          }),
+          () =>
+            session.post('HeapProfiler.collectGarbage', () => {
+              session.post('HeapProfiler.getSamplingProfile', (err, res) => {
+                if (!err) writeFileSync(heapFile, JSON.stringify(res.profile));
+              });
+            }),
           aliveAfterMs,
         );
       session.post('HeapProfiler.startSampling', {

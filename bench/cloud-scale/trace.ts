@@ -20,6 +20,9 @@ const LoopLine = z.object({
   allocKiB: z.number().default(0),
   /** KiB that entered the old generation in the second (promoted by scavenges, or allocated there) */
   oldKiB: z.number().default(0),
+  /** the V8 heap's size (committed) and the process's RSS at the end of the second */
+  heapMiB: z.number().default(0),
+  rssMiB: z.number().default(0),
 });
 type LoopLine = z.infer<typeof LoopLine>;
 
@@ -50,6 +53,9 @@ export function loopSummary(series: LoopLine[][]) {
     gcTotalMs: sum((l) => l.gcMs),
     gcLongestMs: max((l) => l.gcMaxMs),
     gcMajor: sum((l) => l.gcMajor),
+    /** the largest V8 heap and RSS a process of the kind had in the window (MiB) */
+    heapMaxMiB: max((l) => l.heapMiB),
+    rssMaxMiB: max((l) => l.rssMiB),
   };
 }
 
