@@ -91,7 +91,7 @@ export const CloudConfig = z.object({
    * How far V8 lets the old generation grow past what its last full GC kept before the next one starts (V8's
    * --heap-growing-percent); 0: V8's own choice (about 75 %). See heapGrowth.ts.
    */
-  heapGrowingPercent: z.coerce.number().int().min(0).max(1000).default(300),
+  heapGrowingPercent: z.coerce.number().int().min(0).max(1000).default(0),
 });
 export type CloudConfig = z.output<typeof CloudConfig>;
 

@@ -3,14 +3,14 @@ import { CloudConfig, cloudConfig } from '../src/config';
 import { heapGrowthFlag } from '../src/heapGrowth';
 
 describe('heap growth (ST_HEAP_GROWING_PERCENT)', () => {
-  it('sets V8 --heap-growing-percent from the setting, 300 by default', () => {
-    expect(cloudConfig().heapGrowingPercent).toBe(300);
-    expect(heapGrowthFlag(cloudConfig().heapGrowingPercent, [])).toBe('--heap-growing-percent=300');
+  it('sets V8 --heap-growing-percent from the setting', () => {
+    expect(heapGrowthFlag(300, [])).toBe('--heap-growing-percent=300');
     expect(heapGrowthFlag(150, ['--enable-source-maps'])).toBe('--heap-growing-percent=150');
   });
 
-  it('leaves V8 its own choice at 0, and node own option wins', () => {
-    expect(heapGrowthFlag(0, [])).toBeUndefined();
+  it('leaves V8 its own choice at 0 (the default), and node own option wins', () => {
+    expect(cloudConfig().heapGrowingPercent).toBe(0);
+    expect(heapGrowthFlag(cloudConfig().heapGrowingPercent, [])).toBeUndefined();
     expect(heapGrowthFlag(300, ['--heap-growing-percent=50'])).toBeUndefined();
   });
 
