@@ -6,7 +6,7 @@ import v8 from 'node:v8';
  * (the next full GC starts when the old generation is about 1.75 times what the last one kept) that is a
  * Mark-Compact 5-7 times a minute (3 with 300), and each stalls the event loop 40-50 ms: the relay's
  * p99 (docs/performance.md, issue 22 round 7). A larger factor makes them rarer at the cost of memory in
- * proportion to what the node keeps alive (its links: 35 KiB per link at 10,000 with 300, ~17 with V8's own),
+ * proportion to what the node keeps alive (its links: 35 KiB per link at 10,000 with 300, 21 with V8's own),
  * which is why the setting is off (0) by default.
  *
  * V8 reads the flag each time it sets the next limit, so setting it at start-up takes effect from the first
