@@ -4,7 +4,7 @@
 // Figures: links held, memory per link, relay throughput and latency at the target rate, Redis commands per
 // relayed request, PostgreSQL connections, presence churn. `BENCH_HEAVY=1` runs the goal sizes (10,000 links
 // on one node; 3 nodes); the default profile is small enough for every `npm run bench`.
-import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -16,6 +16,7 @@ import { runIfMain } from '../lib/cli';
 import { median, percentile, round } from '../lib/figures';
 import { type AppProcess, cpuTicks, rssMiB, startApp, waitHttpOk } from '../lib/process';
 import { adminSession, createGateways, inBatches } from './admin';
+import { heapSites } from './heapProfile';
 import { Holder } from './holder';
 import { machineBusyMs, pgConnections, redisCommands, redisCpu, runQueueWaitMs } from './measure';
 import { lowerHarness, pinHarness, placeNode, restoreHarness, sharingFor } from './share';
@@ -53,6 +54,9 @@ async function runProfile(p: Profile) {
   /** lines each node wrote to its log (warnings and errors) */
   const output: number[] = [];
   const nodeLog = process.env.BENCH_SCALE_NODE_LOG;
+  const heapProfile = process.env.BENCH_SCALE_NODE_HEAP_PROFILE;
+  for (let i = 0; heapProfile && i < p.nodes; i++)
+    rmSync(`${heapProfile}.node${i}.heapprofile`, { force: true });
   // The probes' lines (loopProbe.mjs): one file per process.
   const traceDir = mkdtempSync(join(tmpdir(), 'st-bench-scale-trace-'));
   dirs.push(traceDir);
@@ -78,7 +82,15 @@ async function runProfile(p: Profile) {
         ST_ADMIN_PASSWORD: PASSWORD,
         ST_LOGIN_MAX_PER_IP: '100000',
       };
-      const nodeEnv = { ...env, BENCH_LOOP_FILE: loopFile(`node${i}`) };
+      const nodeEnv = {
+        ...env,
+        BENCH_LOOP_FILE: loopFile(`node${i}`),
+        // BENCH_SCALE_NODE_HEAP_PROFILE=<file>: node i writes <file>.node<i>.heapprofile, what survived its young
+        // generation during the timed window (loopProbe.mjs), and the run prints the sites (heapProfile.ts)
+        ...(heapProfile ? { BENCH_HEAP_PROFILE: `${heapProfile}.node${i}.heapprofile` } : {}),
+        // BENCH_SCALE_NODE_HEAP_PROFILE_KEEP=retained: what is still alive after the window (loopProbe.mjs)
+        BENCH_HEAP_PROFILE_KEEP: process.env.BENCH_SCALE_NODE_HEAP_PROFILE_KEEP ?? 'promoted',
+      };
       const start = () => {
         const app = startApp(
           'cloud',
@@ -214,6 +226,8 @@ async function runProfile(p: Profile) {
     // their real rate instead of by the luck of one 10 s window
     const durationMs = 1000 * Number(process.env.BENCH_SCALE_SECONDS ?? 10);
     const relayStart = Date.now();
+    // the probes' heap profilers start and stop with the window (SIGUSR2)
+    if (heapProfile) for (const n of nodes) process.kill(n.app.pid, 'SIGUSR2');
     const machine = [{ at: relayStart, busyMs: machineBusyMs() }];
     const machineTimer = setInterval(() => machine.push({ at: Date.now(), busyMs: machineBusyMs() }), 1000);
     const { sent, error } = await users.drive(durationMs, (t0, r) => {
@@ -225,10 +239,14 @@ async function runProfile(p: Profile) {
       statuses[key] = (statuses[key] ?? 0) + 1;
     });
     if (error > 0) statuses.error = error;
+    if (heapProfile) for (const n of nodes) process.kill(n.app.pid, 'SIGUSR2');
     clearInterval(machineTimer);
     machine.push({ at: Date.now(), busyMs: machineBusyMs() });
     const relaySeconds = (Date.now() - relayStart) / 1000;
     const userClient = users.label;
+    // retained: the users' connections stay open while the node's profiler looks (what each keeps of its calls)
+    if (process.env.BENCH_SCALE_NODE_HEAP_PROFILE_KEEP === 'retained')
+      await new Promise((r) => setTimeout(r, 2000));
     users.close();
     const cmdsAfter = await redisCommands(redisPort);
     const cpuUsed = nodes.reduce((a, n, i) => a + cpuMs(n.app.pid) - (cpuBefore[i] ?? 0), 0);
@@ -258,6 +276,16 @@ async function runProfile(p: Profile) {
         JSON.stringify({ startUs: windowStartUs, endUs: Number(process.hrtime.bigint() / 1000n) }),
       );
     }
+    if (heapProfile && !process.env.BENCH_SCALE_NODE_HEAP_PROFILE_KEEP?.startsWith('snapshot:')) {
+      for (const [i] of nodes.entries()) {
+        const file = `${heapProfile}.node${i}.heapprofile`;
+        await waitFor(() => existsSync(file), { timeoutMs: 60_000, what: file });
+        await new Promise((r) => setTimeout(r, 500)); // written in one call; let it finish
+        console.log(
+          `node${i}, what survived its young generation in the window (${process.env.BENCH_SCALE_NODE_HEAP_PROFILE_KEEP ?? 'promoted'}):\n${heapSites(file, latencies.length)}`,
+        );
+      }
+    }
     latencies.sort((a, b) => a - b);
     const relay = {
       targetPerSecond: p.rate,
@@ -276,6 +304,14 @@ async function runProfile(p: Profile) {
         relayStart,
         relayEnd,
         latencies.length / relaySeconds,
+      ),
+      /** KiB per relayed request that entered the nodes' old generations (promoted, or allocated there) */
+      nodeToOldKiBPerRequest: allocKiBPerCall(
+        loops.node,
+        relayStart,
+        relayEnd,
+        latencies.length / relaySeconds,
+        'oldKiB',
       ),
       /** CPU of the load generator (this process: the user's HTTP calls) per relayed request */
       loadGeneratorCpuMsPerRequest: round((benchCpu.user + benchCpu.system) / 1000 / Math.max(1, sent), 3),

@@ -4,7 +4,8 @@
 // garbage-collection pauses (count, total and longest, by kind), the process's CPU time, and how long its main
 // thread was runnable but waiting for a core (/proc/self/task/<pid>/schedstat: another process had it). The bench cuts the
 // lines to the relay window, so a latency tail can be laid beside the node's own stalls.
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
 import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import v8 from 'node:v8';
 
@@ -37,6 +38,18 @@ if (file) {
   let gcProfiler = new v8.GCProfiler();
   gcProfiler.start();
   let heapAt = used();
+  // Bytes that entered the old generation in the second (promoted by scavenges, or allocated there directly:
+  // pretenured and large objects): the old spaces' growth plus what major GCs freed in them. This is what the
+  // next Mark-Compact has to go through.
+  const OLD = new Set(['old_space', 'large_object_space']);
+  const oldOf = (spaces) =>
+    spaces.reduce(
+      (a, s) => a + (OLD.has(s.space_name ?? s.spaceName) ? (s.space_used_size ?? s.spaceUsedSize) : 0),
+      0,
+    );
+  const oldUsed = () => oldOf(v8.getHeapSpaceStatistics());
+  let oldAt = oldUsed();
+  let enteredOld = 0;
   const allocatedSince = () => {
     const stats = gcProfiler.stop()?.statistics ?? [];
     gcProfiler = new v8.GCProfiler();
@@ -48,6 +61,12 @@ if (file) {
     const now = used();
     const allocated = now - heapAt + freed;
     heapAt = now;
+    const majorFreedOld = stats
+      .filter((s) => s.gcType === 'MarkSweepCompact')
+      .reduce((a, s) => a + oldOf(s.beforeGC.heapSpaceStatistics) - oldOf(s.afterGC.heapSpaceStatistics), 0);
+    const oldNow = oldUsed();
+    enteredOld = oldNow - oldAt + majorFreedOld;
+    oldAt = oldNow;
     return allocated;
   };
   const ms = (ns) => Math.round(ns / 1e4) / 100;
@@ -68,6 +87,9 @@ if (file) {
       cpuMs: Math.round((used.user + used.system) / 1000),
       waitMs: ms(nowWaited - waited),
       allocKiB: Math.round(allocatedSince() / 1024),
+      oldKiB: Math.round(enteredOld / 1024),
+      heapMiB: Math.round(v8.getHeapStatistics().total_heap_size / 1048576),
+      rssMiB: Math.round(process.memoryUsage.rss() / 1048576),
     };
     waited = nowWaited;
     h.reset();
@@ -79,4 +101,60 @@ if (file) {
     }
   }, 1000);
   timer.unref();
+}
+
+// $BENCH_HEAP_PROFILE=<file>: V8's sampling heap profiler, started by the first SIGUSR2 and written to <file>
+// (a .heapprofile, Chrome's format) by the second. Samples of objects that a scavenge collected are dropped and
+// those a Mark-Compact collected are kept: what is left is what survived the young generation (promoted, or
+// allocated in the old generation), i.e. what makes the major GCs. $BENCH_HEAP_PROFILE_INTERVAL: bytes between
+// samples (default 8192). $BENCH_HEAP_PROFILE_KEEP=retained: only what is still alive after a full GC half a
+// second after the window (the calls have ended, the users' connections are still open: what long-lived
+// structures, per link or per connection, keep of the calls). Read with bench/cloud-scale/heapProfile.ts.
+const heapFile = process.env.BENCH_HEAP_PROFILE;
+if (heapFile) {
+  const session = new Session();
+  session.connect();
+  const keep = process.env.BENCH_HEAP_PROFILE_KEEP ?? 'promoted';
+  // alive:<ms>: what is alive <ms> after the start, after a full GC, with the load still running
+  const aliveAfterMs = keep.startsWith('alive:') ? Number(keep.slice(6)) : 0;
+  // snapshot:<ms>: a heap snapshot (v8.writeHeapSnapshot) <ms> after the start, with the load still running
+  const snapshotAfterMs = keep.startsWith('snapshot:') ? Number(keep.slice(9)) : 0;
+  const retained = keep === 'retained' || aliveAfterMs > 0;
+  let sampling = false;
+  process.on('SIGUSR2', () => {
+    if (snapshotAfterMs > 0) {
+      if (!sampling) setTimeout(() => v8.writeHeapSnapshot(heapFile), snapshotAfterMs);
+      sampling = !sampling;
+      return;
+    }
+    if (!sampling) {
+      sampling = true;
+      if (aliveAfterMs > 0)
+        setTimeout(
+          () =>
+            session.post('HeapProfiler.collectGarbage', () => {
+              session.post('HeapProfiler.getSamplingProfile', (err, res) => {
+                if (!err) writeFileSync(heapFile, JSON.stringify(res.profile));
+              });
+            }),
+          aliveAfterMs,
+        );
+      session.post('HeapProfiler.startSampling', {
+        samplingInterval: Number(process.env.BENCH_HEAP_PROFILE_INTERVAL ?? 8192),
+        includeObjectsCollectedByMinorGC: false,
+        includeObjectsCollectedByMajorGC: !retained,
+      });
+      return;
+    }
+    sampling = false;
+    if (aliveAfterMs > 0) return session.post('HeapProfiler.stopSampling');
+    const write = () =>
+      session.post('HeapProfiler.getSamplingProfile', (err, res) => {
+        if (!err) writeFileSync(heapFile, JSON.stringify(res.profile));
+        session.post('HeapProfiler.stopSampling');
+      });
+    // the calls still in flight end first
+    if (retained) setTimeout(() => session.post('HeapProfiler.collectGarbage', write), 500);
+    else write();
+  });
 }

@@ -18,6 +18,11 @@ const LoopLine = z.object({
   waitMs: z.number().default(0),
   /** KiB allocated on the V8 heap in the second */
   allocKiB: z.number().default(0),
+  /** KiB that entered the old generation in the second (promoted by scavenges, or allocated there) */
+  oldKiB: z.number().default(0),
+  /** the V8 heap's size (committed) and the process's RSS at the end of the second */
+  heapMiB: z.number().default(0),
+  rssMiB: z.number().default(0),
 });
 type LoopLine = z.infer<typeof LoopLine>;
 
@@ -48,6 +53,9 @@ export function loopSummary(series: LoopLine[][]) {
     gcTotalMs: sum((l) => l.gcMs),
     gcLongestMs: max((l) => l.gcMaxMs),
     gcMajor: sum((l) => l.gcMajor),
+    /** the largest V8 heap and RSS a process of the kind had in the window (MiB) */
+    heapMaxMiB: max((l) => l.heapMiB),
+    rssMaxMiB: max((l) => l.rssMiB),
   };
 }
 
@@ -60,10 +68,12 @@ export function allocKiBPerCall(
   fromMs: number,
   toMs: number,
   perSecond: number,
+  /** allocKiB: all allocation; oldKiB: what entered the old generation */
+  field: 'allocKiB' | 'oldKiB' = 'allocKiB',
 ): number {
   const perProcess = series.map((lines) => {
     const whole = lines.filter((l) => l.at - 1000 >= fromMs && l.at <= toMs);
-    return whole.length === 0 ? 0 : whole.reduce((a, l) => a + l.allocKiB, 0) / whole.length;
+    return whole.length === 0 ? 0 : whole.reduce((a, l) => a + l[field], 0) / whole.length;
   });
   return round(perProcess.reduce((a, b) => a + b, 0) / Math.max(1, perSecond), 1);
 }
@@ -88,7 +98,7 @@ export function perSecondTable(
       'calls',
       'p99 ms',
       'max ms',
-      ...names.map((n) => `${n}: loop max / gc max / run-queue wait ms / alloc MiB`),
+      ...names.map((n) => `${n}: loop max / gc max / run-queue wait ms / alloc MiB / to old MiB`),
       'machine CPU ms / of it not the bench processes',
     ].join(' | '),
   );
@@ -103,7 +113,8 @@ export function perSecondTable(
       // the line of the second ending nearest s + 1000 (the max columns look at both lines the second touches)
       const own = lines.filter((l) => l.at > s + 500 && l.at <= s + 1500);
       const alloc = own.reduce((a, l) => a + l.allocKiB, 0) / 1024;
-      return `${round(loop, 0)} / ${round(gc, 1)} / ${round(wait, 0)} / ${round(alloc, 0)}`;
+      const old = own.reduce((a, l) => a + l.oldKiB, 0) / 1024;
+      return `${round(loop, 0)} / ${round(gc, 1)} / ${round(wait, 0)} / ${round(alloc, 0)} / ${round(old, 1)}`;
     });
     // The machine's CPU in the second ending nearest s + 1000, and what of it the probed processes did not use
     // (Redis, PostgreSQL, the kernel's network work for them, and whatever else runs on the machine).

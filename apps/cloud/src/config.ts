@@ -32,6 +32,7 @@ export const CLOUD_CONFIG_KEYS = {
   allowedOrigins: 'ST_ALLOWED_ORIGINS',
   accessCacheMs: 'ST_ACCESS_CACHE_MS',
   alertCheckMs: 'ST_ALERT_CHECK_MS',
+  heapGrowingPercent: 'ST_HEAP_GROWING_PERCENT',
 } as const;
 
 export const CloudConfig = z.object({
@@ -86,6 +87,11 @@ export const CloudConfig = z.object({
   accessCacheMs: z.coerce.number().int().min(0).max(600_000).default(30_000),
   /** how often every node checks its users' gateways for gateway-offline alerts */
   alertCheckMs: z.coerce.number().int().min(100).max(600_000).default(5000),
+  /**
+   * How far V8 lets the old generation grow past what its last full GC kept before the next one starts (V8's
+   * --heap-growing-percent); 0: V8's own choice (about 75 %). See heapGrowth.ts.
+   */
+  heapGrowingPercent: z.coerce.number().int().min(0).max(1000).default(0),
 });
 export type CloudConfig = z.output<typeof CloudConfig>;
 

@@ -1,6 +1,7 @@
 import { createLogger, handleShutdownSignals, loadConfigOrExit } from '@st/server-kit';
 import { CloudServer } from './app';
 import { CLOUD_CONFIG_KEYS, CloudConfig } from './config';
+import { applyHeapGrowth } from './heapGrowth';
 import { runUsersCommand } from './users/command';
 
 // The runnable cloud: `npm run cloud` (flags mirror the environment, see apps/cloud/README.md), and
@@ -19,6 +20,7 @@ if (argv[0] === 'users') {
 }
 
 const config = loadConfigOrExit(CloudConfig, { keys: CLOUD_CONFIG_KEYS, argv });
+applyHeapGrowth(config.heapGrowingPercent);
 const logger = createLogger({ name: 'cloud', level: config.logLevel });
 const server = new CloudServer(config, {
   logger,

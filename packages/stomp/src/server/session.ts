@@ -39,7 +39,14 @@ export class StompSession<P> implements SessionLike {
   private readonly outbox: Outbox;
   private readonly inbox: StompFrame[] = [];
   private busy = false;
-  private readonly pendingSends = new Set<Promise<void>>();
+  /**
+   * SEND handlers still running, and who waits for them to end (DISCONNECT). A count rather than a Set of their
+   * promises: a link answers a relayed request about once a second, and a Set emptied after each one
+   * reallocates its table every time; that table, held by this long-lived session until the next SEND, is
+   * what a scavenge promotes to the old generation (one per relayed call, towards the next major GC).
+   */
+  private pendingSends = 0;
+  private sendsDone: (() => void) | undefined;
   private heartbeat: Heartbeat | undefined;
   private connectTimer: NodeJS.Timeout | undefined;
   private killTimer: NodeJS.Timeout | undefined;
@@ -166,30 +173,42 @@ export class StompSession<P> implements SessionLike {
     if (receipt !== undefined) this.send({ command: 'RECEIPT', headers: { 'receipt-id': receipt } });
   }
 
-  /** Frames run one at a time, in order; a frame whose hook is async holds back the ones after it. */
+  /**
+   * Frames run one at a time, in order; a frame whose hook is async holds back the ones after it. With none
+   * held back (the usual case) a frame runs at once without passing through `inbox`: an array emptied after
+   * each frame drops its storage and allocates it again for the next one, storage this long-lived session
+   * then holds until that next frame (a link's, about a second later), so a scavenge promotes it.
+   */
   private enqueue(frame: StompFrame): void {
-    this.inbox.push(frame);
-    if (!this.busy) this.drain();
+    if (!this.busy && this.inbox.length === 0) this.run(frame);
+    else {
+      this.inbox.push(frame);
+      if (!this.busy) this.drain();
+    }
   }
 
   private drain(): void {
     while (!this.busy) {
       const frame = this.inbox.shift();
       if (frame === undefined) return;
-      const pending = this.handle(frame);
-      if (pending === undefined) continue;
-      this.busy = true;
-      pending.then(
-        () => {
-          this.busy = false;
-          this.drain();
-        },
-        (error: unknown) => {
-          this.host.logger.error({ session: this.id, err: error }, 'stomp frame handling failed');
-          this.fail('Internal server error', { code: 1011 });
-        },
-      );
+      this.run(frame);
     }
+  }
+
+  private run(frame: StompFrame): void {
+    const pending = this.handle(frame);
+    if (pending === undefined) return;
+    this.busy = true;
+    pending.then(
+      () => {
+        this.busy = false;
+        this.drain();
+      },
+      (error: unknown) => {
+        this.host.logger.error({ session: this.id, err: error }, 'stomp frame handling failed');
+        this.fail('Internal server error', { code: 1011 });
+      },
+    );
   }
 
   private handle(frame: StompFrame): Promise<void> | undefined {
@@ -334,8 +353,11 @@ export class StompSession<P> implements SessionLike {
       () => this.receipt(receipt),
       (error: unknown) => this.sendFailed(error, receipt),
     );
-    this.pendingSends.add(pending);
-    void pending.finally(() => this.pendingSends.delete(pending));
+    this.pendingSends += 1;
+    void pending.finally(() => {
+      this.pendingSends -= 1;
+      if (this.pendingSends === 0) this.sendsDone?.();
+    });
   }
 
   private sendFailed(error: unknown, receipt: string | undefined): void {
@@ -350,7 +372,10 @@ export class StompSession<P> implements SessionLike {
   private async onDisconnect(receipt: string | undefined): Promise<void> {
     this.state = 'closing';
     this.release('client disconnected');
-    await Promise.allSettled(this.pendingSends);
+    if (this.pendingSends > 0)
+      await new Promise<void>((resolve) => {
+        this.sendsDone = resolve;
+      });
     this.receipt(receipt);
     this.outbox.flush();
     this.ws.close(1000);
