@@ -44,8 +44,8 @@ export async function closeToasts(page: Page): Promise<void> {
   await expect(async () => {
     for (const button of await buttons.all()) {
       // The click event goes to the button itself: no wait for the toasts to stop moving (on a loaded machine
-      // the actionability checks alone outlasted the budget, CI 2026-11-25) and no pointer position that
-      // could land on a dialog's overlay instead. A toast that closed by itself meanwhile is skipped.
+      // the toast stayed through the whole budget, most likely because those waits ran out) and no pointer
+      // position that could land on a dialog's overlay instead. A toast that closed by itself is skipped.
       await button.dispatchEvent('click', undefined, { timeout: 1000 }).catch(() => {});
     }
     await expect(toasts(page)).toHaveCount(0, { timeout: 2000 });
