@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { waitFor } from '@st/testkit';
 import { z } from 'zod';
 import { runIfMain } from '../lib/cli';
 import { round } from '../lib/figures';
@@ -46,6 +47,23 @@ const where = (f: z.infer<typeof CallFrame>) => `${f.functionName || '(anonymous
 const ours = (f: z.infer<typeof CallFrame>) => /^(apps|packages)\//.test(source(f));
 
 /** Bytes per allocating function, and per stack (the allocating frame plus the nearest frames of our own code). */
+/**
+ * After a bench window with BENCH_SCALE_NODE_HEAP_PROFILE=<file>: waits for each node's profile and prints its
+ * sites per call (a heap snapshot, `KEEP=snapshot:<ms>`, is left to read by hand).
+ */
+export async function printNodeHeapSites(file: string, nodes: number, calls: number): Promise<void> {
+  const keep = process.env.BENCH_SCALE_NODE_HEAP_PROFILE_KEEP ?? 'promoted';
+  if (keep.startsWith('snapshot:')) return;
+  for (let i = 0; i < nodes; i++) {
+    const profile = `${file}.node${i}.heapprofile`;
+    await waitFor(() => existsSync(profile), { timeoutMs: 60_000, what: profile });
+    await new Promise((r) => setTimeout(r, 500)); // written in one call; let it finish
+    console.log(
+      `node${i}, what survived its young generation in the window (${keep}):\n${heapSites(profile, calls)}`,
+    );
+  }
+}
+
 export function heapSites(file: string, calls: number, rows = 25): string {
   const { head } = HeapProfile.parse(JSON.parse(readFileSync(file, 'utf8')));
   const self = new Map<string, number>();

@@ -4,32 +4,30 @@
 // Figures: links held, memory per link, relay throughput and latency at the target rate, Redis commands per
 // relayed request, PostgreSQL connections, presence churn. `BENCH_HEAVY=1` runs the goal sizes (10,000 links
 // on one node; 3 nodes); the default profile is small enough for every `npm run bench`.
-import { appendFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Gateway } from '@st/protocol';
 import { createNodeStompClient } from '@st/stomp/client';
-import { freeTcpPort, startPostgres, startRedis, waitFor } from '@st/testkit';
+import { startPostgres, startRedis, waitFor } from '@st/testkit';
 import { z } from 'zod';
 import { runIfMain } from '../lib/cli';
 import { median, percentile, round } from '../lib/figures';
-import { type AppProcess, cpuTicks, rssMiB, startApp, waitHttpOk } from '../lib/process';
+import { cpuTicks, rssMiB, waitHttpOk } from '../lib/process';
 import { adminSession, createGateways, inBatches } from './admin';
-import { heapSites } from './heapProfile';
+import { printNodeHeapSites } from './heapProfile';
 import { Holder } from './holder';
 import { machineBusyMs, pgConnections, redisCommands, redisCpu, runQueueWaitMs } from './measure';
-import { lowerHarness, pinHarness, placeNode, restoreHarness, sharingFor } from './share';
+import { type BenchNode, LOOP_PROBE, PASSWORD, startNode } from './nodes';
+import { lowerHarness, pinHarness, restoreHarness, sharingFor } from './share';
 import { allocKiBPerCall, loopSummary, perSecondTable, readLoop } from './trace';
 import { RelayUsers } from './users';
 
 /** CPU time a process has used so far, in ms (user + system). */
 const cpuMs = (pid: number): number => cpuTicks(pid) * 10;
 
-const PASSWORD = 'bench-password-1';
 const PER_HOLDER = 4000;
-/** preloaded into every process of the bench: its event-loop delay, GC pauses and CPU, one line a second */
-const LOOP_PROBE = join(new URL('.', import.meta.url).pathname, 'loopProbe.mjs');
 
 interface Profile {
   nodes: number;
@@ -42,7 +40,7 @@ interface Profile {
 const GatewayEvent = z.object({ gateway: z.object({ id: z.string() }), event: z.string() });
 
 async function runProfile(p: Profile) {
-  // BENCH_SCALE_CPU_PROF=<dir>: each node writes a V8 CPU profile there when it stops.
+  // BENCH_SCALE_CPU_PROF=<dir>: each node writes a V8 CPU profile there (nodes.ts), read after the window.
   const profDir = process.env.BENCH_SCALE_CPU_PROF;
   // The generator and the link holders stand for other machines: they get a core of their own or a lower
   // priority (share.ts), so they do not take the node's CPU as no deployment's browsers and gateways would.
@@ -53,7 +51,6 @@ async function runProfile(p: Profile) {
   const dirs: string[] = [];
   /** lines each node wrote to its log (warnings and errors) */
   const output: number[] = [];
-  const nodeLog = process.env.BENCH_SCALE_NODE_LOG;
   const heapProfile = process.env.BENCH_SCALE_NODE_HEAP_PROFILE;
   for (let i = 0; heapProfile && i < p.nodes; i++)
     rmSync(`${heapProfile}.node${i}.heapprofile`, { force: true });
@@ -63,62 +60,15 @@ async function runProfile(p: Profile) {
   const loopFile = (name: string) => join(traceDir, `${name}.jsonl`);
   process.env.BENCH_LOOP_FILE = loopFile('generator');
   await import(pathToFileURL(LOOP_PROBE).href);
-  const nodes: Array<{ app: AppProcess; url: string; start: () => AppProcess }> = [];
+  const nodes: BenchNode[] = [];
   const holders: Holder[] = [];
   let watcher: ReturnType<typeof createNodeStompClient> | undefined;
   try {
+    const setup = { databaseUrl: pg.url, redisUrl: redis.url, sharing, loopFile, dirs, output };
     for (let i = 0; i < p.nodes; i++) {
-      const port = await freeTcpPort();
-      const dir = mkdtempSync(join(tmpdir(), 'st-bench-scale-'));
-      dirs.push(dir);
-      const env = {
-        ST_PORT: String(port),
-        ST_HOST: '127.0.0.1',
-        ST_DATA_DIR: dir,
-        DATABASE_URL: pg.url,
-        REDIS_URL: redis.url,
-        ST_SECRET: 'bench-scale-secret-0123456789abcdef',
-        ST_ADMIN_LOGIN: 'admin',
-        ST_ADMIN_PASSWORD: PASSWORD,
-        ST_LOGIN_MAX_PER_IP: '100000',
-      };
-      const nodeEnv = {
-        ...env,
-        BENCH_LOOP_FILE: loopFile(`node${i}`),
-        // BENCH_SCALE_NODE_HEAP_PROFILE=<file>: node i writes <file>.node<i>.heapprofile, what survived its young
-        // generation during the timed window (loopProbe.mjs), and the run prints the sites (heapProfile.ts)
-        ...(heapProfile ? { BENCH_HEAP_PROFILE: `${heapProfile}.node${i}.heapprofile` } : {}),
-        // BENCH_SCALE_NODE_HEAP_PROFILE_KEEP=retained: what is still alive after the window (loopProbe.mjs)
-        BENCH_HEAP_PROFILE_KEEP: process.env.BENCH_SCALE_NODE_HEAP_PROFILE_KEEP ?? 'promoted',
-      };
-      const start = () => {
-        const app = startApp(
-          'cloud',
-          nodeEnv,
-          [],
-          [
-            '--import',
-            LOOP_PROBE,
-            ...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []),
-            // BENCH_SCALE_NODE_ARGS="--trace-gc ...": more options for the nodes' node (with BENCH_SCALE_NODE_LOG)
-            ...(process.env.BENCH_SCALE_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
-          ],
-          // The node's warnings and errors (its log at ST_LOG_LEVEL=warn), so a run says what went wrong: the
-          // first 20 lines of each node as they come, then only how many more (printed at the end).
-          (line) => {
-            // BENCH_SCALE_NODE_LOG=<file>: every line of every node, with the time it was read
-            if (nodeLog) appendFileSync(nodeLog, `${Date.now()} node${i} ${line}\n`);
-            output[i] = (output[i] ?? 0) + 1;
-            if ((output[i] ?? 0) <= 20)
-              console.error(`[node${i}] ${line.length > 400 ? `${line.slice(0, 400)}...` : line}`);
-          },
-        );
-        placeNode(sharing, app.pid);
-        return app;
-      };
-      const url = `http://127.0.0.1:${port}`;
-      nodes.push({ app: start(), url, start });
-      await waitHttpOk(`${url}/api/ready`);
+      const node = await startNode(i, setup);
+      nodes.push(node);
+      await waitHttpOk(`${node.url}/api/ready`);
     }
     const first = nodes[0]?.url ?? '';
     const { cookie, call } = await adminSession(first, 'admin', PASSWORD);
@@ -276,16 +226,7 @@ async function runProfile(p: Profile) {
         JSON.stringify({ startUs: windowStartUs, endUs: Number(process.hrtime.bigint() / 1000n) }),
       );
     }
-    if (heapProfile && !process.env.BENCH_SCALE_NODE_HEAP_PROFILE_KEEP?.startsWith('snapshot:')) {
-      for (const [i] of nodes.entries()) {
-        const file = `${heapProfile}.node${i}.heapprofile`;
-        await waitFor(() => existsSync(file), { timeoutMs: 60_000, what: file });
-        await new Promise((r) => setTimeout(r, 500)); // written in one call; let it finish
-        console.log(
-          `node${i}, what survived its young generation in the window (${process.env.BENCH_SCALE_NODE_HEAP_PROFILE_KEEP ?? 'promoted'}):\n${heapSites(file, latencies.length)}`,
-        );
-      }
-    }
+    if (heapProfile) await printNodeHeapSites(heapProfile, nodes.length, latencies.length);
     latencies.sort((a, b) => a - b);
     const relay = {
       targetPerSecond: p.rate,
