@@ -1,11 +1,14 @@
 import type { DeviceInfo } from '@st/protocol';
 
+/** lastOctet of an address that is not IPv4: it sorts last */
+const NOT_IPV4 = Number.MAX_SAFE_INTEGER;
+
 /** The last octet of an IPv4 address (`ip` or `ip:port`); addresses that are not IPv4 sort last. */
 export function lastOctet(address: string): number {
   const host = address.split(':')[0] ?? '';
   const parts = host.split('.');
   const last = parts.length === 4 ? Number(parts[3]) : Number.NaN;
-  return Number.isInteger(last) ? last : Number.MAX_SAFE_INTEGER;
+  return Number.isInteger(last) ? last : NOT_IPV4;
 }
 
 /** Devices sorted by the last octet of their ip (spec section 2), then by the whole address and name. */
@@ -27,7 +30,7 @@ export function sortByIp<T extends Pick<DeviceInfo, 'ip' | 'name'>>(devices: rea
  * issue 21). Anything else keeps `localeCompare`.
  */
 function compareAddresses(a: string, b: string, octet: number): number {
-  if (octet === Number.MAX_SAFE_INTEGER) return a.localeCompare(b);
+  if (octet === NOT_IPV4) return a.localeCompare(b);
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
