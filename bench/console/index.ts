@@ -91,6 +91,10 @@ export async function run() {
       const first = measured[name.startsWith('cloud') ? 'cloud /login' : 'gateway /panel'];
       routes[name] = first === undefined || first === r ? r.figures : withAdds(r, first);
     }
+    // BENCH_CONSOLE_FILES=1: each route's files too (their names are the chunks `weigh.ts` can attribute).
+    if (process.env.BENCH_CONSOLE_FILES)
+      for (const [name, r] of Object.entries(measured))
+        console.log(`${name}: ${[...r.files].map((f) => f.replace(/^assets\//, '')).join(' ')}`);
     for (const [name, r] of Object.entries(routes))
       console.log(
         `${name.padEnd(18)} first visit ${r.firstVisitKiB} KiB on the wire (JS+CSS ${r.firstVisitAssetsKiB}), ` +
