@@ -113,7 +113,16 @@ export class LightHttpClient {
       `content-length: ${body.length}`,
       ...Object.entries(this.headers).map(([k, v]) => `${k}: ${v}`),
     ];
-    const head = Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1');
+    return this.request(Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1'), body);
+  }
+
+  /** GETs `path` with no header but the host (no cookie: a public route). */
+  get(path: string): Promise<LightAnswer> {
+    const head = Buffer.from(`GET ${path} HTTP/1.1\r\nhost: ${this.host}:${this.port}\r\n\r\n`, 'latin1');
+    return this.request(head, Buffer.alloc(0));
+  }
+
+  private request(head: Buffer, body: Buffer): Promise<LightAnswer> {
     return new Promise((resolve, reject) => {
       const w: Waiting = { head, body, resolve, reject };
       const c = this.idle.pop() ?? this.open();

@@ -6,6 +6,7 @@ type Answer = { status: number; body: string };
 
 const TICK_MS = 10;
 const CALL = { url: '/api/build', method: 'GET' };
+const PLAIN_GET = process.env.BENCH_SCALE_PLAIN_GET;
 
 export class RelayUsers {
   readonly useFetch = process.env.BENCH_SCALE_CLIENT === 'fetch';
@@ -75,8 +76,11 @@ export class RelayUsers {
   }
 
   private async call(i: number, path: string): Promise<Answer> {
-    if (!this.useFetch)
-      return (this.clients[i % this.clients.length] as LightHttpClient).postJson(path, CALL);
+    const client = this.clients[i % this.clients.length] as LightHttpClient;
+    // BENCH_SCALE_PLAIN_GET=<path>: the same rate on a plain public GET instead (no session, no relay, no
+    // link): what the node's HTTP layer costs alone, e.g. the old-generation inflow (docs/performance.md)
+    if (PLAIN_GET) return client.get(PLAIN_GET);
+    if (!this.useFetch) return client.postJson(path, CALL);
     const r = await fetch(`${this.nodeUrls[i % this.nodeUrls.length]}${path}`, {
       method: 'POST',
       headers: { cookie: this.cookie, 'content-type': 'application/json' },
