@@ -1,4 +1,5 @@
 import { Button, Center, Group, Loader, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import type { DeviceInfo } from '@st/protocol';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,9 +33,16 @@ export function InfoTab() {
     onSuccess: async (_, value) => {
       toaster.success({ caption: t('devices.info.name.saved') });
       await queryClient.invalidateQueries({ queryKey: infoKey });
-      const fresh = queryClient.getQueryData<{ name: string }>(infoKey);
-      onRenamed(fresh?.name ?? value);
-      void queryClient.invalidateQueries({ queryKey: deviceKeys.all(gatewayKey) });
+      const renamed = queryClient.getQueryData<{ name: string }>(infoKey)?.name ?? value;
+      onRenamed(renamed);
+      // The found list takes the new name here rather than from a refetch: the gateway may answer that
+      // refetch before the device's next beacon tells it the name, and its answer would then overwrite the
+      // live update that beacon brings (seen in cloud mode: the list kept the old name). The saved list is
+      // the gateway's record: asked again.
+      queryClient.setQueryData<DeviceInfo[]>(deviceKeys.found(gatewayKey), (list) =>
+        list?.map((d) => (d.ip === device.ip ? { ...d, name: renamed } : d)),
+      );
+      void queryClient.invalidateQueries({ queryKey: deviceKeys.saved(gatewayKey) });
     },
     onError: (error) => toastError(t('devices.info.name.error'), error),
   });
