@@ -117,13 +117,23 @@ if (heapFile) {
   const keep = process.env.BENCH_HEAP_PROFILE_KEEP ?? 'promoted';
   // alive:<ms>: what is alive <ms> after the start, after a full GC, with the load still running
   const aliveAfterMs = keep.startsWith('alive:') ? Number(keep.slice(6)) : 0;
-  // snapshot:<ms>: a heap snapshot (v8.writeHeapSnapshot) <ms> after the start, with the load still running
-  const snapshotAfterMs = keep.startsWith('snapshot:') ? Number(keep.slice(9)) : 0;
+  // snapshot:<ms>: a heap snapshot (v8.writeHeapSnapshot) <ms> after the start, with the load still running;
+  // snapshot:<ms>:<gap>: two, <gap> ms apart (<file>.a, <file>.b): V8 keeps object ids between them, so the
+  // objects in b and not in a are those allocated in between and still alive (snapshotDiff.ts reads them)
+  const [snapshotAfterMs, snapshotGapMs] = keep.startsWith('snapshot:')
+    ? keep.slice(9).split(':').map(Number)
+    : [0, undefined];
   const retained = keep === 'retained' || aliveAfterMs > 0;
   let sampling = false;
   process.on('SIGUSR2', () => {
     if (snapshotAfterMs > 0) {
-      if (!sampling) setTimeout(() => v8.writeHeapSnapshot(heapFile), snapshotAfterMs);
+      if (!sampling && snapshotGapMs === undefined)
+        setTimeout(() => v8.writeHeapSnapshot(heapFile), snapshotAfterMs);
+      else if (!sampling)
+        setTimeout(() => {
+          v8.writeHeapSnapshot(`${heapFile}.a`);
+          setTimeout(() => v8.writeHeapSnapshot(`${heapFile}.b`), snapshotGapMs);
+        }, snapshotAfterMs);
       sampling = !sampling;
       return;
     }
