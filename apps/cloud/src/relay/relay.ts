@@ -12,6 +12,8 @@ export type OutgoingRequest = LinkRequest extends infer R
   : never;
 
 interface Pending {
+  /** the request's id ("node.slot.uuid") */
+  id: string;
   gatewayId: string;
   /** the link ("node|link") the request went to */
   holder: string;
@@ -30,8 +32,9 @@ interface Pending {
  * `stallMs`): a large download needs no long relay timeout. Only the gateway asked may answer.
  */
 export class Relay {
-  private readonly pending = new Map<string, Pending>();
+  private readonly pending = new PendingSlots();
   private detach: (() => void) | undefined;
+  private keeper: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly cluster: Cluster,
@@ -49,15 +52,23 @@ export class Relay {
 
   start(): void {
     this.detach = this.cluster.on((m) => this.onCluster(m));
+    // Every request's timer has the same duration, so Node keeps them in one timer list, which it drops
+    // whenever it empties (between two bursts of calls) and builds again on the next call, rewriting its
+    // table of lists each time; tables held by long-lived objects that churn like this are what a scavenge
+    // promotes along with the calls they point at (PendingSlots). This idle timer of the same duration keeps
+    // that list for the node's life.
+    this.keeper = setInterval(() => undefined, this.timeoutMs);
+    this.keeper.unref();
   }
 
   stop(): void {
+    clearInterval(this.keeper);
     this.detach?.();
-    for (const [id, p] of this.pending) {
+    for (const p of this.pending.all()) {
       clearTimeout(p.timer);
       // The cloud is stopping: the relayed request in flight fails with 503 SHUTTING_DOWN.
       p.reject(new ApiError('SHUTTING_DOWN'));
-      this.pending.delete(id);
+      this.pending.delete(p);
     }
   }
 
@@ -66,13 +77,21 @@ export class Relay {
     const timeoutMs = this.timeoutMs + Math.max(0, Math.round(extraMs));
     const holder = this.localHolder(gatewayId) ?? (await this.presence.holderOf(gatewayId));
     if (!holder) throw cloudErrors.gatewayOffline();
-    const id = `${this.cluster.nodeId}.${randomUUID()}`;
+    let id = '';
     const answer = new Promise<LinkResponse>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(id);
-        reject(cloudErrors.relayTimeout(timeoutMs));
-      }, timeoutMs);
-      this.pending.set(id, { gatewayId, holder, resolve, reject, timer, moving: false });
+      const p = this.pending.add((slot) => ({
+        id: `${this.cluster.nodeId}.${slot}.${randomUUID()}`,
+        gatewayId,
+        holder,
+        resolve,
+        reject,
+        timer: setTimeout(() => {
+          this.pending.delete(p);
+          reject(cloudErrors.relayTimeout(timeoutMs));
+        }, timeoutMs),
+        moving: false,
+      }));
+      id = p.id;
     });
     // It may be rejected (link down, node dead, timeout) while the request is still being published below,
     // before anyone awaits it: that must not count as an unhandled rejection (which ends the process).
@@ -90,7 +109,7 @@ export class Relay {
       // came from a link of this node.
       const p = this.pending.get(m.response.id);
       if (!p || p.gatewayId !== m.gatewayId) return;
-      this.settle(m.response.id, p);
+      this.settle(p);
       p.resolve(m.response);
     } else if (m.t === 'progress') {
       this.progress(m.id, m.gatewayId);
@@ -117,7 +136,7 @@ export class Relay {
       p.moving = true;
       clearTimeout(p.timer);
       p.timer = setTimeout(() => {
-        this.pending.delete(id);
+        this.pending.delete(p);
         p.reject(cloudErrors.relayTimeout(waitMs));
       }, waitMs);
     } else p.timer.refresh();
@@ -125,15 +144,71 @@ export class Relay {
 
   /** Requests that can no longer be answered: 503 at once rather than 504 after the timeout. */
   private failWhere(lost: (p: Pending) => boolean): void {
-    for (const [id, p] of this.pending) {
+    for (const p of this.pending.all()) {
       if (!lost(p)) continue;
-      this.settle(id, p);
+      this.settle(p);
       p.reject(cloudErrors.gatewayOffline());
     }
   }
 
-  private settle(id: string, p: Pending): void {
+  private settle(p: Pending): void {
     clearTimeout(p.timer);
-    this.pending.delete(id);
+    this.pending.delete(p);
+  }
+}
+
+/**
+ * The requests waiting for an answer, each in a slot of an array that only grows; its id names its slot
+ * ("node.slot.uuid"), so an answer finds it without a lookup table. Not a Map: this lives as long as the node,
+ * and a Map that gains and loses an entry per relayed call allocates a new table each time it resizes or
+ * rehashes; each table, held by this old object, outlives two scavenges and is promoted, and once replaced it
+ * still points at the requests it held and at its successor, which the next scavenge promotes in turn: about a
+ * relayed call's worth of objects moved into the old generation per table (issue 22, docs/performance.md).
+ * A freed slot is emptied at once, so nothing here keeps a finished call alive.
+ */
+export class PendingSlots<T extends { id: string } = Pending> {
+  private readonly slots: Array<T | undefined> = [];
+  /** free slot numbers (small integers: no objects for a scavenge to keep) */
+  private readonly free: number[] = [];
+  private used = 0;
+
+  /** Puts the entry `make(slot)` builds in a free slot; its id must be `<node>.<slot>.<unique>`. */
+  add(make: (slot: number) => T): T {
+    const slot = this.free.pop() ?? this.slots.length;
+    const entry = make(slot);
+    if (slot === this.slots.length) this.slots.push(entry);
+    else this.slots[slot] = entry;
+    this.used += 1;
+    return entry;
+  }
+
+  /** The entry with this id, if it still waits (a late answer for a reused slot finds nothing). */
+  get(id: string): T | undefined {
+    const slot = this.slotOf(id);
+    const entry = slot === undefined ? undefined : this.slots[slot];
+    return entry?.id === id ? entry : undefined;
+  }
+
+  delete(entry: T): void {
+    const slot = this.slotOf(entry.id);
+    if (slot === undefined || this.slots[slot] !== entry) return;
+    this.slots[slot] = undefined;
+    this.free.push(slot);
+    this.used -= 1;
+  }
+
+  /** The waiting entries (a copy: settling them while iterating is fine). */
+  all(): T[] {
+    return this.slots.filter((e): e is T => e !== undefined);
+  }
+
+  get size(): number {
+    return this.used;
+  }
+
+  private slotOf(id: string): number | undefined {
+    const dot = id.indexOf('.');
+    const slot = Number(id.slice(dot + 1, id.indexOf('.', dot + 1)));
+    return Number.isInteger(slot) && slot >= 0 ? slot : undefined;
   }
 }
