@@ -34,7 +34,6 @@ interface Pending {
 export class Relay {
   private readonly pending = new PendingSlots();
   private detach: (() => void) | undefined;
-  private keeper: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly cluster: Cluster,
@@ -52,17 +51,9 @@ export class Relay {
 
   start(): void {
     this.detach = this.cluster.on((m) => this.onCluster(m));
-    // Every request's timer has the same duration, so Node keeps them in one timer list, which it drops
-    // whenever it empties (between two bursts of calls) and builds again on the next call, rewriting its
-    // table of lists each time; tables held by long-lived objects that churn like this are what a scavenge
-    // promotes along with the calls they point at (PendingSlots). This idle timer of the same duration keeps
-    // that list for the node's life.
-    this.keeper = setInterval(() => undefined, this.timeoutMs);
-    this.keeper.unref();
   }
 
   stop(): void {
-    clearInterval(this.keeper);
     this.detach?.();
     for (const p of this.pending.all()) {
       clearTimeout(p.timer);
