@@ -1,13 +1,12 @@
 import v8 from 'node:v8';
 
 /**
- * The old generation's headroom between full GCs. A node relaying 2,000 calls/s moves about 5 MB/s into V8's
- * old generation (objects that outlive two scavenges, about 2.5 KiB per call); with V8's own growing factor
- * (the next full GC starts when the old generation is about 1.75 times what the last one kept) that is a
- * Mark-Compact 5-7 times a minute (3 with 300), and each stalls the event loop 40-50 ms: the relay's
- * p99 (docs/performance.md, issue 22 round 7). A larger factor makes them rarer at the cost of memory in
- * proportion to what the node keeps alive (its links: 35 KiB per link at 10,000 with 300, 21 with V8's own),
- * which is why the setting is off (0) by default.
+ * The old generation's headroom between full GCs. A node relaying 2,000 calls/s moves about 2 MiB/s into V8's
+ * old generation (objects that outlive two scavenges, about 1.1 KiB per call); V8's own growing factor then
+ * keeps a small heap and runs a Mark-Compact 10-15 times a minute, each a 40-50 ms stall of the event loop:
+ * the relay's p99 (docs/performance.md, issue 22 rounds 7-8). 150 makes them 2-3 a minute at 1,000 links, at
+ * the cost of memory in proportion to what the node keeps alive; at 10,000 links each full GC of the larger
+ * heap stalls the node for hundreds of ms, which is why the setting is off (0) by default.
  *
  * V8 reads the flag each time it sets the next limit, so setting it at start-up takes effect from the first
  * full GC on. A `--heap-growing-percent` given to node itself wins.
