@@ -161,7 +161,6 @@ export class PendingSlots<T extends { id: string } = Pending> {
   private readonly slots: Array<T | undefined> = [];
   /** free slot numbers (small integers: no objects for a scavenge to keep) */
   private readonly free: number[] = [];
-  private used = 0;
 
   /** Puts the entry `make(slot)` builds in a free slot; its id must be `<node>.<slot>.<unique>`. */
   add(make: (slot: number) => T): T {
@@ -169,7 +168,6 @@ export class PendingSlots<T extends { id: string } = Pending> {
     const entry = make(slot);
     if (slot === this.slots.length) this.slots.push(entry);
     else this.slots[slot] = entry;
-    this.used += 1;
     return entry;
   }
 
@@ -185,7 +183,6 @@ export class PendingSlots<T extends { id: string } = Pending> {
     if (slot === undefined || this.slots[slot] !== entry) return;
     this.slots[slot] = undefined;
     this.free.push(slot);
-    this.used -= 1;
   }
 
   /** The waiting entries (a copy: settling them while iterating is fine). */
@@ -193,8 +190,9 @@ export class PendingSlots<T extends { id: string } = Pending> {
     return this.slots.filter((e): e is T => e !== undefined);
   }
 
+  /** Every slot is either taken or on the free list. */
   get size(): number {
-    return this.used;
+    return this.slots.length - this.free.length;
   }
 
   private slotOf(id: string): number | undefined {
