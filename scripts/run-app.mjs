@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildAll } from './build.mjs';
 import { ensureInstalled } from './ensure-install.mjs';
+import { serverNodeArgs } from './node-args.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const [app, ...args] = process.argv.slice(2);
@@ -18,6 +19,8 @@ if (!existsSync(main)) {
   console.error(`apps/${app} has no entry point yet (apps/${app}/src/main.ts)`);
   process.exit(1);
 }
-const child = spawn(process.execPath, ['--enable-source-maps', main, ...args], { stdio: 'inherit' });
+const child = spawn(process.execPath, ['--enable-source-maps', ...serverNodeArgs(app), main, ...args], {
+  stdio: 'inherit',
+});
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

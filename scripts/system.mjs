@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { serverNodeArgs } from './node-args.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -13,7 +14,7 @@ function launch(name, args, env, logDir) {
   const main = join(root, 'apps', name, 'dist', 'main.js');
   if (!existsSync(main)) throw new Error(`apps/${name} is not built (${main} is missing)`);
   const log = createWriteStream(join(logDir, `${name}.log`), { flags: 'a' });
-  const child = spawn(process.execPath, ['--enable-source-maps', main, ...args], {
+  const child = spawn(process.execPath, ['--enable-source-maps', ...serverNodeArgs(name), main, ...args], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { waitFor } from '@st/testkit';
+import { serverNodeArgs } from '../../scripts/node-args.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
 
@@ -25,7 +26,10 @@ export function startApp(
 ): AppProcess {
   const main = join(root, 'apps', name, 'dist', 'main.js');
   if (!existsSync(main)) throw new Error(`${main} is missing: run npm run build first`);
-  const child = spawn(process.execPath, [...nodeArgs, main, ...args], {
+  // The options npm start gives node for this server (the cloud's old-generation floor; BENCH_SERVER_NODE_ARGS=0
+  // leaves them out, to compare), then the bench's own.
+  const shipped = process.env.BENCH_SERVER_NODE_ARGS === '0' ? [] : serverNodeArgs(name);
+  const child = spawn(process.execPath, [...shipped, ...nodeArgs, main, ...args], {
     env: { ...process.env, ...env, ST_LOG_LEVEL: 'warn' },
     stdio: ['ignore', onOutput ? 'pipe' : 'ignore', 'inherit'],
   });

@@ -26,3 +26,12 @@ export function applyHeapGrowth(
   if (flag) v8.setFlagsFromString(flag);
   return flag;
 }
+
+/**
+ * Whether node was started with a floor under V8's old generation (`--initial-old-space-size`, given by
+ * scripts/node-args.mjs and the systemd unit of docs/deploy.md). It cannot be set from inside the process: V8
+ * reads it when the heap is created.
+ */
+export function hasOldSpaceFloor(execArgv: readonly string[] = process.execArgv): boolean {
+  return execArgv.some((a) => /^--initial[-_]old[-_]space[-_]size\b/.test(a));
+}

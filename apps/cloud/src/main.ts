@@ -1,7 +1,7 @@
 import { createLogger, handleShutdownSignals, loadConfigOrExit } from '@st/server-kit';
 import { CloudServer } from './app';
 import { CLOUD_CONFIG_KEYS, CloudConfig } from './config';
-import { applyHeapGrowth } from './heapGrowth';
+import { applyHeapGrowth, hasOldSpaceFloor } from './heapGrowth';
 import { runUsersCommand } from './users/command';
 
 // The runnable cloud: `npm run cloud` (flags mirror the environment, see apps/cloud/README.md), and
@@ -22,6 +22,10 @@ if (argv[0] === 'users') {
 const config = loadConfigOrExit(CloudConfig, { keys: CLOUD_CONFIG_KEYS, argv });
 applyHeapGrowth(config.heapGrowingPercent);
 const logger = createLogger({ name: 'cloud', level: config.logLevel });
+if (!hasOldSpaceFloor())
+  logger.info(
+    'node runs without --initial-old-space-size=128 (scripts/node-args.mjs, docs/deploy.md): under relay load V8 runs a full GC every few seconds',
+  );
 const server = new CloudServer(config, {
   logger,
   ...(process.env.ST_BUILD_TIME ? { buildTime: process.env.ST_BUILD_TIME } : {}),
