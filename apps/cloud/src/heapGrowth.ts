@@ -6,7 +6,9 @@ import v8 from 'node:v8';
  * keeps a small heap and runs a Mark-Compact 10-15 times a minute, each a 40-50 ms stall of the event loop:
  * the relay's p99 (docs/performance.md, issue 22 rounds 7-8). 150 makes them 2-3 a minute at 1,000 links, at
  * the cost of memory in proportion to what the node keeps alive; at 10,000 links each full GC of the larger
- * heap stalls the node for hundreds of ms, which is why the setting is off (0) by default.
+ * heap stalls the node for hundreds of ms, which is why the setting is off (0) by default. Since round 9 a floor
+ * does the job for small heaps without touching large ones: node's `--initial-old-space-size=128`
+ * (scripts/node-args.mjs, `hasOldSpaceFloor` below).
  *
  * V8 reads the flag each time it sets the next limit, so setting it at start-up takes effect from the first
  * full GC on. A `--heap-growing-percent` given to node itself wins.

@@ -7,7 +7,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ApiErrorBody } from '@st/protocol';
 import { afterAll, describe, expect, it } from 'vitest';
-import { serverNodeArgs } from '../../../scripts/node-args.mjs';
 
 const doc = readFileSync(new URL('../../../docs/deploy.md', import.meta.url), 'utf8');
 const block = (lang: string) => {
@@ -19,11 +18,6 @@ const block = (lang: string) => {
 describe('docs/deploy.md', () => {
   const dir = mkdtempSync(join(tmpdir(), 'st-deploy-doc-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-  it("starts the cloud's node with the options npm start uses (scripts/node-args.mjs)", () => {
-    const exec = /^ExecStart=\/usr\/bin\/node (.*) apps\/cloud\/dist\/main\.js$/m.exec(doc);
-    expect(exec?.[1]?.split(' ')).toEqual(serverNodeArgs('cloud'));
-  });
 
   it('gives an haproxy configuration that haproxy accepts, checking /api/ready', () => {
     const pem = join(dir, 'cloud.pem');

@@ -1,4 +1,4 @@
-// Run by heapGrowth.test.ts in a node of its own: objects that outlive two scavenges and then die, i.e. garbage
+// Run by node-args.test.ts in a node of its own: objects that outlive two scavenges and then die, i.e. garbage
 // in the old generation as a busy relay makes it (with --max-semi-space-size=1 so that a small ring is enough),
 // about 900 MB of it over a live set of ~6 MB. Prints how many full GCs (Mark-Compacts) that took.
 import { constants, PerformanceObserver } from 'node:perf_hooks';
