@@ -54,13 +54,19 @@ export class StompSession<P> implements SessionLike {
   private released = false;
   private readonly closedPromise: Promise<void>;
   private resolveClosed: () => void = () => {};
+  /**
+   * The HTTP upgrade request: only the CONNECT's authentication reads it, and it is dropped then, so that a
+   * session does not keep it (its headers, streams and socket state) for as long as it lives.
+   */
+  private request: IncomingMessage | undefined;
 
   constructor(
     readonly id: string,
     private readonly ws: WebSocket,
-    private readonly request: IncomingMessage,
+    request: IncomingMessage,
     private readonly host: SessionHost<P, StompSession<P>>,
   ) {
+    this.request = request;
     this.remoteAddress = request.socket.remoteAddress ?? 'unknown';
     this.outbox = new Outbox(ws);
     this.decoder = new FrameDecoder(
@@ -257,8 +263,11 @@ export class StompSession<P> implements SessionLike {
     if (version === undefined)
       return this.fail('Supported protocol versions are 1.1 and 1.2', { headers: { version: '1.1,1.2' } });
     const { cx, cy } = parseHeartBeat(parsed.data['heart-beat']);
+    const request = this.request;
+    this.request = undefined;
+    if (request === undefined) return this.fail('CONNECT was already handled');
     const result = await this.host.authenticate({
-      request: this.request,
+      request,
       connectHeaders: headers,
       remoteAddress: this.remoteAddress,
     });
