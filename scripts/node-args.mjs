@@ -9,7 +9,7 @@
 // above the floor and keeps V8's own, larger headroom; an idle node is kept small by V8's memory reducer.
 // V8 reads this option only when the heap is created, so it cannot be set from inside the process (nor from
 // NODE_OPTIONS, which node refuses for it). docs/performance.md, issue 22 round 9.
-export const CLOUD_OLD_SPACE_FLOOR_MIB = 128;
+const CLOUD_OLD_SPACE_FLOOR_MIB = 128;
 
 /** @param {'gateway' | 'cloud' | 'simulator'} app */
 export function serverNodeArgs(app) {
