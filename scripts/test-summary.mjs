@@ -1,20 +1,59 @@
-// Reads the JSON reports of the last `npm test` and prints one line: `N passed, N failed`.
-// A suite whose report is missing (it crashed before writing one) counts as one failure.
+// Reads the JSON reports of the last `npm test` and prints the failed tests, one line each, then one line:
+// `N passed, N failed`. A suite whose report is missing (it crashed before writing one) counts as one failure.
+// The failures are named here, at the end, because CI keeps only the tail of the output and Vitest's own report
+// (printed when it ends, beside Playwright) may lie far above it.
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+/** the first line of a failure message, without colours, cut to one terminal line */
+const firstLine = (message) =>
+  String(message ?? '')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes in the reporters' messages
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .find((l) => l.trim() !== '')
+    ?.trim()
+    .slice(0, 200) ?? '';
 
 function vitestCounts(file) {
   const r = JSON.parse(readFileSync(file, 'utf8'));
-  // Files that failed to load hold no test results but must still count as failed.
-  const brokenFiles = (r.testResults ?? []).filter(
-    (f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0,
-  ).length;
-  return { passed: r.numPassedTests ?? 0, failed: (r.numFailedTests ?? 0) + brokenFiles };
+  const failures = [];
+  let brokenFiles = 0;
+  for (const f of r.testResults ?? []) {
+    const name = relative(root, f.name ?? '');
+    const tests = f.assertionResults ?? [];
+    // Files that failed to load hold no test results but must still count as failed.
+    if (f.status === 'failed' && tests.length === 0) {
+      brokenFiles++;
+      failures.push(`vitest ${name}: ${firstLine(f.message)}`);
+    }
+    for (const t of tests)
+      if (t.status === 'failed')
+        failures.push(`vitest ${name} > ${t.fullName ?? t.title}: ${firstLine(t.failureMessages?.[0])}`);
+  }
+  return { passed: r.numPassedTests ?? 0, failed: (r.numFailedTests ?? 0) + brokenFiles, failures };
+}
+
+/** every test of a Playwright JSON report, with the path of titles down to it */
+function* playwrightTests(suite, titles = []) {
+  const path = suite.title ? [...titles, suite.title] : titles;
+  for (const spec of suite.specs ?? [])
+    for (const test of spec.tests ?? []) yield { titles: [...path, spec.title], spec, test };
+  for (const child of suite.suites ?? []) yield* playwrightTests(child, path);
 }
 
 function playwrightCounts(file) {
-  const s = JSON.parse(readFileSync(file, 'utf8')).stats ?? {};
-  return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: s.unexpected ?? 0 };
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const s = report.stats ?? {};
+  const failures = [];
+  for (const suite of report.suites ?? [])
+    for (const { titles, spec, test } of playwrightTests(suite))
+      if (test.status === 'unexpected') {
+        const error = test.results?.at(-1)?.error?.message;
+        failures.push(`e2e ${spec.file}:${spec.line} > ${titles.slice(1).join(' > ')}: ${firstLine(error)}`);
+      }
+  return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: s.unexpected ?? 0, failures };
 }
 
 export function printSummary(dir) {
@@ -23,6 +62,7 @@ export function printSummary(dir) {
   const add = (c) => {
     passed += c.passed;
     failed += c.failed;
+    for (const f of c.failures) console.log(`FAILED ${f}`);
   };
   const exits = existsSync(join(dir, 'exit-status.json'))
     ? JSON.parse(readFileSync(join(dir, 'exit-status.json'), 'utf8'))
