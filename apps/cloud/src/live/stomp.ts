@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import {
   ERROR_CATALOG,
@@ -76,7 +76,12 @@ export function createLiveServer(httpServer: Server, deps: LiveServerDeps): Stom
       const transfers = headerIgnoringCase(connectHeaders, LINK_TRANSFER.capabilityHeader) === '1';
       return {
         ok: true,
-        principal: { ...principal, linkId: randomUUID(), ...(transfers ? { transfers } : {}) },
+        // a flat string (randomUUID() is a chain of concatenated strings, kept as long as the link lives)
+        principal: {
+          ...principal,
+          linkId: randomBytes(16).toString('hex'),
+          ...(transfers ? { transfers } : {}),
+        },
       };
     },
     authorizeSubscribe: async (p, destination): Promise<AccessResult> => {

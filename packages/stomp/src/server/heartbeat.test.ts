@@ -1,6 +1,7 @@
 import { waitFor } from '@st/testkit';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { harnessPerTest, headersOf } from '../testing/harness';
+import { Heartbeat } from './heartbeat';
 
 const start = harnessPerTest();
 const anyone = () => ({ ok: true as const, principal: null });
@@ -54,5 +55,61 @@ describe('heart-beating', () => {
     await waitFor(() => messages.length === 1);
     expect(lost).toBe(0);
     expect(client.connected).toBe(true);
+  });
+});
+
+describe('one timer per session for both directions', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('ticks at half the outgoing period, or the incoming one when shorter or alone', () => {
+    expect(Heartbeat.period(10_000, 10_000)).toBe(5000);
+    expect(Heartbeat.period(10_000, 3000)).toBe(3000);
+    expect(Heartbeat.period(0, 3000)).toBe(3000);
+    expect(Heartbeat.period(3000, 0)).toBe(1500);
+    expect(Heartbeat.period(1, 0)).toBe(1);
+    expect(Heartbeat.period(0, 0)).toBe(0);
+  });
+
+  it('beats when nothing was sent and drops a silent peer after two to three incoming periods', () => {
+    vi.useFakeTimers();
+    const calls: string[] = [];
+    // 60 ms out (ticks every 30), 100 ms in: the check runs on the tick at or after each 100 ms (120, 240...).
+    const hb = new Heartbeat(60, 100, {
+      heartbeatDue: () => calls.push(`beat@${Date.now() - t0}`),
+      heartbeatLost: () => calls.push(`lost@${Date.now() - t0}`),
+    });
+    const t0 = Date.now();
+    hb.start();
+    hb.markSent();
+    hb.markReceived();
+    vi.advanceTimersByTime(30); // sent since the last tick: no beat
+    expect(calls).toEqual([]);
+    vi.advanceTimersByTime(30);
+    expect(calls).toEqual(['beat@60']);
+    vi.advanceTimersByTime(60); // 120: received since start, so the first check passes
+    vi.advanceTimersByTime(120); // 240: nothing received, one missed check
+    expect(calls.filter((c) => c.startsWith('lost'))).toEqual([]);
+    vi.advanceTimersByTime(120); // 360: two missed checks
+    expect(calls.filter((c) => c.startsWith('lost'))).toEqual(['lost@360']);
+    hb.stop();
+    vi.advanceTimersByTime(1000);
+    expect(calls.at(-1)).toBe('lost@360');
+  });
+
+  it('keeps a peer that sends within each incoming period', () => {
+    vi.useFakeTimers();
+    let lost = 0;
+    const hb = new Heartbeat(0, 100, { heartbeatDue: () => {}, heartbeatLost: () => lost++ });
+    hb.start();
+    for (let i = 0; i < 20; i++) {
+      hb.markReceived();
+      vi.advanceTimersByTime(100);
+    }
+    expect(lost).toBe(0);
+    vi.advanceTimersByTime(199); // one missed check (at +100)
+    expect(lost).toBe(0);
+    vi.advanceTimersByTime(1); // the second (at +200)
+    expect(lost).toBe(1);
+    hb.stop();
   });
 });

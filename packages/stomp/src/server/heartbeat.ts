@@ -3,18 +3,31 @@
  * Outgoing: an EOL whenever nothing was sent for about `sendEvery` ms. Incoming: the client is dropped
  * after two to three silent check periods (`expectEvery` ms each), i.e. a bit more than twice what it promised.
  */
+/** What a heart-beat calls back: the session itself (no closures of its own per session). */
+export interface HeartbeatOwner {
+  /** Nothing was sent for about `sendEvery` ms: send an EOL. */
+  heartbeatDue(): void;
+  /** Nothing was received for two to three `expectEvery` periods. */
+  heartbeatLost(): void;
+}
+
 export class Heartbeat {
   private sentSinceTick = false;
   private receivedSinceCheck = false;
   private missedChecks = 0;
-  private sendTimer: NodeJS.Timeout | undefined;
-  private checkTimer: NodeJS.Timeout | undefined;
+  /** ms since the last incoming check, counted in ticks */
+  private sinceCheck = 0;
+  /**
+   * One timer for both directions (a session used to hold two): ticks at half the outgoing period (so the
+   * longest silence is about one period) or at the incoming period if that is shorter or the only one; the
+   * incoming check runs on the first tick at or after each `expectEvery` ms.
+   */
+  private timer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly sendEvery: number,
     private readonly expectEvery: number,
-    private readonly beat: () => void,
-    private readonly timedOut: () => void,
+    private readonly owner: HeartbeatOwner,
   ) {}
 
   /** Client says cx,cy; server offers sx (outgoing), sy (incoming). 0 means off. */
@@ -30,21 +43,23 @@ export class Heartbeat {
     };
   }
 
+  /** The tick period for these settings, 0 when heart-beating is off both ways. */
+  static period(sendEvery: number, expectEvery: number): number {
+    const send = sendEvery > 0 ? Math.max(1, Math.floor(sendEvery / 2)) : 0;
+    if (send === 0) return expectEvery;
+    return expectEvery > 0 ? Math.min(send, expectEvery) : send;
+  }
+
   start(): void {
-    if (this.sendEvery > 0) {
-      // Ticking at half the period keeps the longest silence at about one period.
-      this.sendTimer = setInterval(() => this.tick(), Math.max(1, Math.floor(this.sendEvery / 2)));
-      this.sendTimer.unref();
-    }
-    if (this.expectEvery > 0) {
-      this.checkTimer = setInterval(() => this.check(), this.expectEvery);
-      this.checkTimer.unref();
-    }
+    const period = Heartbeat.period(this.sendEvery, this.expectEvery);
+    if (period === 0) return;
+    this.timer = setInterval(() => this.tick(period), period);
+    this.timer.unref();
   }
 
   stop(): void {
-    clearInterval(this.sendTimer);
-    clearInterval(this.checkTimer);
+    clearInterval(this.timer);
+    this.timer = undefined;
   }
 
   markSent(): void {
@@ -55,12 +70,23 @@ export class Heartbeat {
     this.receivedSinceCheck = true;
   }
 
-  private tick(): void {
+  private tick(period: number): void {
+    if (this.sendEvery > 0) this.send();
+    if (this.expectEvery > 0) {
+      this.sinceCheck += period;
+      if (this.sinceCheck >= this.expectEvery) {
+        this.sinceCheck = 0;
+        this.check();
+      }
+    }
+  }
+
+  private send(): void {
     if (this.sentSinceTick) {
       this.sentSinceTick = false;
       return;
     }
-    this.beat();
+    this.owner.heartbeatDue();
     this.sentSinceTick = true;
   }
 
@@ -71,6 +97,6 @@ export class Heartbeat {
       return;
     }
     this.missedChecks++;
-    if (this.missedChecks >= 2) this.timedOut();
+    if (this.missedChecks >= 2) this.owner.heartbeatLost();
   }
 }

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import type { Server as HttpsServer } from 'node:https';
 import type { Duplex } from 'node:stream';
@@ -207,7 +207,9 @@ export class StompServer<P> {
       ws.close(1001);
       return;
     }
-    const session = new StompSession<P>(randomUUID(), ws, request, this.host);
+    // One flat string: node's randomUUID() returns a chain of ~12 concatenated strings, which a session kept (and
+    // every full GC marked) for as long as it lived.
+    const session = new StompSession<P>(randomBytes(16).toString('hex'), ws, request, this.host);
     this.sockets.add(session);
     void session.closed().then(() => this.sockets.delete(session));
     session.start();

@@ -13,7 +13,7 @@ import {
   subscribeHeaders,
   unsubscribeHeaders,
 } from './client-headers';
-import { Heartbeat } from './heartbeat';
+import { Heartbeat, type HeartbeatOwner } from './heartbeat';
 import { type SessionHost, type SessionLike, StompRefusal, type Subscription } from './host';
 import { Outbox } from './outbox';
 import { type OutgoingMessage, subscriptionPrefix } from './outgoing';
@@ -29,7 +29,7 @@ interface FailOptions {
 }
 
 /** One websocket connection speaking STOMP 1.2: decoding, CONNECT, commands, heart-beats, closing. */
-export class StompSession<P> implements SessionLike {
+export class StompSession<P> implements SessionLike, HeartbeatOwner {
   principal: P | undefined;
   user: string | undefined;
   readonly remoteAddress: string;
@@ -94,6 +94,16 @@ export class StompSession<P> implements SessionLike {
       this.host.limits.connectTimeoutMs,
     );
     this.connectTimer.unref();
+  }
+
+  /** @internal (HeartbeatOwner) */
+  heartbeatDue(): void {
+    this.outbox.write(HEARTBEAT, false);
+  }
+
+  /** @internal (HeartbeatOwner) */
+  heartbeatLost(): void {
+    this.fail('Heart-beat timeout: the client went silent', { code: 1001 });
   }
 
   get isConnected(): boolean {
@@ -273,7 +283,9 @@ export class StompSession<P> implements SessionLike {
     });
     if (this.state !== 'connecting') return;
     if (!result.ok) return this.fail(result.reason, { code: 1008 });
+    // Dropped, not only cleared: a session would otherwise keep the timer and its closure for as long as it lives.
     clearTimeout(this.connectTimer);
+    this.connectTimer = undefined;
     this.principal = result.principal;
     this.user = this.host.userOf(result.principal);
     this.state = 'connected';
@@ -283,12 +295,7 @@ export class StompSession<P> implements SessionLike {
       command: 'CONNECTED',
       headers: { version, 'heart-beat': `${sx},${sy}`, server: 'st-stomp/1', session: this.id },
     });
-    this.heartbeat = new Heartbeat(
-      sendEvery,
-      expectEvery,
-      () => this.outbox.write(HEARTBEAT, false),
-      () => this.fail('Heart-beat timeout: the client went silent', { code: 1001 }),
-    );
+    this.heartbeat = new Heartbeat(sendEvery, expectEvery, this);
     this.heartbeat.start();
     this.host.connected(this, result.principal);
   }
