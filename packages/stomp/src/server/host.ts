@@ -48,6 +48,8 @@ export interface SessionHost<P, S extends SessionLike = SessionLike> {
   userOf(principal: P): string | undefined;
   connected(session: S, principal: P): void;
   closed(session: SessionLike, reason: string): void;
+  /** The session's socket is closed (after `closed`, or alone when it closed before CONNECT). */
+  socketClosed(session: S): void;
   subscribed(subscription: Subscription): void;
   unsubscribed(subscription: Subscription): void;
   handlerFor(destination: string): SendHandler<P> | undefined;

@@ -93,6 +93,7 @@ export class StompServer<P> {
       userOf: (principal) => options.userOf?.(principal),
       connected: (session, principal) => this.onConnected(session, principal),
       closed: (session, reason) => this.onClosed(session.id, reason),
+      socketClosed: (session) => this.sockets.delete(session),
       subscribed: (subscription) => this.index.add(subscription),
       unsubscribed: (subscription) => this.index.remove(subscription),
       handlerFor: (destination) => this.handlerFor(destination),
@@ -211,18 +212,11 @@ export class StompServer<P> {
     // every full GC marked) for as long as it lived.
     const session = new StompSession<P>(randomBytes(16).toString('hex'), ws, request, this.host);
     this.sockets.add(session);
-    void session.closed().then(() => this.sockets.delete(session));
     session.start();
   }
 
   private onConnected(session: StompSession<P>, principal: P): void {
-    const info: StompSessionInfo<P> = {
-      id: session.id,
-      principal,
-      user: session.user,
-      remoteAddress: session.remoteAddress,
-      destinations: () => [...session.subscriptions.values()].map((s) => s.destination),
-    };
+    const info = new SessionInfo(session, principal);
     this.connected.set(session.id, { session, info });
     this.events.emit('connected', info);
   }
@@ -246,6 +240,26 @@ export class StompServer<P> {
       }
     }
     return best;
+  }
+}
+
+/** A connected session as the server's users see it (a class: no closure per session). */
+class SessionInfo<P> implements StompSessionInfo<P> {
+  readonly id: string;
+  readonly user: string | undefined;
+  readonly remoteAddress: string;
+
+  constructor(
+    private readonly session: StompSession<P>,
+    readonly principal: P,
+  ) {
+    this.id = session.id;
+    this.user = session.user;
+    this.remoteAddress = session.remoteAddress;
+  }
+
+  destinations(): string[] {
+    return [...this.session.subscriptions.values()].map((s) => s.destination);
   }
 }
 

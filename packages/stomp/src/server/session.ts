@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { RawData, WebSocket } from 'ws';
-import { FrameDecoder } from '../frame/decoder';
+import { FrameDecoder, type FrameSink } from '../frame/decoder';
 import { encodeFrame, type OutgoingFrame, toBytes } from '../frame/encode';
 import { headerRecord, type StompFrame } from '../frame/types';
 import {
@@ -52,8 +52,9 @@ export class StompSession<P> implements SessionLike, HeartbeatOwner {
   private killTimer: NodeJS.Timeout | undefined;
   private messageCounter = 0;
   private released = false;
-  private readonly closedPromise: Promise<void>;
-  private resolveClosed: () => void = () => {};
+  /** Made when someone waits for the close (shutdown): most sessions never need one. */
+  private closedPromise: Promise<void> | undefined;
+  private resolveClosed: (() => void) | undefined;
   /**
    * The HTTP upgrade request: only the CONNECT's authentication reads it, and it is dropped then, so that a
    * session does not keep it (its headers, streams and socket state) for as long as it lives.
@@ -69,17 +70,7 @@ export class StompSession<P> implements SessionLike, HeartbeatOwner {
     this.request = request;
     this.remoteAddress = request.socket.remoteAddress ?? 'unknown';
     this.outbox = new Outbox(ws);
-    this.decoder = new FrameDecoder(
-      {
-        frame: (frame) => this.enqueue(frame),
-        heartbeat: () => {},
-        error: (reason) => this.fail(reason, { code: reason === 'Frame too large' ? 1009 : 1002 }),
-      },
-      host.limits,
-    );
-    this.closedPromise = new Promise((resolve) => {
-      this.resolveClosed = resolve;
-    });
+    this.decoder = new FrameDecoder(new SessionSink(this), host.limits);
   }
 
   start(): void {
@@ -112,6 +103,10 @@ export class StompSession<P> implements SessionLike, HeartbeatOwner {
 
   /** Resolves once the socket is closed. */
   closed(): Promise<void> {
+    if (this.state === 'closed') return Promise.resolve();
+    this.closedPromise ??= new Promise((resolve) => {
+      this.resolveClosed = resolve;
+    });
     return this.closedPromise;
   }
 
@@ -143,7 +138,7 @@ export class StompSession<P> implements SessionLike, HeartbeatOwner {
   /** Closes without an ERROR frame (server shutdown): websocket close 1001. */
   shutdown(): Promise<void> {
     if (this.state !== 'closing' && this.state !== 'closed') this.closeSocket(1001, 'server shutting down');
-    return this.closedPromise;
+    return this.closed();
   }
 
   private closeSocket(code: number, reason: string): void {
@@ -165,7 +160,8 @@ export class StompSession<P> implements SessionLike, HeartbeatOwner {
     this.state = 'closed';
     clearTimeout(this.killTimer);
     this.release('connection closed');
-    this.resolveClosed();
+    this.resolveClosed?.();
+    this.host.socketClosed(this);
   }
 
   /** Drops subscriptions and timers and tells the server, once. */
@@ -195,7 +191,8 @@ export class StompSession<P> implements SessionLike, HeartbeatOwner {
    * each frame drops its storage and allocates it again for the next one, storage this long-lived session
    * then holds until that next frame (a link's, about a second later), so a scavenge promotes it.
    */
-  private enqueue(frame: StompFrame): void {
+  /** @internal (SessionSink) */
+  enqueue(frame: StompFrame): void {
     if (!this.busy && this.inbox.length === 0) this.run(frame);
     else {
       this.inbox.push(frame);
@@ -397,5 +394,20 @@ export class StompSession<P> implements SessionLike, HeartbeatOwner {
     this.ws.close(1000);
     this.killTimer = setTimeout(() => this.ws.terminate(), this.host.limits.closeTimeoutMs);
     this.killTimer.unref();
+  }
+}
+
+/** The decoder's sink for one session: an object with methods rather than three closures per session. */
+class SessionSink<P> implements FrameSink {
+  constructor(private readonly session: StompSession<P>) {}
+
+  frame(frame: StompFrame): void {
+    this.session.enqueue(frame);
+  }
+
+  heartbeat(): void {}
+
+  error(reason: string): void {
+    this.session.fail(reason, { code: reason === 'Frame too large' ? 1009 : 1002 });
   }
 }
