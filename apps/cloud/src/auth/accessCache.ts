@@ -185,7 +185,9 @@ export class AccessCache implements AccessChanges {
     if (!access) return undefined;
     if (this.enabled && gen === this.generation) {
       this.roles.delete(key);
-      this.roles.set(key, { ...access, userId, gatewayId, at: this.now() });
+      // A literal, not a spread of `access`: V8 gives each `{ ...a, b }` a hidden class of its own (two more
+      // objects per entry, and one entry per user and gateway).
+      this.roles.set(key, { role: access.role, until: access.until, userId, gatewayId, at: this.now() });
       trim(this.roles, this.maxEntries);
     }
     return access.role;

@@ -27,7 +27,7 @@ import { WorkInFlight } from './workInFlight';
 interface HeldLink {
   holder: string;
   principal: LinkPrincipal;
-  transfers?: LinkTransfers;
+  transfers: LinkTransfers | undefined;
 }
 
 const LinkRequestId = z.object({ id: z.string().min(1) });
@@ -51,6 +51,11 @@ export const nodeOfRequestId = (id: string) => id.split('.')[0] ?? '';
  */
 export class LinkManager {
   private readonly links = new Map<string, HeldLink>();
+  /**
+   * The link ids of this node's connected gateway sessions: whether a link that became ready is still there,
+   * without listing every session (10,000 of them) for each link that comes up.
+   */
+  private readonly sessions = new Set<string>();
   private readonly interests = new InterestTable();
   private readonly detach: Array<() => void> = [];
   private readonly publisher: LivePublisher;
@@ -78,10 +83,13 @@ export class LinkManager {
             .track(this.onCluster(m))
             .catch((err) => this.logger.error({ err }, 'cluster message failed')),
       ),
-      stomp.on(
-        'disconnected',
-        (s, reason) => void this.work.track(this.onDisconnected(s, reason)).catch(this.logError),
-      ),
+      stomp.on('connected', (s) => {
+        if (s.principal.kind === 'gateway') this.sessions.add(s.principal.linkId);
+      }),
+      stomp.on('disconnected', (s, reason) => {
+        if (s.principal.kind === 'gateway') this.sessions.delete(s.principal.linkId);
+        void this.work.track(this.onDisconnected(s, reason)).catch(this.logError);
+      }),
       stomp.on('destinationActive', (d) => this.announce(d, true)),
       stomp.on('destinationIdle', (d) => this.announce(d, false)),
       stomp.handle(LINK_DESTINATIONS.responses, (ctx) => this.onResponse(ctx.principal, ctx.text())),
@@ -107,11 +115,7 @@ export class LinkManager {
 
   private async linkReady(p: LinkPrincipal): Promise<void> {
     const holder = holderOf(this.cluster.nodeId, p.linkId);
-    if (
-      !this.stomp.sessions().some((s) => s.principal.kind === 'gateway' && s.principal.linkId === p.linkId)
-    ) {
-      return; // gone already
-    }
+    if (!this.sessions.has(p.linkId)) return; // gone already
     this.links.get(p.gatewayId)?.transfers?.close('replaced by a newer link');
     const toLink = (m: LinkTransferMessage) =>
       void this.stomp
@@ -120,7 +124,8 @@ export class LinkManager {
     this.links.set(p.gatewayId, {
       holder,
       principal: p,
-      ...(p.transfers ? { transfers: new LinkTransfers(toLink, { idleMs: this.stallMs }) } : {}),
+      // a literal with every field (a conditional spread gives each entry a hidden class of its own)
+      transfers: p.transfers ? new LinkTransfers(toLink, { idleMs: this.stallMs }) : undefined,
     });
     this.interests.forget(p.gatewayId);
     await this.cluster.broadcast({ t: 'closeGateway', gatewayId: p.gatewayId, keep: holder });
