@@ -18,7 +18,15 @@ import { cpuTicks, rssMiB, waitHttpOk } from '../lib/process';
 import { adminSession, createGateways, inBatches } from './admin';
 import { printNodeHeapSites } from './heapProfile';
 import { Holder } from './holder';
-import { machineBusyMs, pgConnections, redisCommands, redisCpu, runQueueWaitMs } from './measure';
+import {
+  type MemoryAfterGc,
+  machineBusyMs,
+  memoryAfterGc,
+  pgConnections,
+  redisCommands,
+  redisCpu,
+  runQueueWaitMs,
+} from './measure';
 import { type BenchNode, LOOP_PROBE, PASSWORD, startNode } from './nodes';
 import { lowerHarness, pinHarness, restoreHarness, sharingFor } from './share';
 import { allocKiBPerCall, loopSummary, perSecondTable, readLoop } from './trace';
@@ -86,6 +94,9 @@ async function runProfile(p: Profile) {
     }
     await new Promise((r) => setTimeout(r, 2000));
     const rssBefore = nodes.map((n) => rssMiB(n.app.pid));
+    const memoryFile = (i: number) => `${loopFile(`node${i}`)}.memory`;
+    // the same after a full GC: the baseline of what the links then hold (memory after the relay window, below)
+    const memoryBefore = await Promise.all(nodes.map((_, i) => memoryAfterGc(memoryFile(i))));
 
     // Links: each holder process takes a slice; link i goes to node i % nodes (a balancer's round robin).
     const wsUrls = nodes.map((n) => `${n.url.replace(/^http/, 'ws')}/api/st-ws`);
@@ -341,6 +352,25 @@ async function runProfile(p: Profile) {
       worstReadyAnswerMs: round(worstReadyMs, 0),
     };
     console.log(`churn ${JSON.stringify(churn)}`);
+    // What the links hold, garbage aside: each node's memory after a full GC now (the relay's calls over, the links
+    // still up) less the same before they connected. Taken last: a forced full GC changes how V8 sizes the heap
+    // for the minutes after it, so never before a measured phase.
+    const memoryAfter = await Promise.all(nodes.map((_, i) => memoryAfterGc(memoryFile(i))));
+    const perLinkKiBAfterGc = (k: keyof MemoryAfterGc) =>
+      round(
+        (memoryAfter.reduce((a, m) => a + m[k], 0) - memoryBefore.reduce((a, m) => a + m[k], 0)) /
+          1024 /
+          held,
+        1,
+      );
+    const afterGc = {
+      heapKiB: perLinkKiBAfterGc('heapUsed'),
+      rssKiB: perLinkKiBAfterGc('rss'),
+      externalKiB: perLinkKiBAfterGc('external'),
+    };
+    console.log(
+      `memory per link after a full GC (links held, relay over): heap ${afterGc.heapKiB} KiB, RSS ${afterGc.rssKiB} KiB, external ${afterGc.externalKiB} KiB`,
+    );
     return {
       nodes: p.nodes,
       links: p.links,
@@ -351,6 +381,7 @@ async function runProfile(p: Profile) {
       rssBeforeMiB: rssBefore.map((r) => round(r, 1)),
       rssAfterMiB: rssAfter.map((r) => round(r, 1)),
       perLinkKiB: round(perLinkKiB, 1),
+      perLinkAfterGc: afterGc,
       relay,
       dbConnections,
       churn,

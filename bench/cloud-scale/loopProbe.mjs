@@ -4,7 +4,7 @@
 // garbage-collection pauses (count, total and longest, by kind), the process's CPU time, and how long its main
 // thread was runnable but waiting for a core (/proc/self/task/<pid>/schedstat: another process had it). The bench cuts the
 // lines to the relay window, so a latency tail can be laid beside the node's own stalls.
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import v8 from 'node:v8';
@@ -100,6 +100,36 @@ if (file) {
       clearInterval(timer); // the bench removed its directory: it is over
     }
   }, 1000);
+  timer.unref();
+}
+
+// $BENCH_MEMORY_FILE=<file>: when the bench creates <file>.ask, a full GC (through the inspector: no --expose-gc
+// needed), then the process's memory after it written to <file> as JSON (rss, heapUsed, external, arrayBuffers,
+// bytes). What a process holds, without the garbage that a GC floor lets wait (memory per link). Asked before
+// the links connect and after the relay window, never inside it: a forced full GC changes how V8 sizes the heap
+// for the minutes after it.
+const memoryFile = process.env.BENCH_MEMORY_FILE;
+if (memoryFile) {
+  const timer = setInterval(() => {
+    if (!existsSync(`${memoryFile}.ask`)) return;
+    rmSync(`${memoryFile}.ask`, { force: true });
+    const session = new Session();
+    session.connect();
+    // (V8's low-memory notification: full GCs until nothing more is freed). Answered from a later tick: the
+    // session does not call back a second post made from inside a first one's callback.
+    session.post('HeapProfiler.collectGarbage', () =>
+      setImmediate(() => {
+        session.disconnect();
+        const m = process.memoryUsage();
+        // written whole, then renamed into place: the bench never reads half a file
+        writeFileSync(
+          `${memoryFile}.tmp`,
+          JSON.stringify({ rss: m.rss, heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers }),
+        );
+        renameSync(`${memoryFile}.tmp`, memoryFile);
+      }),
+    );
+  }, 100);
   timer.unref();
 }
 

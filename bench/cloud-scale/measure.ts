@@ -1,8 +1,10 @@
 // What the cloud-scale bench reads from the servers under test: Redis's command count, PostgreSQL's client
 // connections, CPU and run-queue waits.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
+import { waitFor } from '@st/testkit';
+import { z } from 'zod';
 
 /** Commands the Redis server on `port` has processed since it started (INFO stats). */
 export async function redisCommands(port: number): Promise<number> {
@@ -74,4 +76,28 @@ export function machineBusyMs(): number {
     readFileSync('/proc/stat', 'utf8').split('\n')[0]?.trim().split(/\s+/).slice(1).map(Number) ?? [];
   const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = cpu;
   return (user + nice + system + irq + softirq + steal) * 10;
+}
+
+/** A process's memory after a full GC, in bytes (loopProbe.mjs, $BENCH_MEMORY_FILE). */
+export const MemoryAfterGc = z.object({
+  rss: z.number(),
+  heapUsed: z.number(),
+  external: z.number(),
+  arrayBuffers: z.number(),
+});
+export type MemoryAfterGc = z.infer<typeof MemoryAfterGc>;
+
+/**
+ * Asks a process started with loopProbe.mjs and $BENCH_MEMORY_FILE=<file> for a full GC and its memory after it
+ * (by creating <file>.ask), and waits for the answer.
+ */
+export async function memoryAfterGc(file: string): Promise<MemoryAfterGc> {
+  rmSync(file, { force: true });
+  writeFileSync(`${file}.ask`, '');
+  await waitFor(() => existsSync(file), {
+    timeoutMs: 60_000,
+    intervalMs: 100,
+    what: 'memory after a full GC',
+  });
+  return MemoryAfterGc.parse(JSON.parse(readFileSync(file, 'utf8')));
 }

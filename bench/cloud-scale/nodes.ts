@@ -49,6 +49,8 @@ export async function startNode(i: number, s: NodeSetup): Promise<BenchNode> {
     ST_ADMIN_PASSWORD: PASSWORD,
     ST_LOGIN_MAX_PER_IP: '100000',
     BENCH_LOOP_FILE: s.loopFile(`node${i}`),
+    // memory after a full GC, when the bench asks (loopProbe.mjs; memoryAfterGc in index.ts)
+    BENCH_MEMORY_FILE: `${s.loopFile(`node${i}`)}.memory`,
     // BENCH_SCALE_NODE_HEAP_PROFILE=<file>: node i writes <file>.node<i>.heapprofile, what survived its young
     // generation during the timed window (loopProbe.mjs), and the run prints the sites (heapProfile.ts)
     ...(heapProfile ? { BENCH_HEAP_PROFILE: `${heapProfile}.node${i}.heapprofile` } : {}),
