@@ -124,7 +124,12 @@ if (memoryFile) {
         // written whole, then renamed into place: the bench never reads half a file
         writeFileSync(
           `${memoryFile}.tmp`,
-          JSON.stringify({ rss: m.rss, heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers }),
+          JSON.stringify({
+            rss: m.rss,
+            heapUsed: m.heapUsed,
+            external: m.external,
+            arrayBuffers: m.arrayBuffers,
+          }),
         );
         renameSync(`${memoryFile}.tmp`, memoryFile);
       }),
