@@ -1,1 +1,2 @@
-export function serverNodeArgs(app: 'gateway' | 'cloud' | 'simulator'): string[];
+export const LARGE_CLOUD_NODE_LINKS: number;
+export function serverNodeArgs(app: 'gateway' | 'cloud' | 'simulator', plan?: { links?: number }): string[];

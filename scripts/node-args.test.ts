@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { hasOldSpaceFloor } from '../apps/cloud/src/heapGrowth';
-import { serverNodeArgs } from './node-args.mjs';
+import { LARGE_CLOUD_NODE_LINKS, serverNodeArgs } from './node-args.mjs';
 
 const churn = fileURLToPath(new URL('./node-args.churn.mjs', import.meta.url));
 /** Full GCs a node started with these options runs for the same old-generation garbage (node-args.churn.mjs). */
@@ -25,10 +25,16 @@ describe("the servers' node options", () => {
     expect(serverNodeArgs('simulator')).toEqual([]);
   });
 
-  it("are those of docs/deploy.md's systemd unit for the cloud", () => {
+  it("are those of docs/deploy.md's systemd unit for the cloud, and of its large-node advice", () => {
     const doc = readFileSync(new URL('../docs/deploy.md', import.meta.url), 'utf8');
     const exec = /^ExecStart=\/usr\/bin\/node (.*) apps\/cloud\/dist\/main\.js$/m.exec(doc);
     expect(exec?.[1]?.split(' ')).toEqual(serverNodeArgs('cloud'));
+    // A node planned for LARGE_CLOUD_NODE_LINKS links or more gets the option the docs advise for it.
+    const large = serverNodeArgs('cloud', { links: LARGE_CLOUD_NODE_LINKS });
+    expect(large).toEqual(['--initial-old-space-size=512']);
+    expect(serverNodeArgs('cloud', { links: LARGE_CLOUD_NODE_LINKS - 1 })).toEqual(serverNodeArgs('cloud'));
+    expect(doc).toContain(`**A node meant for ${LARGE_CLOUD_NODE_LINKS.toLocaleString('en')} links or more`);
+    expect(doc).toContain(`(\`${large[0]}\` in \`ExecStart\`)`);
   });
 
   it('make V8 run far fewer full GCs for the same old-generation garbage', () => {

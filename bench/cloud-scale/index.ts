@@ -72,7 +72,15 @@ async function runProfile(p: Profile) {
   const holders: Holder[] = [];
   let watcher: ReturnType<typeof createNodeStompClient> | undefined;
   try {
-    const setup = { databaseUrl: pg.url, redisUrl: redis.url, sharing, loopFile, dirs, output };
+    const setup = {
+      databaseUrl: pg.url,
+      redisUrl: redis.url,
+      sharing,
+      loopFile,
+      dirs,
+      output,
+      linksPerNode: Math.ceil(p.links / p.nodes),
+    };
     for (let i = 0; i < p.nodes; i++) {
       const node = await startNode(i, setup);
       nodes.push(node);

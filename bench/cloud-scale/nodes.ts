@@ -28,6 +28,8 @@ export interface NodeSetup {
   dirs: string[];
   /** lines each node wrote to its log (warnings and errors), by node */
   output: number[];
+  /** links each node will hold (a node of 5,000 or more runs with docs/deploy.md's large-node options) */
+  linksPerNode: number;
 }
 
 /** Starts node `i` (the caller waits for its readiness). */
@@ -79,6 +81,7 @@ export async function startNode(i: number, s: NodeSetup): Promise<BenchNode> {
         if ((s.output[i] ?? 0) <= 20)
           console.error(`[node${i}] ${line.length > 400 ? `${line.slice(0, 400)}...` : line}`);
       },
+      { links: s.linksPerNode },
     );
     placeNode(s.sharing, app.pid);
     return app;

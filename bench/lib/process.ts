@@ -23,12 +23,14 @@ export function startApp(
   nodeArgs: string[] = [],
   /** each line the app writes to stdout (its log at ST_LOG_LEVEL=warn: warnings and errors); absent: dropped */
   onOutput?: (line: string) => void,
+  /** what the node is meant to hold: a cloud node for 5,000 links or more gets the large-node options */
+  plan: { links?: number } = {},
 ): AppProcess {
   const main = join(root, 'apps', name, 'dist', 'main.js');
   if (!existsSync(main)) throw new Error(`${main} is missing: run npm run build first`);
-  // The options npm start gives node for this server (the cloud's old-generation floor; BENCH_SERVER_NODE_ARGS=0
-  // leaves them out, to compare), then the bench's own.
-  const shipped = process.env.BENCH_SERVER_NODE_ARGS === '0' ? [] : serverNodeArgs(name);
+  // The options npm start and docs/deploy.md give node for this server (the cloud's old-generation floor, larger
+  // for a node of 5,000 links or more; BENCH_SERVER_NODE_ARGS=0 leaves them out, to compare), then the bench's own.
+  const shipped = process.env.BENCH_SERVER_NODE_ARGS === '0' ? [] : serverNodeArgs(name, plan);
   const child = spawn(process.execPath, [...shipped, ...nodeArgs, main, ...args], {
     env: { ...process.env, ...env, ST_LOG_LEVEL: 'warn' },
     stdio: ['ignore', onOutput ? 'pipe' : 'ignore', 'inherit'],
