@@ -9,19 +9,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Gateway } from '@st/protocol';
-import { createNodeStompClient } from '@st/stomp/client';
 import { startPostgres, startRedis, waitFor } from '@st/testkit';
 import { z } from 'zod';
 import { runIfMain } from '../lib/cli';
 import { median, percentile, round } from '../lib/figures';
 import { cpuTicks, rssMiB, waitHttpOk } from '../lib/process';
 import { adminSession, createGateways, inBatches } from './admin';
+import { measureChurn } from './churn';
 import { printNodeHeapSites } from './heapProfile';
 import { Holder } from './holder';
 import {
-  type MemoryAfterGc,
   machineBusyMs,
   memoryAfterGc,
+  perLinkAfterGc,
   pgConnections,
   redisCommands,
   redisCpu,
@@ -44,8 +44,6 @@ interface Profile {
   rate: number;
   churn: number;
 }
-
-const GatewayEvent = z.object({ gateway: z.object({ id: z.string() }), event: z.string() });
 
 async function runProfile(p: Profile) {
   // BENCH_SCALE_CPU_PROF=<dir>: each node writes a V8 CPU profile there (nodes.ts), read after the window.
@@ -70,7 +68,6 @@ async function runProfile(p: Profile) {
   await import(pathToFileURL(LOOP_PROBE).href);
   const nodes: BenchNode[] = [];
   const holders: Holder[] = [];
-  let watcher: ReturnType<typeof createNodeStompClient> | undefined;
   try {
     const setup = {
       databaseUrl: pg.url,
@@ -102,9 +99,8 @@ async function runProfile(p: Profile) {
     }
     await new Promise((r) => setTimeout(r, 2000));
     const rssBefore = nodes.map((n) => rssMiB(n.app.pid));
-    const memoryFile = (i: number) => `${loopFile(`node${i}`)}.memory`;
     // the same after a full GC: the baseline of what the links then hold (memory after the relay window, below)
-    const memoryBefore = await Promise.all(nodes.map((_, i) => memoryAfterGc(memoryFile(i))));
+    const memoryBefore = await Promise.all(nodes.map((n) => memoryAfterGc(n.memoryFile)));
 
     // Links: each holder process takes a slice; link i goes to node i % nodes (a balancer's round robin).
     const wsUrls = nodes.map((n) => `${n.url.replace(/^http/, 'ws')}/api/st-ws`);
@@ -296,86 +292,22 @@ async function runProfile(p: Profile) {
     );
 
     // Presence churn: `churn` gateways drop their links and relink all at once; a user watches the events.
-    const seen = new Set<string>();
-    let churnStart = 0;
-    watcher = createNodeStompClient(wsUrls[0] ?? '', { httpHeaders: { cookie }, heartbeatIncoming: 0 });
-    await new Promise<void>((resolve) => {
-      if (!watcher) return;
-      watcher.onConnect = () => {
-        watcher?.subscribe('/secured/events', (m) => {
-          const e = GatewayEvent.safeParse(JSON.parse(m.body));
-          if (e.success && e.data.event === 'CONNECTED' && churnStart > 0) seen.add(e.data.gateway.id);
-        });
-        resolve();
-      };
-      watcher.activate();
+    const churn = await measureChurn({
+      wsUrl: wsUrls[0] ?? '',
+      cookie,
+      nodeUrls: nodes.map((n) => n.url),
+      holders,
+      slices,
+      churn: p.churn,
+      held,
+      online,
     });
-    const churnIds = new Set<string>();
-    const perHolder = Math.ceil(p.churn / holders.length);
-    slices.forEach((s) => {
-      for (const c of s.slice(0, perHolder)) churnIds.add(c.id);
-    });
-    // While the links churn, each node's /api/ready answer time shows how long its event loop stalls.
-    let probing = true;
-    let worstReadyMs = 0;
-    const probes = nodes.map(async (n) => {
-      while (probing) {
-        const t0 = performance.now();
-        await fetch(`${n.url}/api/ready`).then(
-          (r) => r.arrayBuffer(),
-          () => undefined,
-        );
-        worstReadyMs = Math.max(worstReadyMs, performance.now() - t0);
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    });
-    churnStart = Date.now();
-    const churned = await Promise.all(holders.map((h) => h.ask({ t: 'churn', count: perHolder }, 'churned')));
-    const linkedMs = Math.max(...churned.map((c) => Number(c.ms)));
-    // On an overloaded machine not every event may arrive in time: the figure then says how many did.
-    const sawAll = await waitFor(() => [...churnIds].every((id) => seen.has(id)), {
-      timeoutMs: 120_000,
-      what: 'the user seeing every churned gateway CONNECTED',
-    }).then(
-      () => true,
-      () => false,
-    );
-    const userSawAllMs = sawAll ? Date.now() - churnStart : null;
-    probing = false;
-    await Promise.all(probes);
-    const onlineAfter = await waitFor(async () => (await online()) === held, {
-      timeoutMs: 60_000,
-      intervalMs: 1000,
-      what: 'all online after churn',
-    }).then(
-      () => held,
-      async () => online(),
-    );
-    const churn = {
-      gateways: churnIds.size,
-      allLinkedMs: linkedMs,
-      userSawAllMs,
-      userSaw: [...churnIds].filter((id) => seen.has(id)).length,
-      onlineAfter,
-      worstReadyAnswerMs: round(worstReadyMs, 0),
-    };
     console.log(`churn ${JSON.stringify(churn)}`);
     // What the links hold, garbage aside: each node's memory after a full GC now (the relay's calls over, the links
     // still up) less the same before they connected. Taken last: a forced full GC changes how V8 sizes the heap
     // for the minutes after it, so never before a measured phase.
-    const memoryAfter = await Promise.all(nodes.map((_, i) => memoryAfterGc(memoryFile(i))));
-    const perLinkKiBAfterGc = (k: keyof MemoryAfterGc) =>
-      round(
-        (memoryAfter.reduce((a, m) => a + m[k], 0) - memoryBefore.reduce((a, m) => a + m[k], 0)) /
-          1024 /
-          held,
-        1,
-      );
-    const afterGc = {
-      heapKiB: perLinkKiBAfterGc('heapUsed'),
-      rssKiB: perLinkKiBAfterGc('rss'),
-      externalKiB: perLinkKiBAfterGc('external'),
-    };
+    const memoryAfter = await Promise.all(nodes.map((n) => memoryAfterGc(n.memoryFile)));
+    const afterGc = perLinkAfterGc(memoryBefore, memoryAfter, held);
     console.log(
       `memory per link after a full GC (links held, relay over): heap ${afterGc.heapKiB} KiB, RSS ${afterGc.rssKiB} KiB, external ${afterGc.externalKiB} KiB`,
     );
@@ -395,7 +327,6 @@ async function runProfile(p: Profile) {
       churn,
     };
   } finally {
-    await watcher?.deactivate();
     await Promise.all(holders.map((h) => h.ask({ t: 'close' }, 'closed').then(() => h.child.kill())));
     await Promise.all(nodes.map((n) => n.app.stop()));
     output.forEach((n, i) => {

@@ -5,6 +5,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { waitFor } from '@st/testkit';
 import { z } from 'zod';
+import { round } from '../lib/figures';
 
 /** Commands the Redis server on `port` has processed since it started (INFO stats). */
 export async function redisCommands(port: number): Promise<number> {
@@ -100,4 +101,11 @@ export async function memoryAfterGc(file: string): Promise<MemoryAfterGc> {
     what: 'memory after a full GC',
   });
   return MemoryAfterGc.parse(JSON.parse(readFileSync(file, 'utf8')));
+}
+
+/** KiB per link that the nodes hold after a full GC: their memory with the links (`after`) less without (`before`). */
+export function perLinkAfterGc(before: MemoryAfterGc[], after: MemoryAfterGc[], links: number) {
+  const kib = (k: keyof MemoryAfterGc) =>
+    round((after.reduce((a, m) => a + m[k], 0) - before.reduce((a, m) => a + m[k], 0)) / 1024 / links, 1);
+  return { heapKiB: kib('heapUsed'), rssKiB: kib('rss'), externalKiB: kib('external') };
 }

@@ -16,6 +16,8 @@ export interface BenchNode {
   url: string;
   /** starts the node again on the same port, data and settings */
   start: () => AppProcess;
+  /** where its probe answers with its memory after a full GC (measure.ts memoryAfterGc) */
+  memoryFile: string;
 }
 
 export interface NodeSetup {
@@ -40,6 +42,7 @@ export async function startNode(i: number, s: NodeSetup): Promise<BenchNode> {
   const heapProfile = process.env.BENCH_SCALE_NODE_HEAP_PROFILE;
   const profDir = process.env.BENCH_SCALE_CPU_PROF;
   const nodeLog = process.env.BENCH_SCALE_NODE_LOG;
+  const memoryFile = `${s.loopFile(`node${i}`)}.memory`;
   const env = {
     ST_PORT: String(port),
     ST_HOST: '127.0.0.1',
@@ -51,8 +54,8 @@ export async function startNode(i: number, s: NodeSetup): Promise<BenchNode> {
     ST_ADMIN_PASSWORD: PASSWORD,
     ST_LOGIN_MAX_PER_IP: '100000',
     BENCH_LOOP_FILE: s.loopFile(`node${i}`),
-    // memory after a full GC, when the bench asks (loopProbe.mjs; memoryAfterGc in index.ts)
-    BENCH_MEMORY_FILE: `${s.loopFile(`node${i}`)}.memory`,
+    // memory after a full GC, when the bench asks (loopProbe.mjs; memoryAfterGc in measure.ts)
+    BENCH_MEMORY_FILE: memoryFile,
     // BENCH_SCALE_NODE_HEAP_PROFILE=<file>: node i writes <file>.node<i>.heapprofile, what survived its young
     // generation during the timed window (loopProbe.mjs), and the run prints the sites (heapProfile.ts)
     ...(heapProfile ? { BENCH_HEAP_PROFILE: `${heapProfile}.node${i}.heapprofile` } : {}),
@@ -86,5 +89,5 @@ export async function startNode(i: number, s: NodeSetup): Promise<BenchNode> {
     placeNode(s.sharing, app.pid);
     return app;
   };
-  return { app: start(), url: `http://127.0.0.1:${port}`, start };
+  return { app: start(), url: `http://127.0.0.1:${port}`, start, memoryFile };
 }
