@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { RawData, WebSocket } from 'ws';
-import { FrameDecoder, type FrameSink } from '../frame/decoder';
+import { FrameDecoder } from '../frame/decoder';
 import { encodeFrame, type OutgoingFrame, toBytes } from '../frame/encode';
 import { headerRecord, type StompFrame } from '../frame/types';
 import {
@@ -17,6 +17,8 @@ import { Heartbeat, type HeartbeatOwner } from './heartbeat';
 import { type SessionHost, type SessionLike, StompRefusal, type Subscription } from './host';
 import { Outbox } from './outbox';
 import { type OutgoingMessage, subscriptionPrefix } from './outgoing';
+import { runSendHandler } from './sendHandler';
+import { SessionSink } from './sessionSink';
 
 type State = 'awaiting-connect' | 'connecting' | 'connected' | 'closing' | 'closed';
 
@@ -190,8 +192,8 @@ export class StompSession<P> implements SessionLike, HeartbeatOwner {
    * held back (the usual case) a frame runs at once without passing through `inbox`: an array emptied after
    * each frame drops its storage and allocates it again for the next one, storage this long-lived session
    * then holds until that next frame (a link's, about a second later), so a scavenge promotes it.
+   * @internal (SessionSink)
    */
-  /** @internal (SessionSink) */
   enqueue(frame: StompFrame): void {
     if (!this.busy && this.inbox.length === 0) this.run(frame);
     else {
@@ -350,22 +352,13 @@ export class StompSession<P> implements SessionLike, HeartbeatOwner {
       body,
       text: () => toBytes(body).toString('utf8'),
     };
-    let result: unknown;
-    try {
-      result = handler(context);
-    } catch (error) {
-      this.sendFailed(error, receipt);
-      return;
-    }
-    if (result === undefined) {
-      this.receipt(receipt);
-      return;
-    }
-    // Any thenable (a handler typed `=> void` may still return a query builder's promise) is awaited.
-    const pending = Promise.resolve(result).then(
+    const pending = runSendHandler(
+      handler,
+      context,
       () => this.receipt(receipt),
-      (error: unknown) => this.sendFailed(error, receipt),
+      (error) => this.sendFailed(error, receipt),
     );
+    if (pending === undefined) return;
     this.pendingSends += 1;
     void pending.finally(() => {
       this.pendingSends -= 1;
@@ -394,20 +387,5 @@ export class StompSession<P> implements SessionLike, HeartbeatOwner {
     this.ws.close(1000);
     this.killTimer = setTimeout(() => this.ws.terminate(), this.host.limits.closeTimeoutMs);
     this.killTimer.unref();
-  }
-}
-
-/** The decoder's sink for one session: an object with methods rather than three closures per session. */
-class SessionSink<P> implements FrameSink {
-  constructor(private readonly session: StompSession<P>) {}
-
-  frame(frame: StompFrame): void {
-    this.session.enqueue(frame);
-  }
-
-  heartbeat(): void {}
-
-  error(reason: string): void {
-    this.session.fail(reason, { code: reason === 'Frame too large' ? 1009 : 1002 });
   }
 }
