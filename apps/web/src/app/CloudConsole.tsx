@@ -1,5 +1,5 @@
 import { lazy, type ReactNode } from 'react';
-import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router';
+import { Redirect, Route, Router, Switch, useParams } from 'wouter';
 import { UserBadge } from '../features/auth/UserBadge';
 import { GatewayEvents } from '../features/gateways/GatewayEvents';
 import { GatewayScope } from '../features/gateways/GatewayScope';
@@ -24,13 +24,33 @@ function CloudShell({ children }: { children: ReactNode }) {
 }
 
 /** Cloud mode root, once signed in (App shows the login form before): the live listeners and the screen. */
-function CloudRoot() {
+function CloudRoot({ children }: { children: ReactNode }) {
   return (
     <>
       <GatewayEvents />
       <LiveNotifications />
-      <Outlet />
+      {children}
     </>
+  );
+}
+
+/** `/{gateway}/…`: the gateway's scope (loaded, waited for while away) around its screens. */
+function GatewayRoutes() {
+  const { gateway = '' } = useParams();
+  return (
+    <GatewayScope>
+      <CloudShell>
+        <GatewayOutlet>
+          <Switch>
+            <Route key="root" path="/:gateway">
+              <Redirect to={`/${encodeURIComponent(gateway)}/overview`} replace />
+            </Route>
+            {screenRoutes('/:gateway')}
+            {toRoot}
+          </Switch>
+        </GatewayOutlet>
+      </CloudShell>
+    </GatewayScope>
   );
 }
 
@@ -38,48 +58,28 @@ function CloudRoot() {
 export default function CloudConsole({ basename }: { basename: string }) {
   return (
     <QueryProvider>
-      <BrowserRouter basename={basename}>
-        <Routes>
-          <Route element={<CloudRoot />}>
-            <Route index element={<Navigate to="/gateways" replace />} />
-            <Route
-              path="gateways"
-              element={
-                <CloudShell>
-                  <Outlet />
-                </CloudShell>
-              }
-            >
-              <Route index element={loading(<GatewaySelectorPage />)} />
+      <Router base={basename}>
+        <CloudRoot>
+          <Switch>
+            <Route key="root" path="/">
+              <Redirect to="/gateways" replace />
             </Route>
-            <Route
-              element={
-                <CloudShell>
-                  <Outlet />
-                </CloudShell>
-              }
-            >
-              <Route path="admin/users" element={loading(<UsersPage />)} />
-              <Route path="audit" element={loading(<AuditPage />)} />
+            <Route path="/gateways">
+              <CloudShell>{loading(<GatewaySelectorPage />)}</CloudShell>
             </Route>
-            <Route
-              path=":gateway"
-              element={
-                <GatewayScope>
-                  <CloudShell>
-                    <GatewayOutlet />
-                  </CloudShell>
-                </GatewayScope>
-              }
-            >
-              <Route index element={<Navigate to="overview" replace />} />
-              {screenRoutes()}
-              {toRoot}
+            <Route path="/admin/users">
+              <CloudShell>{loading(<UsersPage />)}</CloudShell>
             </Route>
-            {toRoot}
-          </Route>
-        </Routes>
-      </BrowserRouter>
+            <Route path="/audit">
+              <CloudShell>{loading(<AuditPage />)}</CloudShell>
+            </Route>
+            {/* (`*?`: the gateway's own address and any below it; its Switch sends unknown ones to '/') */}
+            <Route path="/:gateway/*?">
+              <GatewayRoutes />
+            </Route>
+          </Switch>
+        </CloudRoot>
+      </Router>
     </QueryProvider>
   );
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router';
+import { type ReactNode, useState } from 'react';
+import { Redirect, Route, Router, Switch } from 'wouter';
 import { CloudStatusWidget } from '../features/cloud-link/CloudStatusWidget';
 import { GatewayNameHeader } from '../features/gateway-name/GatewayNameHeader';
 import { LiveNotifications, SavedNotifications } from '../features/notifications/NotificationsFeed';
@@ -13,7 +13,7 @@ import { loadedScreen, screenOfPath } from './screenLoaders';
 import { screenRoutes, toRoot } from './screens';
 
 /** Gateway mode root: no login; the gateway's notifications, live and saved. */
-function GatewayRoot() {
+function GatewayRoot({ children }: { children: ReactNode }) {
   return (
     <>
       <LiveNotifications />
@@ -27,7 +27,7 @@ function GatewayRoot() {
           </>
         }
       >
-        <Outlet />
+        {children}
       </Shell>
     </>
   );
@@ -53,18 +53,20 @@ export default function GatewayConsole({ basename }: { basename: string }) {
   return (
     <QueryProvider>
       <PrefetchFirstScreen />
-      <BrowserRouter basename={basename}>
+      <Router base={basename}>
         {/* optional sign-in (issue 14): the whole console waits behind it while a password is set */}
         <GatewaySignInGate>
-          <Routes>
-            <Route element={<GatewayRoot />}>
-              <Route index element={<Navigate to="/overview" replace />} />
-              {screenRoutes()}
+          <GatewayRoot>
+            <Switch>
+              <Route key="root" path="/">
+                <Redirect to="/overview" replace />
+              </Route>
+              {screenRoutes('')}
               {toRoot}
-            </Route>
-          </Routes>
+            </Switch>
+          </GatewayRoot>
         </GatewaySignInGate>
-      </BrowserRouter>
+      </Router>
     </QueryProvider>
   );
 }

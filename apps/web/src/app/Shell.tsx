@@ -3,7 +3,7 @@ import { Anchor, Box, Group } from '@mantine/core';
 import { IconHome } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { AppMenu } from '../features/menu/AppMenu';
 import { NotificationBell } from '../features/notifications/NotificationBell';
 import { LanguageSwitch } from '../features/preferences/LanguageSwitch';

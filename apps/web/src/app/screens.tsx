@@ -6,7 +6,7 @@ import {
   Suspense,
   useState,
 } from 'react';
-import { Navigate, Route } from 'react-router';
+import { Redirect, Route } from 'wouter';
 import { MENU_ITEMS, type MenuItem } from '../features/menu/menuItems';
 import { PageLoader } from '../ui/PageLoader';
 import { loadedScreen, screenLoaders } from './screenLoaders';
@@ -32,12 +32,25 @@ function Screen({ item }: { item: MenuItem }) {
   return <Component />;
 }
 
-/** The gateway's four screens (spec section 2), relative to the gateway's routes. */
-export const screenRoutes = () =>
+/**
+ * The gateway's screens (spec section 2), at `{prefix}/{screen}`: the prefix is '' in gateway mode and the
+ * gateway's segment (`/:gateway`) in cloud mode.
+ */
+export const screenRoutes = (prefix: string) =>
   MENU_ITEMS.map((item) => (
     // (keyed: React would otherwise keep one Screen, and its component, across two routes)
-    <Route key={item} path={item} element={loading(<Screen key={item} item={item} />)} />
+    <Route key={item} path={`${prefix}/${item}`}>
+      {loading(<Screen key={item} item={item} />)}
+    </Route>
   ));
 
-/** Unknown paths go to '/'. */
-export const toRoot = <Route path="*" element={<Navigate to="/" replace />} />;
+/**
+ * Unknown paths go to '/' (last in a Switch: a Route without a path matches any). Every route that redirects
+ * has a key: a Switch shows one route at a time, so two unkeyed routes would share one Redirect, which
+ * navigates only when it mounts ('/no/such' -> '/' would then stop there).
+ */
+export const toRoot = (
+  <Route key="unknown">
+    <Redirect to="/" replace />
+  </Route>
+);

@@ -2,7 +2,7 @@ import { Button, Divider, Group, PasswordInput, Stack, Text } from '@mantine/cor
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { serverMessage } from '../../api/errors';
 import { useServices } from '../../app/ServicesContext';
 import { useConfirm } from '../../ui/useConfirm';

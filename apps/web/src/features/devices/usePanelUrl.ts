@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { useUrlParams } from '../../app/urlParams';
 
 export interface PanelUrl {
   /** ip of the selected device */
@@ -14,20 +14,16 @@ export interface PanelUrl {
 
 /** The control panel's place kept in the URL (`?q=&device=&tab=`), so a link or a reload returns to it. */
 export function usePanelUrl(): PanelUrl {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const set = useCallback<PanelUrl['set']>(
     (changes) =>
-      setParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          for (const [key, value] of Object.entries(changes)) {
-            if (value === undefined || value === '') next.delete(key);
-            else next.set(key, value);
-          }
-          return next;
-        },
-        { replace: true },
-      ),
+      setParams((next) => {
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === undefined || value === '') next.delete(key);
+          else next.set(key, value);
+        }
+        return next;
+      }),
     [setParams],
   );
   return {

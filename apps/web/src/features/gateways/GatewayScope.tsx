@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useParams } from 'react-router';
+import { Redirect, useParams } from 'wouter';
 import { statusOf } from '../../api/errors';
 import { CurrentGatewayContext } from '../../app/CurrentGateway';
 import { useServices } from '../../app/ServicesContext';
@@ -43,7 +43,7 @@ export function GatewayScope({ children }: { children: ReactNode }) {
     toaster.error({ caption: t('gateway.select.offline'), description });
   }, [state, name, toaster, t]);
 
-  if (query.isError || state === 'gone') return <Navigate to="/gateways" replace />;
+  if (query.isError || state === 'gone') return <Redirect to="/gateways" replace />;
   if (gateway === undefined) return <PageLoader />;
   return (
     <CurrentGatewayContext value={gateway}>

@@ -4,7 +4,7 @@ import { IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import { useServices } from '../../app/ServicesContext';
 import { useOpenedOnce } from '../../ui/useOpenedOnce';
 import { GatewayItem } from './GatewayItem';
@@ -24,7 +24,7 @@ type Editing = { gateway?: Gateway } | undefined;
 export function GatewaySelector({ onClose }: { onClose?: () => void }) {
   const { http, toaster, log } = useServices();
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const actions = useGatewayActions();
   const [editing, setEditing] = useState<Editing>(undefined);
   const [token, setToken] = useState<string | undefined>(undefined);
@@ -44,7 +44,7 @@ export function GatewaySelector({ onClose }: { onClose?: () => void }) {
       toaster.error({ caption: t('gateway.select.offline'), description: t('gateway.select.offline.desc') });
       return;
     }
-    void navigate(`/${encodeURIComponent(gateway.id)}/overview`);
+    navigate(`/${encodeURIComponent(gateway.id)}/overview`);
   };
 
   const save = async (draft: { name: string; description: string }) => {

@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconRouterOff } from '@tabler/icons-react';
-import { createContext, useContext, useEffect, useState } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet } from 'react-router';
+import { Link } from 'wouter';
 import { useCurrentGateway } from '../../app/CurrentGateway';
 import { useFormat } from '../../ui/format';
 
@@ -13,9 +13,9 @@ export const GatewayWaitContext = createContext<number | undefined>(undefined);
  * The routed screen of a cloud gateway, or, while the gateway is away, a "waiting for it" state in its place.
  * The URL (screen, device, tab) stays as it was, so the screen comes back where the user was.
  */
-export function GatewayOutlet() {
+export function GatewayOutlet({ children }: { children: ReactNode }) {
   const deadline = useContext(GatewayWaitContext);
-  return deadline === undefined ? <Outlet /> : <GatewayWaiting deadline={deadline} />;
+  return deadline === undefined ? children : <GatewayWaiting deadline={deadline} />;
 }
 
 const secondsLeft = (deadline: number) => Math.max(0, Math.ceil((deadline - Date.now()) / 1000));

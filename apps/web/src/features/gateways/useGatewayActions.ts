@@ -2,7 +2,7 @@ import type { Gateway } from '@st/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import { serverMessage, statusOf } from '../../api/errors';
 import { useServices } from '../../app/ServicesContext';
 import { useConfirm } from '../../ui/useConfirm';
@@ -13,7 +13,7 @@ export function useGatewayActions() {
   const { http, toaster, log } = useServices();
   const { t, i18n } = useTranslation();
   const confirm = useConfirm();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const queryClient = useQueryClient();
 
   return useMemo(() => {
@@ -63,7 +63,7 @@ export function useGatewayActions() {
         toaster.success({ caption: t('gateway.item.delete.success') });
         queryClient.removeQueries({ queryKey: gatewayKeys.one(gateway.id) });
         await reload();
-        await navigate('/');
+        navigate('/');
       },
       /** Resolves the new token to show, or undefined when it failed. */
       generateToken: async (gateway: Gateway): Promise<string | undefined> => {

@@ -1,6 +1,6 @@
 import { LogLevelName } from '@st/protocol';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useUrlParams } from '../../app/urlParams';
 import { EMPTY_FILTER, type LogFilter } from './logFilter';
 import { rangeFromParams, rangeToParams } from './timeRange';
 
@@ -26,11 +26,11 @@ export const URL_SETTLE_MS = 300;
 
 /**
  * The logs filter kept in the URL, so a link ("logs of this device") or a reload shows the same lines. The URL
- * follows once typing pauses: writing it re-renders the whole routed console (and history.replaceState alone
+ * follows once typing pauses: writing it re-renders what reads the address (and history.replaceState alone
  * took ~14 ms a keystroke at 4x CPU), which a keystroke must not wait for (issue 21).
  */
 export function useFilterUrl(): [LogFilter, (filter: LogFilter) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const [filter, setFilterState] = useState<LogFilter>(() => ({
     ...EMPTY_FILTER,
     ...filterFromParams(params),
@@ -40,20 +40,16 @@ export function useFilterUrl(): [LogFilter, (filter: LogFilter) => void] {
   useEffect(() => () => clearTimeout(timer.current), []);
   const writeUrl = useCallback(
     (next: LogFilter) => {
-      setParams(
-        (previous) => {
-          const out = new URLSearchParams(previous);
-          for (const field of FIELDS) {
-            if (next[field] === '') out.delete(field);
-            else out.set(field, next[field]);
-          }
-          if (next.level === undefined) out.delete('level');
-          else out.set('level', next.level);
-          rangeToParams(out, next);
-          return out;
-        },
-        { replace: true },
-      );
+      setParams((out) => {
+        for (const field of FIELDS) {
+          if (next[field] === '') out.delete(field);
+          else out.set(field, next[field]);
+        }
+        if (next.level === undefined) out.delete('level');
+        else out.set('level', next.level);
+        rangeToParams(out, next);
+        return out;
+      });
     },
     [setParams],
   );
