@@ -151,9 +151,10 @@ for (const mode of MODES) {
         `Renamed to "later-${mode}"`,
       );
       // filter by kind
-      await panel.getByLabel('Kinds shown').click();
-      await page.getByRole('option', { name: 'Restart' }).click();
+      await panel.getByRole('button', { name: 'Kinds shown: all' }).click();
+      await page.getByRole('checkbox', { name: 'Restart' }).check();
       await page.keyboard.press('Escape');
+      await expect(panel.getByRole('button', { name: 'Kinds shown: Restart' })).toBeVisible();
       await expect(list.locator('li')).toHaveCount(1);
       await expectAccessible(page, `timeline (${mode})`);
     });

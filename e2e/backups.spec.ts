@@ -96,8 +96,9 @@ for (const mode of MODES) {
       // Restore the newest version onto the other lamp: the existing import, with its diff first.
       await versions.nth(0).getByRole('button', { name: 'Restore this version' }).click();
       const importDialog = page.getByRole('dialog', { name: 'Import settings to a device' });
-      await importDialog.getByRole('combobox', { name: 'Target device' }).click();
-      await page.getByRole('option', { name: `${target.name} (${target.ip})` }).click();
+      await importDialog
+        .getByRole('combobox', { name: 'Target device' })
+        .selectOption({ label: `${target.name} (${target.ip})` });
       await importDialog.getByRole('button', { name: 'Show what changes on the device' }).click();
       await expect(
         importDialog.getByRole('table').getByRole('row').filter({ hasText: 'brightness' }),

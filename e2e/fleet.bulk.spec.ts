@@ -101,8 +101,7 @@ for (const mode of MODES) {
       // firmware: the OTA upload with its confirmation, then each device's outcome
       await bar.getByRole('button', { name: 'Upload firmware' }).click();
       dialog = page.getByRole('dialog', { name: 'Upload firmware to the selected devices' });
-      await dialog.getByLabel('Firmware').click();
-      await page.getByRole('option', { name: 'lamp 1.3.10 (esp32)' }).click();
+      await dialog.getByLabel('Firmware').selectOption({ label: 'lamp 1.3.10 (esp32)' });
       await expect(dialog.getByRole('list', { name: 'What will happen' })).toContainText('1.3.9 → 1.3.10');
       await expectAccessible(page, `bulk firmware (${mode})`, ['.mantine-Modal-content']);
       await dialog.getByRole('button', { name: 'Upload to the fitting devices (2)' }).click();

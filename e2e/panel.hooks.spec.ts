@@ -44,16 +44,14 @@ for (const mode of MODES) {
         await expect(panel.getByRole('heading', { name: 'Hooks of light' })).toBeVisible();
         await expect(panel.getByText('No hooks yet')).toBeVisible();
 
-        await panel.getByRole('combobox', { name: 'Add a hook of type' }).click();
-        await page.getByRole('option', { name: 'action' }).click();
+        await panel.getByRole('combobox', { name: 'Add a hook of type' }).selectOption({ label: 'action' });
         const draft = panel.getByRole('article', { name: '[New] action' });
         await expect(draft).toBeVisible();
         // Trigger fields only while the trigger is enabled.
         await expect(draft.getByLabel('Trigger value')).toHaveCount(0);
         await draft.getByRole('button', { name: 'Save' }).click();
         await expect(toast(page, 'Validation failed')).toContainText('This fields cannot be empty: Action');
-        await draft.getByRole('combobox', { name: 'Action' }).click();
-        await page.getByRole('option', { name: 'Turn led on' }).click();
+        await draft.getByRole('combobox', { name: 'Action' }).selectOption({ label: 'Turn led on' });
         await draft.getByRole('button', { name: 'Save' }).click();
         await expect(toast(page, 'Hook created')).toBeVisible();
         await expect
@@ -71,10 +69,8 @@ for (const mode of MODES) {
         await card.getByRole('button', { name: 'Edit' }).click();
         await card.getByRole('checkbox', { name: 'Enable trigger' }).check();
         await card.getByLabel('Trigger value').fill('5000');
-        await card.getByRole('combobox', { name: 'Compare type' }).click();
-        await page.getByRole('option', { name: 'gte' }).click();
-        await card.getByRole('combobox', { name: 'Action' }).click();
-        await page.getByRole('option', { name: 'Turn led off' }).click();
+        await card.getByRole('combobox', { name: 'Compare type' }).selectOption({ label: 'gte' });
+        await card.getByRole('combobox', { name: 'Action' }).selectOption({ label: 'Turn led off' });
         await card.getByRole('button', { name: 'Save' }).click();
         await expect(toast(page, 'Hook updated')).toBeVisible();
         await expect
@@ -121,20 +117,17 @@ for (const mode of MODES) {
         await panel.getByRole('tab', { name: 'Sensors' }).click();
         await panel.getByText(/^led: \d+$/).click();
         const addType = panel.getByRole('combobox', { name: 'Add a hook of type' });
-        await addType.click();
-        await page.getByRole('option', { name: 'notification' }).click();
+        await addType.selectOption({ label: 'notification' });
         const cancelled = panel.getByRole('article', { name: '[New] notification' });
         await cancelled.getByRole('button', { name: 'Cancel' }).click();
         await expect(cancelled).toHaveCount(0);
 
-        await addType.click();
-        await page.getByRole('option', { name: 'http' }).click();
+        await addType.selectOption({ label: 'http' });
         const draft = panel.getByRole('article', { name: '[New] http' });
         await draft.getByRole('button', { name: 'Save' }).click();
         await expect(toast(page, 'Validation failed')).toContainText('cannot be empty: Url');
         await draft.getByLabel('Url').fill('http://127.0.0.1:9/never');
-        await draft.getByRole('combobox', { name: 'Method' }).click();
-        await page.getByRole('option', { name: 'POST' }).click();
+        await draft.getByRole('combobox', { name: 'Method' }).selectOption({ label: 'POST' });
         await draft.getByRole('button', { name: 'Save' }).click();
         await expect(toast(page, 'Hook created')).toBeVisible();
         await expect
@@ -142,10 +135,11 @@ for (const mode of MODES) {
           .toEqual([['http', 'http://127.0.0.1:9/never', 2]]);
 
         // A notification hook starts with the type the device requires; the toast names fields by label.
-        await addType.click();
-        await page.getByRole('option', { name: 'notification' }).click();
+        await addType.selectOption({ label: 'notification' });
         const note = panel.getByRole('article', { name: '[New] notification' });
-        await expect(note.getByRole('combobox', { name: 'Notification type' })).toHaveValue('info');
+        await expect(
+          note.getByRole('combobox', { name: 'Notification type' }).locator('option:checked'),
+        ).toHaveText('info');
         await note.getByRole('button', { name: 'Save' }).click();
         await expect(toast(page, 'Validation failed')).toContainText('cannot be empty: Message');
         // "Close all toasts" under the bell dismisses what stays on screen in one click.

@@ -141,8 +141,7 @@ for (const mode of MODES) {
         await expect(panel.getByText('This field is required')).toBeVisible();
         await ssid.fill(`net-${mode}`);
         await panel.getByLabel('Password').fill('secret-pass');
-        await panel.getByRole('combobox', { name: 'Mode' }).click();
-        await page.getByRole('option', { name: 'Create access point' }).click();
+        await panel.getByRole('combobox', { name: 'Mode' }).selectOption({ label: 'Create access point' });
         await panel.getByRole('button', { name: 'Save' }).click();
         await expect(toast(page, 'WiFi settings saved')).toBeVisible();
         await expect

@@ -20,8 +20,10 @@ const savedDumps = async () =>
 const dumpItems = (page: Page) => page.getByTestId('dump-item');
 
 async function pickDevice(page: Page, label: string, device: { name: string; ip: string }) {
-  await page.getByRole('dialog').getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: `${device.name} (${device.ip})` }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('combobox', { name: label })
+    .selectOption({ label: `${device.name} (${device.ip})` });
 }
 
 for (const mode of MODES) {

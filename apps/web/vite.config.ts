@@ -27,15 +27,15 @@ const STARTUP = [
 // its menu and tooltips): one more chunk. Nothing here may be needed by the login screen, or the login screen
 // downloads all of it (nothing breaks, but bench/console shows the login route grow by ~55 KiB).
 const CONSOLE = [
-  /node_modules\/(wouter|regexparam|@tanstack\/query-core|@tanstack\/react-query|@floating-ui\/[^/]+|zod)\//,
+  /node_modules\/(wouter|regexparam|@tanstack\/query-core|@tanstack\/react-query|zod)\//,
   /\/apps\/web\/src\/zodLite\/zod\.ts$/,
   // the route catalog, the topics and the schemas every screen of either mode calls with (as four small
   // chunks they cost a request each and gzip apart; round 5: -1.5 KiB gzip, -5.5 KiB on the wire)
   /\/packages\/protocol\/src\/(routes\/(?!buildPath)[^/]+|entities\/(?!logFilter)[^/]+|stomp\/topics|text|runtime|logLevels|device\/entities)\.ts$/,
   /\/apps\/web\/src\/api\/(routes|topics|cloudRoutes)\.ts$/,
-  /@mantine\/core\/esm\/(utils\/Floating|components\/(Menu|Popover|Tooltip|Portal|Group|Anchor|FocusTrap))\//,
+  /@mantine\/core\/esm\/components\/(Portal|Group|Anchor|FocusTrap)\//,
   /@tabler\/icons-react\/dist\/esm\/(createReactComponent|defaultAttributes)/,
-  /\/apps\/web\/src\/(app\/(Shell|consoleStyles|screens|QueryProvider|CurrentGateway|urlParams)|features\/(menu|preferences)\/[^/]+)\.tsx?$/,
+  /\/apps\/web\/src\/(app\/(Shell|consoleStyles|screens|QueryProvider|CurrentGateway|urlParams)|ui\/floating\/[^/]+|features\/(menu|preferences)\/[^/]+)\.tsx?$/,
 ];
 
 // The small modules the device panel's screen shares with other screens of gateway mode: as ~20 chunks of

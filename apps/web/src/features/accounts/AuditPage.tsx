@@ -1,10 +1,11 @@
-import { Button, Group, Loader, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { buildPath, ROUTES } from '@st/protocol';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/ServicesContext';
+import { Select } from '../../ui/Select';
 import { gatewayKeys, gatewaysApi } from '../gateways/gatewaysApi';
 import { accountKeys, accountsApi } from './accountsApi';
 import { BackToGateways } from './BackToGateways';
@@ -38,14 +39,13 @@ export default function AuditPage() {
         <BackToGateways />
       </Group>
       <Group align="flex-end" gap="xs">
-        <NativeSelect
+        <Select
           label={t('accounts.audit.gateway')}
-          value={gatewayId}
-          onChange={(e) => setGatewayId(e.currentTarget.value)}
-          data={[
-            { value: '', label: t('accounts.audit.gateway.all') },
-            ...(gateways.data ?? []).map((g) => ({ value: g.id, label: g.name })),
-          ]}
+          placeholder={t('accounts.audit.gateway.all')}
+          clearable
+          value={gatewayId === '' ? null : gatewayId}
+          onChange={(id) => setGatewayId(id ?? '')}
+          data={(gateways.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
         />
         <TextInput
           type="datetime-local"

@@ -1,14 +1,4 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  NativeSelect,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { type Gateway, type GatewayRole, type GatewayShare, GatewayRole as Roles } from '@st/protocol';
 import { IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -17,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../api/errors';
 import { useServices } from '../../app/ServicesContext';
 import { AppModal } from '../../ui/AppModal';
+import { Select } from '../../ui/Select';
 import { gatewayKeys } from '../gateways/gatewaysApi';
 import { accountKeys, accountsApi } from './accountsApi';
 
@@ -92,12 +83,14 @@ export default function SharesDialog({ gateway, onClose }: { gateway: Gateway; o
             <Text size="xs" c="dimmed">
               {s.expiresAt === null ? '' : t('accounts.shares.until', { date: date(s.expiresAt) })}
             </Text>
-            <NativeSelect
+            <Select
               aria-label={t('accounts.shares.roleOf', { login: s.login })}
               data={roles}
               value={s.role}
               disabled={s.creator}
-              onChange={(e) => change(s, Roles.parse(e.currentTarget.value))}
+              onChange={(value) => {
+                if (value !== null) change(s, Roles.parse(value));
+              }}
             />
             <ActionIcon
               variant="subtle"
@@ -119,11 +112,13 @@ export default function SharesDialog({ gateway, onClose }: { gateway: Gateway; o
                 required
                 onChange={(e) => setLogin(e.currentTarget.value)}
               />
-              <NativeSelect
+              <Select
                 label={t('accounts.shares.role')}
                 data={roles}
                 value={role}
-                onChange={(e) => setRole(Roles.parse(e.currentTarget.value))}
+                onChange={(value) => {
+                  if (value !== null) setRole(Roles.parse(value));
+                }}
               />
             </Group>
             <TextInput

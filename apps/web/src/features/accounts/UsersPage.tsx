@@ -10,7 +10,6 @@ import {
   Text,
   TextInput,
   Title,
-  Tooltip,
 } from '@mantine/core';
 import type { AdminUser } from '@st/protocol';
 import {
@@ -26,6 +25,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage, statusOf } from '../../api/errors';
 import { useServices } from '../../app/ServicesContext';
+import { Tooltip } from '../../ui/floating/Tooltip';
 import { useConfirm } from '../../ui/useConfirm';
 import { accountKeys, accountsApi } from './accountsApi';
 import { BackToGateways } from './BackToGateways';

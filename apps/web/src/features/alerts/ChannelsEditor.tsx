@@ -3,7 +3,6 @@ import {
   Button,
   Checkbox,
   Group,
-  Menu,
   Paper,
   PasswordInput,
   Stack,
@@ -14,6 +13,7 @@ import {
 import type { AlertChannelType } from '@st/protocol';
 import { IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Menu } from '../../ui/floating/Menu';
 import { type ChannelDraft, newDraft } from './channelDraft';
 
 const TYPES: AlertChannelType[] = ['webhook', 'ntfy', 'email'];
@@ -36,7 +36,7 @@ export function ChannelsEditor({ drafts, onChange, onTest, testing }: Props) {
         <Title order={3} size="h5">
           {t('alerts.channels')}
         </Title>
-        <Menu position="bottom-end" withInitialFocusPlaceholder={false}>
+        <Menu position="bottom-end">
           <Menu.Target>
             <Button size="xs" variant="light" leftSection={<IconPlus size={14} aria-hidden />}>
               {t('alerts.channel.add')}

@@ -1,4 +1,4 @@
-import { Button, Group, NumberInput, Paper, Stack, Switch, TagsInput, Title } from '@mantine/core';
+import { Button, Group, NumberInput, Paper, Stack, Switch, Title } from '@mantine/core';
 import type { AlertSettings } from '@st/protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,9 @@ import { useCanWrite } from '../accounts/useCanWrite';
 import { ViewerNote } from '../accounts/ViewerNote';
 import { ChannelsEditor } from './ChannelsEditor';
 import { type ChannelDraft, fromDraft, toDraft } from './channelDraft';
+import { MutedDevicesInput } from './MutedDevicesInput';
 import { useAlertsApi } from './useAlertsApi';
+import './styles';
 import { useSaveAndTest } from './useSaveAndTest';
 
 /** The gateway's device alert rules and channels (relayed in cloud mode). */
@@ -69,12 +71,7 @@ export function GatewayAlertsForm({ initial, onSaved }: { initial: AlertSettings
               checked={notifications}
               onChange={(e) => setNotifications(e.currentTarget.checked)}
             />
-            <TagsInput
-              label={t('alerts.muted')}
-              placeholder={t('alerts.muted.placeholder')}
-              value={muted}
-              onChange={setMuted}
-            />
+            <MutedDevicesInput value={muted} onChange={setMuted} />
             <ChannelsEditor
               drafts={drafts}
               onChange={setDrafts}

@@ -1,10 +1,11 @@
-import { Badge, Button, Center, Group, Loader, MultiSelect, Stack, Text } from '@mantine/core';
-import { TIMELINE_KINDS, type TimelineEntry, type TimelineKind } from '@st/protocol';
+import { Badge, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import type { TimelineEntry, TimelineKind } from '@st/protocol';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDevicePanel } from '../devices/panel/DeviceContext';
 import { alertKeys } from './alertsApi';
+import { KindsFilter } from './KindsFilter';
 import { useAlertsApi } from './useAlertsApi';
 
 /** How often the open tab asks for new entries (the timeline follows the device live). */
@@ -51,7 +52,7 @@ export function TimelineTab() {
   const { t, i18n } = useTranslation();
   const { device } = useDevicePanel();
   const { api, gatewayKey } = useAlertsApi();
-  const [kinds, setKinds] = useState<string[]>([]);
+  const [kinds, setKinds] = useState<TimelineKind[]>([]);
   const [limit, setLimit] = useState(PAGE);
   const query = useQuery({
     queryKey: [...alertKeys.timeline(gatewayKey, device.ip), kinds.join(','), limit],
@@ -64,17 +65,9 @@ export function TimelineTab() {
     () => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' }),
     [i18n.language],
   );
-  const options = TIMELINE_KINDS.map((k) => ({ value: k, label: t(`timeline.kind.${k}`) }));
   return (
     <Stack gap="sm">
-      <MultiSelect
-        label={t('timeline.filter')}
-        data={options}
-        value={kinds}
-        onChange={setKinds}
-        clearable
-        comboboxProps={{ withinPortal: true }}
-      />
+      <KindsFilter value={kinds} onChange={setKinds} />
       {query.data === undefined ? (
         <Center mih={80}>
           {query.isError ? (

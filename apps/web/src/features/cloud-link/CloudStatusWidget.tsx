@@ -1,8 +1,9 @@
-import { Button, Text, Tooltip } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCloud, IconCloudOff } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Tooltip } from '../../ui/floating/Tooltip';
 import { useOpenedOnce } from '../../ui/useOpenedOnce';
 import { useCloudLink } from './useCloudLink';
 

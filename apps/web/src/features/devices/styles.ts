@@ -8,4 +8,3 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Grid.css';
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/List.css';
-import '@mantine/core/styles/Combobox.css';

@@ -1,8 +1,9 @@
-import { ActionIcon, Button, Group, Paper, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Text } from '@mantine/core';
 import type { DeviceInfo } from '@st/protocol';
 import { IconDownload, IconPower, IconUpload, IconX } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Tooltip } from '../../ui/floating/Tooltip';
 import { useConfirm } from '../../ui/useConfirm';
 import { useOpenedOnce } from '../../ui/useOpenedOnce';
 import type { BulkAction } from './BulkDialog';

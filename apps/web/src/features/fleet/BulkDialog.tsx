@@ -1,4 +1,4 @@
-import { Button, Group, Select, Stack, Switch, Text } from '@mantine/core';
+import { Button, Group, Stack, Switch, Text } from '@mantine/core';
 import type { DeviceInfo, Firmware } from '@st/protocol';
 import { IconUpload } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -7,6 +7,7 @@ import { serverMessage } from '../../api/errors';
 import { AppModal } from '../../ui/AppModal';
 import { describeFailure } from '../../ui/describeFailure';
 import { downloadBlob } from '../../ui/downloadText';
+import { Select } from '../../ui/Select';
 import { useDeviceCaller } from '../devices/api/useDevices';
 import { type UploadOutcome, useOtaActions } from '../ota/useOtaActions';
 import { sameType } from '../ota/versions';

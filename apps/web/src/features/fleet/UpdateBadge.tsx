@@ -1,6 +1,7 @@
-import { Badge, Tooltip } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import type { DeviceInfo, Firmware } from '@st/protocol';
 import { useTranslation } from 'react-i18next';
+import { Tooltip } from '../../ui/floating/Tooltip';
 import { useFirmwareLibrary } from './useFirmwareLibrary';
 
 type Versioned = Pick<DeviceInfo, 'type' | 'board' | 'version'>;

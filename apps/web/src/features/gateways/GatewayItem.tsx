@@ -1,7 +1,9 @@
-import { ActionIcon, Badge, Box, Group, Menu, Paper, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Badge, Box, Group, Paper, Text, UnstyledButton } from '@mantine/core';
 import type { Gateway } from '@st/protocol';
 import { IconDotsVertical, IconKey, IconKeyOff, IconPencil, IconShare, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Menu } from '../../ui/floating/Menu';
+import { Tooltip } from '../../ui/floating/Tooltip';
 
 export interface GatewayItemProps {
   gateway: Gateway;
@@ -65,7 +67,7 @@ export function GatewayItem({
           </Badge>
         ) : null}
         {owner ? (
-          <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
+          <Menu position="bottom-end">
             <Menu.Target>
               <ActionIcon
                 variant="subtle"

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Center, Group, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { Gateway } from '@st/protocol';
 import { IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -6,6 +6,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { useServices } from '../../app/ServicesContext';
+import { Tooltip } from '../../ui/floating/Tooltip';
 import { useOpenedOnce } from '../../ui/useOpenedOnce';
 import { GatewayItem } from './GatewayItem';
 import { gatewayKeys, gatewaysApi } from './gatewaysApi';

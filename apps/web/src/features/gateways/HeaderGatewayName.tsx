@@ -1,9 +1,10 @@
-import { Button, Text, Tooltip } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconRouter } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentGateway } from '../../app/CurrentGateway';
+import { Tooltip } from '../../ui/floating/Tooltip';
 import { useOpenedOnce } from '../../ui/useOpenedOnce';
 
 const GatewaySelectorDialog = lazy(() => import('./GatewaySelectorDialog'));

@@ -1,7 +1,8 @@
-import { Select, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { LOG_LEVEL_NAMES, LogLevelName } from '@st/protocol';
 import { memo, useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Select } from '../../ui/Select';
 import type { LogFilter } from './logFilter';
 import { TimeRangeFilter } from './TimeRangeFilter';
 
@@ -88,7 +89,6 @@ const LevelFilter = memo(function LevelFilter({
         onPatch({ level: level.success ? level.data : undefined });
       }}
       clearable
-      allowDeselect
       size="xs"
       w={140}
     />

@@ -1,6 +1,7 @@
-import { Select, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Select } from '../../ui/Select';
 import type { LogFilter } from './logFilter';
 import { fromLocalInput, isQuickRange, quickFrom, type TimeRange, toLocalInput } from './timeRange';
 
@@ -58,7 +59,6 @@ export const TimeRangeFilter = memo(function TimeRangeFilter({
         value={range ?? null}
         onChange={choose}
         clearable
-        allowDeselect
         size="xs"
         w={170}
       />

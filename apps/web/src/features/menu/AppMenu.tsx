@@ -1,4 +1,4 @@
-import { ActionIcon, Menu } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import {
   IconAdjustments,
   IconBell,
@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useCurrentGateway } from '../../app/CurrentGateway';
 import { useServices } from '../../app/ServicesContext';
+import { Menu } from '../../ui/floating/Menu';
 import { MENU_ITEMS, type MenuItem, menuPath } from './menuItems';
 
 const BuildInfoDialog = lazy(() =>
@@ -41,7 +42,7 @@ export function AppMenu() {
 
   return (
     <>
-      <Menu position="bottom-start" withinPortal withInitialFocusPlaceholder={false}>
+      <Menu position="bottom-start">
         <Menu.Target>
           <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('menu.open')}>
             <IconMenu2 size={20} aria-hidden />

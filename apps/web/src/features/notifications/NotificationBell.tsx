@@ -1,8 +1,9 @@
-import { ActionIcon, Button, Group, Indicator, Popover, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Indicator, Stack, Text } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/ServicesContext';
+import { Popover } from '../../ui/floating/Popover';
 
 const ToastHistoryList = lazy(() => import('./ToastHistoryList'));
 
@@ -13,21 +14,22 @@ export function NotificationBell() {
   const { history } = toaster;
   const { records, unread } = useSyncExternalStore(history.subscribe, history.snapshot);
   const [opened, setOpened] = useState(false);
-  const toggle = () => {
-    if (!opened) history.markRead();
-    setOpened((o) => !o);
+  // (the browser opens and closes the panel: the bell is its popover's button)
+  const toggled = (open: boolean) => {
+    if (open) history.markRead();
+    setOpened(open);
   };
   const label = unread > 0 ? t('toasts.bell.unread', { count: unread }) : t('toasts.bell');
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={340} withArrow shadow="md">
+    <Popover opened={opened} onChange={toggled} position="bottom-end">
       <Popover.Target>
-        <ActionIcon variant="subtle" size="lg" aria-label={label} onClick={toggle}>
+        <ActionIcon variant="subtle" size="lg" aria-label={label}>
           <Indicator label={unread} disabled={unread === 0} size={16} offset={2} color="red">
             <IconBell size={20} aria-hidden />
           </Indicator>
         </ActionIcon>
       </Popover.Target>
-      <Popover.Dropdown>
+      <Popover.Dropdown width={340}>
         <Stack gap="xs" role="region" aria-label={t('toasts.history.title')}>
           <Group justify="space-between" wrap="nowrap">
             <Text fw={600}>{t('toasts.history.title')}</Text>

@@ -1,4 +1,4 @@
-import { Button, FileInput, Group, Progress, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, FileInput, Group, Progress, Stack, Text, TextInput } from '@mantine/core';
 import {
   type Board,
   BoardSchema,
@@ -11,6 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../ui/AppModal';
+import { Select } from '../../ui/Select';
 import { otaKeys } from './otaApi';
 import { useOtaActions } from './useOtaActions';
 import { useOtaApi } from './useOtaApi';
@@ -110,7 +111,6 @@ export function FirmwareDialog({ opened, onClose, firmware }: FirmwareDialogProp
           value={board}
           onChange={(value) => setBoard(BoardSchema.safeParse(value).data ?? null)}
           error={boards.error !== null ? t('ota.add.supported.error') : required(board)}
-          comboboxProps={{ withinPortal: true }}
         />
         <TextInput
           label={t('ota.firmware.info.type')}

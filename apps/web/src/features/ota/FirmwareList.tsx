@@ -1,8 +1,9 @@
-import { ActionIcon, Badge, Group, Menu, Paper, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import type { Firmware } from '@st/protocol';
 import { IconDotsVertical, IconDownload, IconEdit, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/ServicesContext';
+import { Menu } from '../../ui/floating/Menu';
 import { useCanWrite } from '../accounts/useCanWrite';
 import { firmwareDownloadUrl } from './downloadFirmware';
 import { formatSize, groupFirmwares } from './otaModel';
@@ -45,7 +46,7 @@ function FirmwareRow({
           {t('ota.firmware.info.details', { board: f.board, size, md5: f.fileChecksum })}
         </Text>
       </Stack>
-      <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
+      <Menu position="bottom-end">
         <Menu.Target>
           <ActionIcon
             variant="subtle"

@@ -1,7 +1,6 @@
 // Mantine styles of the components only this screen uses (the shell loads the common ones).
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Checkbox.css';
-import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Progress.css';
 import { Button, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { Firmware } from '@st/protocol';

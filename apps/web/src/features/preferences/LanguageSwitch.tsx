@@ -1,8 +1,9 @@
-import { Button, Tooltip } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { STORAGE_KEYS } from '@st/protocol';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/ServicesContext';
 import { isLocale, type Locale } from '../../i18n';
+import { Tooltip } from '../../ui/floating/Tooltip';
 
 /** Offers the other language; the choice is stored and applied by reloading the page (spec section 4). */
 export function LanguageSwitch() {

@@ -1,6 +1,7 @@
-import { ActionIcon, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Tooltip } from '../../ui/floating/Tooltip';
 
 /** Light or dark, stored under 'color-theme' by Mantine's color scheme manager. */
 export function ThemeSwitch() {

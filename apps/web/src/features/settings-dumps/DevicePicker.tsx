@@ -1,7 +1,8 @@
-import { Loader, Select } from '@mantine/core';
+import { Loader } from '@mantine/core';
 import type { DeviceInfo } from '@st/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Select } from '../../ui/Select';
 import { dumpKeys } from './dumpsApi';
 import { useDumpsApi } from './useDumpsApi';
 
@@ -19,15 +20,14 @@ export function DevicePicker({ label, value, onChange }: DevicePickerProps) {
   return (
     <Select
       label={label}
-      placeholder={t('device.settings.device.placeholder')}
+      placeholder={t(
+        devices.data?.length === 0 ? 'device.settings.device.none' : 'device.settings.device.placeholder',
+      )}
       data={(devices.data ?? []).map((d) => ({ value: d.ip, label: `${d.name} (${d.ip})` }))}
       value={value?.ip ?? null}
       onChange={(ip) => onChange(devices.data?.find((d) => d.ip === ip))}
-      searchable
-      nothingFoundMessage={t('device.settings.device.none')}
       rightSection={devices.isFetching ? <Loader size="xs" /> : undefined}
       error={devices.error === null ? undefined : t('device.settings.device.error')}
-      comboboxProps={{ withinPortal: true }}
     />
   );
 }

@@ -1,7 +1,8 @@
-import { ActionIcon, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Group, Text, UnstyledButton } from '@mantine/core';
 import type { SettingsDumpRecord } from '@st/protocol';
 import { IconDotsVertical, IconDownload, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Menu } from '../../ui/floating/Menu';
 import { useFormat } from '../../ui/format';
 import { useCanWrite } from '../accounts/useCanWrite';
 
@@ -28,7 +29,7 @@ export function DumpItem({ record, onOpen, onImport, onDelete }: DumpItemProps) 
           {record.source === undefined ? null : ` · ${t(`backups.source.${record.source}`)}`}
         </Text>
       </UnstyledButton>
-      <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
+      <Menu position="bottom-end">
         <Menu.Target>
           <ActionIcon
             variant="subtle"

@@ -1,7 +1,8 @@
-import { ActionIcon, Group, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Tooltip } from '../../../ui/floating/Tooltip';
 
 export interface ListSectionProps {
   title: string;

@@ -1,5 +1,6 @@
-import { Box, Tooltip } from '@mantine/core';
+import { Box } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Tooltip } from '../../../ui/floating/Tooltip';
 import { useFormat } from '../../../ui/format';
 import type { Presence } from './useSavedPresence';
 

@@ -1,7 +1,8 @@
-import { ActionIcon, Menu } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import type { SavedDevice } from '@st/protocol';
 import { IconDotsVertical, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Menu } from '../../../ui/floating/Menu';
 import { useCanWrite } from '../../accounts/useCanWrite';
 
 export interface SavedDeviceMenuProps {
@@ -15,7 +16,7 @@ export function SavedDeviceMenu({ device, onUpdate, onDelete }: SavedDeviceMenuP
   const { t } = useTranslation();
   const canWrite = useCanWrite();
   return (
-    <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
+    <Menu position="bottom-end">
       <Menu.Target>
         <ActionIcon variant="subtle" color="gray" aria-label={t('devices.saved.menu', { name: device.name })}>
           <IconDotsVertical size={18} aria-hidden />

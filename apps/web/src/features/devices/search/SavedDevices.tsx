@@ -1,10 +1,11 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import type { SavedDevice } from '@st/protocol';
 import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../app/ServicesContext';
+import { Tooltip } from '../../../ui/floating/Tooltip';
 import { useConfirm } from '../../../ui/useConfirm';
 import { useOpenedOnce } from '../../../ui/useOpenedOnce';
 import { useCanWrite } from '../../accounts/useCanWrite';

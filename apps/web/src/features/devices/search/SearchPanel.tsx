@@ -1,7 +1,8 @@
-import { ActionIcon, Button, Group, Paper, Stack, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Stack, TextInput } from '@mantine/core';
 import type { DeviceInfo } from '@st/protocol';
 import { IconChevronLeft, IconCpu, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Tooltip } from '../../../ui/floating/Tooltip';
 import { useCanWrite } from '../../accounts/useCanWrite';
 import { BulkBar } from '../../fleet/BulkBar';
 import { useSelection } from '../../fleet/useSelection';

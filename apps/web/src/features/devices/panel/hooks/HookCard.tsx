@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Collapse, Group, Paper, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Collapse, Group, Paper, Text } from '@mantine/core';
 import {
   canModifyHook,
   HookDraftSchema,
@@ -21,6 +21,7 @@ import {
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../../app/ServicesContext';
+import { Tooltip } from '../../../../ui/floating/Tooltip';
 import { useConfirm } from '../../../../ui/useConfirm';
 import { useCanWrite } from '../../../accounts/useCanWrite';
 import { HookBody } from './HookBody';

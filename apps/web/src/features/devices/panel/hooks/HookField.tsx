@@ -1,8 +1,9 @@
-import { Checkbox, Select, TextInput } from '@mantine/core';
+import { Checkbox, TextInput } from '@mantine/core';
 import { convertHookFieldValue, type HookFieldTemplate, type HookFieldValue } from '@st/protocol';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '../../../../i18n/en';
+import { Select } from '../../../../ui/Select';
 
 export interface HookFieldProps {
   name: string;
@@ -59,7 +60,6 @@ export function HookField({ name, value, field, editable, invalid, onChange }: H
         clearable={field.required !== true}
         disabled={!editable}
         error={error}
-        allowDeselect={field.required !== true}
       />
     );
   }

@@ -1,4 +1,4 @@
-import { Center, Loader, Select, Stack, Text, Title } from '@mantine/core';
+import { Center, Loader, Stack, Text, Title } from '@mantine/core';
 import {
   effectiveHookTemplate,
   type HookFields,
@@ -9,6 +9,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Select } from '../../../../ui/Select';
 import { useCanWrite } from '../../../accounts/useCanWrite';
 import { ViewerNote } from '../../../accounts/ViewerNote';
 import { useDeviceCaller } from '../../api/useDevices';

@@ -1,10 +1,11 @@
-import { ActionIcon, Button, Center, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import type { DeviceAction } from '@st/protocol';
 import { IconClockHour4 } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../../app/ServicesContext';
+import { Tooltip } from '../../../../ui/floating/Tooltip';
 import { useCanWrite } from '../../../accounts/useCanWrite';
 import { useDeviceErrorToast } from '../../api/deviceErrors';
 import { useDeviceCaller } from '../../api/useDevices';

@@ -1,9 +1,10 @@
-import { ActionIcon, Button, Center, Group, Loader, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Center, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../../app/ServicesContext';
+import { Tooltip } from '../../../../ui/floating/Tooltip';
 import { useConfirm } from '../../../../ui/useConfirm';
 import { useCanWrite } from '../../../accounts/useCanWrite';
 import { ViewerNote } from '../../../accounts/ViewerNote';

@@ -1,8 +1,9 @@
-import { Button, Center, Loader, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Center, Loader, Stack, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../../app/ServicesContext';
+import { Select } from '../../../../ui/Select';
 import { useCanWrite } from '../../../accounts/useCanWrite';
 import { ViewerNote } from '../../../accounts/ViewerNote';
 import { RestartNow } from '../../../fleet/RestartNow';
