@@ -53,8 +53,9 @@ for (const mode of MODES) {
     // Sorted by the last octet, the devices ending in .150 come last: scroll there and open one.
     const last = ips.find((ip) => ip.endsWith(`.${BLOCK}`)) ?? '';
     await list.evaluate((el) => {
-      const viewport = el.closest('.mantine-ScrollArea-viewport');
-      if (viewport !== null) viewport.scrollTop = viewport.scrollHeight;
+      const viewport = el.closest('.st-scroll');
+      if (viewport === null) throw new Error('the list is in no scrolling box');
+      viewport.scrollTop = viewport.scrollHeight;
     });
     const row = deviceRow(page, { ip: last });
     await expect(row).toBeVisible();

@@ -41,8 +41,8 @@ const CONSOLE = [
 // The small modules the device panel's screen shares with other screens of gateway mode: as ~20 chunks of
 // 0.1-2 KiB each they cost the panel's first render a request each (issue 21: ~7 ms of the main thread per
 // request at 4x CPU); one chunk instead, loaded beside the screen's own. Nothing the cloud's first screens
-// use (Alert, Badge, ScrollArea, the list's icons): they would download all of it; not the virtualizer
-// (10 KiB gzip) that the OTA and settings screens, opened first, would download for nothing.
+// use (Alert, Badge, the list's icons): they would download all of it; not the list virtualizer
+// (ui/useVirtualRows, 1.5 KiB gzip) that the OTA and settings screens, opened first, would download for nothing.
 const PANEL = [
   /@mantine\/core\/esm\/(components\/Checkbox|utils\/(InputsGroupFieldset|InlineInput))\//,
   /@tabler\/icons-react\/dist\/esm\/icons\/Icon(Download|Search|Upload|X|Power)\.mjs$/,

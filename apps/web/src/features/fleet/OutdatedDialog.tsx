@@ -1,4 +1,4 @@
-import { Button, Center, Checkbox, Group, Loader, ScrollArea, Stack, Text } from '@mantine/core';
+import { Button, Center, Checkbox, Group, Loader, Stack, Text } from '@mantine/core';
 import type { DeviceInfo, Firmware } from '@st/protocol';
 import { IconUpload } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -103,7 +103,7 @@ export function OutdatedDialog({ opened, onClose }: { opened: boolean; onClose: 
             ) : null}
             {devices.error !== null ? <Text c="red">{t('ota.upload.devices.error')}</Text> : null}
             {!loading && plan.length === 0 ? <Text size="sm">{t('fleet.outdated.none')}</Text> : null}
-            <ScrollArea.Autosize mah={320}>
+            <div className="st-scroll" style={{ maxHeight: 320 }}>
               <Stack gap="xs">
                 {plan.map(({ device, firmware }) => (
                   <Checkbox
@@ -123,7 +123,7 @@ export function OutdatedDialog({ opened, onClose }: { opened: boolean; onClose: 
                   />
                 ))}
               </Stack>
-            </ScrollArea.Autosize>
+            </div>
           </>
         )}
         <Group justify="flex-end">

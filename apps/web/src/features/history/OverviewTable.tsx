@@ -1,9 +1,10 @@
-import { Badge, Box, Group, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Badge, Box, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { OverviewRow } from '@st/protocol';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Tooltip } from '../../ui/floating/Tooltip';
+import { useVirtualRows } from '../../ui/useVirtualRows';
 import { formatAgo, formatDuration, formatNumber } from './format';
 import type { Sort, SortKey } from './overviewModel';
 import { Sparkline } from './Sparkline';
@@ -36,12 +37,12 @@ export function OverviewTable({ rows, sort, onSort, onOpen, now, height }: Overv
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const viewport = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
+  const virtual = useVirtualRows({
+    scrollRef: viewport,
     count: rows.length,
-    getScrollElement: () => viewport.current,
-    estimateSize: () => ROW_HEIGHT,
+    rowHeight: ROW_HEIGHT,
     overscan: 8,
-    getItemKey: (i) => rows[i]?.ip ?? i,
+    keyOf: (i) => rows[i]?.ip ?? i,
   });
   return (
     <Box
@@ -109,8 +110,8 @@ export function OverviewTable({ rows, sort, onSort, onOpen, now, height }: Overv
             })}
           </tr>
         </thead>
-        <tbody style={{ display: 'grid', height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {virtualizer.getVirtualItems().map((v) => {
+        <tbody style={{ display: 'grid', height: virtual.totalSize, position: 'relative' }}>
+          {virtual.items.map((v) => {
             const row = rows[v.index];
             if (!row) return null;
             const status = row.online ? t('history.overview.online') : t('history.overview.offline');

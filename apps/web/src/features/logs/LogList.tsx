@@ -1,8 +1,8 @@
 import { Text } from '@mantine/core';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../ui/format';
+import { useVirtualRows } from '../../ui/useVirtualRows';
 import { LOG_COLUMNS, LOG_MIN_WIDTH, LogRow } from './LogRow';
 import type { LogRows } from './logView';
 
@@ -31,12 +31,8 @@ export const LogList = memo(function LogList({
   const { t } = useTranslation();
   const format = useFormat();
   const scroller = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: rows.size,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => 26,
-    overscan: 10,
-  });
+  // rows of varying height (a message wraps): measured as they render
+  const virtual = useVirtualRows({ scrollRef: scroller, count: rows.size, rowHeight: 26, overscan: 10 });
   // Where the list is scrolled, as its scroll events said: setting scrollTop when it is already 0 cost a
   // forced layout in every keystroke's commit (issue 21), so only a scrolled list is moved.
   const scrolledTo = useRef(0);
@@ -78,9 +74,9 @@ export const LogList = memo(function LogList({
           ) : null}
           <ul
             aria-label={t('device.logs.list')}
-            style={{ height: virtualizer.getTotalSize(), position: 'relative', margin: 0, padding: 0 }}
+            style={{ height: virtual.totalSize, position: 'relative', margin: 0, padding: 0 }}
           >
-            {virtualizer.getVirtualItems().map((item) => {
+            {virtual.items.map((item) => {
               const log = rows.at(item.index);
               return log === undefined ? null : (
                 <LogRow
@@ -88,7 +84,7 @@ export const LogList = memo(function LogList({
                   log={log}
                   index={item.index}
                   start={item.start}
-                  measure={virtualizer.measureElement}
+                  measure={virtual.measure}
                   formatTime={format.preciseDateTime}
                 />
               );

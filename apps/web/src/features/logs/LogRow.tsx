@@ -1,4 +1,5 @@
 import type { LogLevelName, LogMessage } from '@st/protocol';
+import type { VirtualRows } from '../../ui/useVirtualRows';
 import { deviceTint } from './deviceTint';
 
 export const LOG_COLUMNS = 'minmax(140px, 200px) 190px minmax(80px, 150px) 64px minmax(0, 1fr)';
@@ -19,7 +20,8 @@ export interface LogRowProps {
   log: LogMessage;
   index: number;
   start: number;
-  measure: (element: HTMLElement | null) => void;
+  /** the list's measuring ref (ui/useVirtualRows.ts): rows of varying height */
+  measure: VirtualRows['measure'];
   /** the log time in the chosen language, to the millisecond (ui/format.ts) */
   formatTime: (iso: string) => string;
 }

@@ -1,15 +1,4 @@
-import {
-  Badge,
-  Button,
-  Center,
-  Checkbox,
-  Group,
-  Loader,
-  ScrollArea,
-  Stack,
-  Switch,
-  Text,
-} from '@mantine/core';
+import { Badge, Button, Center, Checkbox, Group, Loader, Stack, Switch, Text } from '@mantine/core';
 import type { DeviceInfo, Firmware } from '@st/protocol';
 import { IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -92,7 +81,7 @@ export function UploadDialog({ firmware, onClose }: UploadDialogProps) {
             color="red"
           />
         ) : null}
-        <ScrollArea.Autosize mah={320}>
+        <div className="st-scroll" style={{ maxHeight: 320 }}>
           <Checkbox.Group value={chosen} onChange={setChosen}>
             <Stack gap="xs">
               {firmware === undefined
@@ -102,7 +91,7 @@ export function UploadDialog({ firmware, onClose }: UploadDialogProps) {
                   ))}
             </Stack>
           </Checkbox.Group>
-        </ScrollArea.Autosize>
+        </div>
         <Group justify="flex-end">
           <Button
             leftSection={<IconUpload size={16} aria-hidden />}

@@ -1,6 +1,5 @@
-import { ScrollArea } from '@mantine/core';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, useRef } from 'react';
+import { useVirtualRows } from '../../../ui/useVirtualRows';
 
 const ROW_HEIGHT = 56;
 
@@ -21,33 +20,33 @@ export function VirtualDeviceList<T>({
   maxHeight,
 }: VirtualDeviceListProps<T>) {
   const viewport = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
+  const height = Math.min(maxHeight, items.length * ROW_HEIGHT);
+  const { items: rows, totalSize } = useVirtualRows({
+    scrollRef: viewport,
     count: items.length,
-    getScrollElement: () => viewport.current,
-    estimateSize: () => ROW_HEIGHT,
+    rowHeight: ROW_HEIGHT,
     overscan: 6,
     // the rows in sight render in the list's first pass instead of after the viewport is measured (a
     // second render and frame before the first device shows; issue 21)
-    initialRect: { width: 0, height: Math.min(maxHeight, items.length * ROW_HEIGHT) },
-    getItemKey: (index) => {
+    initialHeight: height,
+    keyOf: (index) => {
       const item = items[index];
       return item === undefined ? index : keyOf(item);
     },
   });
-  const height = Math.min(maxHeight, items.length * ROW_HEIGHT);
   return (
-    <ScrollArea h={height} viewportRef={viewport} type="hover" offsetScrollbars>
+    <div ref={viewport} className="st-scroll" style={{ height }}>
       <ul
         aria-label={label}
         style={{
-          height: virtualizer.getTotalSize(),
+          height: totalSize,
           position: 'relative',
           margin: 0,
           padding: 0,
           listStyle: 'none',
         }}
       >
-        {virtualizer.getVirtualItems().map((row) => {
+        {rows.map((row) => {
           const item = items[row.index];
           if (item === undefined) return null;
           return (
@@ -67,6 +66,6 @@ export function VirtualDeviceList<T>({
           );
         })}
       </ul>
-    </ScrollArea>
+    </div>
   );
 }
