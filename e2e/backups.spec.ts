@@ -52,8 +52,8 @@ for (const mode of MODES) {
       await openScreen(page, mode, 'settings');
       const panel = page.getByRole('region', { name: 'Scheduled backups' });
       await expect(panel).toBeVisible();
-      await panel.getByRole('textbox', { name: 'Every (hours)' }).fill(String(hours));
-      await panel.getByRole('textbox', { name: 'Versions kept per device' }).fill('10');
+      await panel.getByRole('spinbutton', { name: 'Every (hours)' }).fill(String(hours));
+      await panel.getByRole('spinbutton', { name: 'Versions kept per device' }).fill('10');
       await panel.getByRole('button', { name: 'Save schedule' }).click();
       await expect(page.getByText('Backup schedule saved')).toBeVisible();
       const schedule = BackupSchedule.parse(await (await gatewayApi('/api/backups/schedule')).json());

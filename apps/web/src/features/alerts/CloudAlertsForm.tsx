@@ -1,7 +1,8 @@
-import { Button, Group, NumberInput, Paper, Stack, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import type { CloudAlertSettings } from '@st/protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NumberInput } from '../../ui/NumberInput';
 import { ChannelsEditor } from './ChannelsEditor';
 import { type ChannelDraft, fromDraft, toDraft } from './channelDraft';
 import { useAlertsApi } from './useAlertsApi';

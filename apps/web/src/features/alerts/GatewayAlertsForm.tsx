@@ -1,4 +1,4 @@
-import { Button, Group, NumberInput, Paper, Stack, Switch, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Switch, Title } from '@mantine/core';
 import type { AlertSettings } from '@st/protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { type ChannelDraft, fromDraft, toDraft } from './channelDraft';
 import { MutedDevicesInput } from './MutedDevicesInput';
 import { useAlertsApi } from './useAlertsApi';
 import './styles';
+import { NumberInput } from '../../ui/NumberInput';
 import { useSaveAndTest } from './useSaveAndTest';
 
 /** The gateway's device alert rules and channels (relayed in cloud mode). */

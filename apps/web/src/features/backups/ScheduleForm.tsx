@@ -1,7 +1,8 @@
-import { Button, Group, NumberInput, Switch } from '@mantine/core';
+import { Button, Group, Switch } from '@mantine/core';
 import { BACKUP_LIMITS, type BackupSchedule } from '@st/protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NumberInput } from '../../ui/NumberInput';
 import { useCanWrite } from '../accounts/useCanWrite';
 
 export interface ScheduleFormProps {

@@ -6,5 +6,4 @@ import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/CheckboxIndicator.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Grid.css';
-import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/List.css';
