@@ -9,6 +9,7 @@ import {
   useId,
   useRef,
 } from 'react';
+import { flushSync } from 'react-dom';
 import './floating.css';
 import type { Placement } from './placement';
 import { useAnchored } from './useAnchored';
@@ -49,17 +50,34 @@ export function Popover({ opened, onChange, position = 'bottom-start', children 
   const dropdown = useRef<HTMLDivElement | null>(null);
   const report = useRef(onChange);
   report.current = onChange;
+  const showing = useRef(false);
   useEffect(() => {
     const element = dropdown.current;
     if (element === null) return;
+    // Opening: the content renders before the browser shows the dropdown (beforetoggle is synchronous), so
+    // no empty box is painted first; useAnchored's ResizeObserver places it before the first paint.
+    const opening = (event: Event) => {
+      if ((event as ToggleEvent).newState !== 'open') return;
+      showing.current = true;
+      try {
+        flushSync(() => report.current(true));
+      } finally {
+        showing.current = false;
+      }
+    };
     const toggled = (event: Event) => report.current((event as ToggleEvent).newState === 'open');
+    element.addEventListener('beforetoggle', opening);
     element.addEventListener('toggle', toggled);
-    return () => element.removeEventListener('toggle', toggled);
+    return () => {
+      element.removeEventListener('beforetoggle', opening);
+      element.removeEventListener('toggle', toggled);
+    };
   }, []);
-  // (opened by the parent, e.g. closed after a choice: the browser's state follows)
+  // (opened by the parent, e.g. closed after a choice: the browser's state follows; not while the browser
+  // is showing it, whose beforetoggle rendered this)
   useEffect(() => {
     const element = dropdown.current;
-    if (element === null || element.matches(':popover-open') === opened) return;
+    if (element === null || showing.current || element.matches(':popover-open') === opened) return;
     if (opened) element.showPopover();
     else element.hidePopover();
   }, [opened]);
