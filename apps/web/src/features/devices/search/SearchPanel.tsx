@@ -9,6 +9,7 @@ import { useSelection } from '../../fleet/useSelection';
 import { FoundDevices } from './FoundDevices';
 import { RowBadgesProvider } from './RowBadges';
 import { SavedDevices } from './SavedDevices';
+import './styles';
 
 export interface SearchPanelProps {
   expanded: boolean;
