@@ -41,7 +41,7 @@ test('users, a shared gateway with roles, and the audit trail', async ({ page, b
   await shares.getByRole('button', { name: 'Share', exact: true }).click();
   const row = shares.getByTestId('share-row').filter({ hasText: login });
   await expect(row.getByRole('combobox')).toHaveValue('viewer');
-  await expectAccessible(page, 'shares dialog', ['.mantine-Modal-content']);
+  await expectAccessible(page, 'shares dialog', ['.st-Modal-content']);
 
   // The viewer sees the gateway with its role and who shares it, and the panel, but cannot act.
   const viewerContext = await browser.newContext();
@@ -56,7 +56,7 @@ test('users, a shared gateway with roles, and the audit trail', async ({ page, b
   await expectAccessible(viewer, 'first password (light)');
   await viewer.evaluate(() => window.localStorage.setItem('color-theme', 'dark'));
   await viewer.reload();
-  await expect(viewer.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await expect(viewer.locator('html')).toHaveAttribute('data-theme', 'dark');
   await expectAccessible(viewer, 'first password (dark)');
   await viewer.evaluate(() => window.localStorage.setItem('color-theme', 'light'));
   await viewer.reload();

@@ -70,7 +70,7 @@ export async function russianPhone(page: Page): Promise<void> {
 export async function reloadInTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
   await page.evaluate((t) => window.localStorage.setItem('color-theme', t), theme);
   await page.reload();
-  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
 }
 
 /** Nothing wider than the phone's screen (no sideways scrolling). */

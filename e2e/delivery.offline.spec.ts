@@ -49,7 +49,7 @@ async function offlineScreenChecks(page: Page, title: string) {
     await page.evaluate((t) => localStorage.setItem('color-theme', t), theme);
     await page.reload();
     await expect(state).toBeVisible();
-    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
     await expectAccessible(page, `offline state (${theme})`);
   }
 }

@@ -73,7 +73,7 @@ for (const mode of MODES) {
         );
       }
       await expect(dialog.getByRole('status')).toContainText('Saved as smartthing-settings-');
-      await expectAccessible(page, `bulk export outcome (${mode})`, ['.mantine-Modal-content']);
+      await expectAccessible(page, `bulk export outcome (${mode})`, ['.st-Modal-content']);
       await dialog.getByRole('button', { name: 'Close' }).last().click();
       await expect(dialog).toBeHidden();
 
@@ -103,7 +103,7 @@ for (const mode of MODES) {
       dialog = page.getByRole('dialog', { name: 'Upload firmware to the selected devices' });
       await dialog.getByLabel('Firmware').selectOption({ label: 'lamp 1.3.10 (esp32)' });
       await expect(dialog.getByRole('list', { name: 'What will happen' })).toContainText('1.3.9 → 1.3.10');
-      await expectAccessible(page, `bulk firmware (${mode})`, ['.mantine-Modal-content']);
+      await expectAccessible(page, `bulk firmware (${mode})`, ['.st-Modal-content']);
       await dialog.getByRole('button', { name: 'Upload to the fitting devices (2)' }).click();
       await expect(confirm).toContainText('Upload lamp 1.3.10 to');
       await confirm.getByRole('button', { name: 'Confirm' }).click();

@@ -59,11 +59,11 @@ for (const mode of MODES) {
       await expect(choice).toBeChecked();
       await expect(dialog.getByText('lamp · 1.3.9 → 1.3.10')).toBeVisible();
       await expect(dialog.getByLabel(`${names[1]} (${newIp})`)).toHaveCount(0);
-      await expectAccessible(page, `update all outdated (${mode})`, ['.mantine-Modal-content']);
+      await expectAccessible(page, `update all outdated (${mode})`, ['.st-Modal-content']);
       // only the spec's own device: anything else outdated right now is left alone
       const others = dialog.getByRole('checkbox', { checked: true });
       for (const box of await others.all()) {
-        const label = await box.evaluate((el) => el.closest('.mantine-Checkbox-root')?.textContent ?? '');
+        const label = await box.evaluate((el) => el.closest('.st-Checkbox-root')?.textContent ?? '');
         if (!label.includes(oldIp)) await box.uncheck();
       }
       await dialog.getByRole('button', { name: 'Update the chosen devices (1)' }).click();
@@ -74,7 +74,7 @@ for (const mode of MODES) {
       const outcome = dialog.locator(`[data-testid="fleet-outcome"][data-ip="${oldIp}"]`);
       await expect(outcome).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
       await expect(outcome).toContainText('Updated');
-      await expectAccessible(page, `update outcome (${mode})`, ['.mantine-Modal-content']);
+      await expectAccessible(page, `update outcome (${mode})`, ['.st-Modal-content']);
       await expect
         .poll(async () => (await deviceGet(oldIp, '/info/system', DeviceInfoSchema)).version)
         .toBe('1.3.10');

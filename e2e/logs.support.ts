@@ -114,10 +114,8 @@ export async function waitForStoredLine(text: string): Promise<void> {
 export async function screenshotBothThemes(page: Page, name: string): Promise<void> {
   const dir = screenshotDir();
   const setScheme = (scheme: string) =>
-    page.evaluate((s) => document.documentElement.setAttribute('data-mantine-color-scheme', s), scheme);
-  const current = await page.evaluate(() =>
-    document.documentElement.getAttribute('data-mantine-color-scheme'),
-  );
+    page.evaluate((s) => document.documentElement.setAttribute('data-theme', s), scheme);
+  const current = await page.evaluate(() => document.documentElement.getAttribute('data-theme'));
   await page.mouse.move(1, 790); // no tooltip in the picture
   for (const scheme of ['light', 'dark']) {
     await setScheme(scheme);

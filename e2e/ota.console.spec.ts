@@ -189,7 +189,7 @@ for (const mode of MODES) {
       await page.getByRole('button', { name: `Actions for lamp ${older.version} (esp32)` }).click();
       await page.getByRole('menuitem', { name: 'Upload to devices' }).click();
       let picker = page.getByRole('dialog', { name: `Upload lamp ${older.version} to devices` });
-      const row = picker.locator('.mantine-Checkbox-root').filter({ hasText: `${name} (${ip})` });
+      const row = picker.locator('.st-Checkbox-root').filter({ hasText: `${name} (${ip})` });
       await expect(row).toContainText(`${current} → ${older.version}`);
       await expect(row).toContainText('downgrade');
       await picker.getByLabel(`${name} (${ip})`).check();
@@ -203,9 +203,7 @@ for (const mode of MODES) {
       picker = page.getByRole('dialog', { name: `Upload button ${other.version} to devices` });
       const device = picker.getByLabel(`${name} (${ip})`);
       await expect(device).toBeDisabled();
-      await expect(picker.locator('.mantine-Checkbox-root').filter({ hasText: name })).toContainText(
-        'type lamp',
-      );
+      await expect(picker.locator('.st-Checkbox-root').filter({ hasText: name })).toContainText('type lamp');
       await picker.getByLabel('Also offer devices of another type (override)').check();
       await device.check();
       await picker.getByRole('button', { name: 'Upload' }).click();

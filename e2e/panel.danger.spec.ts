@@ -16,8 +16,7 @@ import {
 
 const Info = z.object({ name: z.string() });
 const Metrics = z.object({ resetReason: z.string() });
-const toast = (page: Page, text: RegExp) =>
-  page.locator('.mantine-Notification-root', { hasText: text }).first();
+const toast = (page: Page, text: RegExp) => page.locator('.st-Notification-root', { hasText: text }).first();
 
 async function ownDevice(ip: string) {
   const device = (await foundDevices()).find((d) => d.ip === ip);
@@ -51,7 +50,7 @@ for (const mode of MODES) {
         .click();
       // Either the device answered before rebooting (info) or it dropped the line (a warning, not an error).
       await expect(toast(page, /^(Restarting|Device should restart)/)).toBeVisible();
-      await expect(page.locator('.mantine-Notification-root[data-toast-type="error"]')).toHaveCount(0);
+      await expect(page.locator('.st-Notification-root[data-toast-type="error"]')).toHaveCount(0);
       await expect
         .poll(async () => (await deviceGet(ip, '/metrics', Metrics).catch(() => null))?.resetReason)
         .toBe('ESP_RST_SW');
@@ -68,7 +67,7 @@ for (const mode of MODES) {
       for (const step of [1, 2, 3])
         await confirmDialog.getByRole('button', { name: `Yes, wipe (${step}/3)` }).click();
       await expect(toast(page, /^(Wiping|Device should wipe and restart)/)).toBeVisible();
-      await expect(page.locator('.mantine-Notification-root[data-toast-type="error"]')).toHaveCount(0);
+      await expect(page.locator('.st-Notification-root[data-toast-type="error"]')).toHaveCount(0);
       // Wiped: the device is back to its factory name.
       await expect
         .poll(async () => (await deviceGet(ip, '/info/system', Info).catch(() => null))?.name, {

@@ -16,8 +16,7 @@ const Hooks = z
   .transform((list) => list ?? []);
 const Sensors = z.record(z.string(), z.union([z.number(), z.string()]));
 
-const toast = (page: Page, text: string) =>
-  page.locator('.mantine-Notification-root', { hasText: text }).first();
+const toast = (page: Page, text: string) => page.locator('.st-Notification-root', { hasText: text }).first();
 const confirm = (page: Page) =>
   page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Confirm' }).click();
 

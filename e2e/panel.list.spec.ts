@@ -76,12 +76,12 @@ for (const mode of MODES) {
       await dialog.getByLabel('Device ip').fill('not-an-ip');
       await dialog.getByRole('button', { name: 'Add' }).click();
       await expect(
-        page.locator('.mantine-Notification-root', { hasText: 'Failed to add the device' }),
+        page.locator('.st-Notification-root', { hasText: 'Failed to add the device' }),
       ).toBeVisible();
       await expect(dialog).toBeVisible();
       await dialog.getByLabel('Device ip').fill(target.ip);
       await dialog.getByRole('button', { name: 'Add' }).click();
-      const toast = page.locator('.mantine-Notification-root', { hasText: 'Device added' });
+      const toast = page.locator('.st-Notification-root', { hasText: 'Device added' });
       await expect(toast).toContainText(`${target.name} of type ${target.type}`);
       await expect(dialog).toBeHidden();
       await expect(deviceRow(page, target, 'Saved devices')).toBeVisible();
@@ -133,11 +133,11 @@ for (const mode of MODES) {
 
         await own.sim.devices[0]?.goOffline();
         await expect(row).toHaveCount(0, { timeout: 15_000 });
-        const lost = page.locator('.mantine-Notification-root', { hasText: 'went offline' });
+        const lost = page.locator('.st-Notification-root', { hasText: 'went offline' });
         await expect(lost).toBeVisible();
         await own.sim.devices[0]?.goOnline();
         await expect(row).toBeVisible({ timeout: 15_000 });
-        await expect(page.locator('.mantine-Notification-root', { hasText: 'is back online' })).toBeVisible();
+        await expect(page.locator('.st-Notification-root', { hasText: 'is back online' })).toBeVisible();
         // ...and "back online" closes the "went offline" it resolves (no pile of stale toasts).
         await expect(lost).toBeHidden();
 

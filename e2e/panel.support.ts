@@ -124,7 +124,7 @@ export async function stopOwnDevice(own: { sim: Simulator; ip: string }): Promis
 
 /** Closes every toast on screen (so the next assertion reads the right one). */
 export async function closeToasts(page: Page): Promise<void> {
-  const buttons = page.locator('.mantine-Notification-root button.mantine-CloseButton-root');
+  const buttons = page.locator('.st-Notification-root button.st-CloseButton-root');
   // A toast still sliding in ignores the click, and one may close by itself meanwhile: retry until none is left.
   await expect(async () => {
     if ((await buttons.count()) > 0)

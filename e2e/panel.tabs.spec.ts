@@ -20,8 +20,7 @@ const Actions = z.array(z.object({ name: z.string(), callDelay: z.number().optio
 const Wifi = z.object({ settings: z.object({ ssid: z.string(), password: z.string(), mode: z.number() }) });
 const Config = z.record(z.string(), z.string());
 
-const toast = (page: Page, text: string) =>
-  page.locator('.mantine-Notification-root', { hasText: text }).first();
+const toast = (page: Page, text: string) => page.locator('.st-Notification-root', { hasText: text }).first();
 
 for (const mode of MODES) {
   test.describe(`device panel tabs (${mode} mode)`, () => {

@@ -49,12 +49,12 @@ for (const mode of ['gateway', 'cloud'] as const) {
       await switchTheme(page, 'dark');
       expect(await stored(page, 'color-theme')).toBe('dark');
       await page.reload();
-      await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+      await expect(html).toHaveAttribute('data-theme', 'dark');
       await expect(page.getByRole('button', { name: 'Switch to the light theme' })).toBeVisible();
 
       await switchTheme(page, 'light');
       await page.reload();
-      await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+      await expect(html).toHaveAttribute('data-theme', 'light');
       await expect(page.getByRole('button', { name: 'Switch to the dark theme' })).toBeVisible();
       expect(await stored(page, 'color-theme')).toBe('light');
     });

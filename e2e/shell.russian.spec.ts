@@ -26,7 +26,7 @@ async function clipped(page: Page): Promise<string[]> {
     };
     if (root.scrollWidth > root.clientWidth + 1) found.push(`page ${root.scrollWidth} > ${root.clientWidth}`);
     const candidates = document.querySelectorAll(
-      'button, [role="button"], [role="tab"], a.mantine-Button-root, .mantine-Button-label, .mantine-Button-inner',
+      'button, [role="button"], [role="tab"], a.st-Button-root, .st-Button-label, .st-Button-inner',
     );
     for (const el of candidates) {
       if (!(el instanceof HTMLElement) || !el.checkVisibility()) continue;

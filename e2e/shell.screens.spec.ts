@@ -9,7 +9,7 @@ import { checkScreen } from './support/screens';
 import { closeToasts, gatewayItem, inBothThemes, signIn } from './support/shell';
 
 const HEADER = ['header'];
-const DIALOG = ['.mantine-Modal-content'];
+const DIALOG = ['.st-Modal-content'];
 const MENU = ['header', '[role="menu"]'];
 
 /** Dialog widths of the spec (section 9): small, regular and large. */
@@ -62,7 +62,7 @@ test.describe('shell screens (cloud mode)', () => {
     for (const theme of ['light', 'dark'] as const) {
       // Signed out there is no theme switch: the system preference picks the theme.
       await page.emulateMedia({ colorScheme: theme });
-      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
       await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
       await checkScreen(page, 'shell-login', theme);
     }

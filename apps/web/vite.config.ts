@@ -3,7 +3,6 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { catalogCopies } from './vite-catalogs.ts';
 import { compileHints } from './vite-compile-hints.ts';
-import { mantineTrim } from './vite-mantine-trim.ts';
 import { precompress } from './vite-precompress.ts';
 
 // One build for both modes: the serving server injects {mode, basePath, version} and a <base href> into
@@ -14,10 +13,9 @@ import { precompress } from './vite-precompress.ts';
 // Chunks (issue 10; bench/console prints what each route downloads). What every first screen runs (libraries, the app's services and the login form's components) goes into
 // one chunk: as dozens of small shared chunks it gzips worse and costs a request each.
 const STARTUP = [
-  /node_modules\/(react|react-dom|scheduler|i18next|react-i18next|clsx|use-sync-external-store|@mantine\/store)\//,
-  // (not all of @mantine/core/esm/core: what only the routed console uses goes with it; -1.4 KiB here)
-  /@mantine\/core\/esm\/components\/(Input|InputBase|TextInput|PasswordInput|Button|ActionIcon|CloseButton|Transition|Loader|Title|Text|Paper|Stack|Center|UnstyledButton)\//,
-  /@mantine\/notifications\/esm\/notifications\.store/,
+  /node_modules\/(react|react-dom|scheduler|i18next|react-i18next)\//,
+  // the house kit's parts the sign-in shows (the rest load with the screens that use them; ui/kit)
+  /\/apps\/web\/src\/ui\/kit\/(Box|layout|text|buttons|feedback|inputs|toastStore|colorScheme)\.tsx?$/,
   // (not @st/protocol as a whole: its parts only later screens use go with them; issue 21, -3 KiB here)
   // (no zod: the start-up code's requests load their answers' schemas, and zod, with the routed console;
   // api/startRoutes.ts, issue 21: -16 KiB here)
@@ -33,7 +31,7 @@ const CONSOLE = [
   // chunks they cost a request each and gzip apart; round 5: -1.5 KiB gzip, -5.5 KiB on the wire)
   /\/packages\/protocol\/src\/(routes\/(?!buildPath)[^/]+|entities\/(?!logFilter)[^/]+|stomp\/topics|text|runtime|logLevels|device\/entities)\.ts$/,
   /\/apps\/web\/src\/api\/(routes|topics|cloudRoutes)\.ts$/,
-  /@mantine\/core\/esm\/components\/(Portal|Group|Anchor|FocusTrap)\//,
+  /\/apps\/web\/src\/ui\/kit\/hooks\.ts$/,
   /@tabler\/icons-react\/dist\/esm\/(createReactComponent|defaultAttributes)/,
   /\/apps\/web\/src\/(app\/(Shell|consoleStyles|screens|QueryProvider|CurrentGateway|urlParams)|ui\/floating\/[^/]+|features\/(menu|preferences)\/[^/]+)\.tsx?$/,
 ];
@@ -44,7 +42,7 @@ const CONSOLE = [
 // use (Alert, Badge, the list's icons): they would download all of it; not the list virtualizer
 // (ui/useVirtualRows, 1.5 KiB gzip) that the OTA and settings screens, opened first, would download for nothing.
 const PANEL = [
-  /@mantine\/core\/esm\/(components\/Checkbox|utils\/(InputsGroupFieldset|InlineInput))\//,
+  /\/apps\/web\/src\/ui\/kit\/choices\.tsx$/,
   /@tabler\/icons-react\/dist\/esm\/icons\/Icon(Download|Search|Upload|X|Power)\.mjs$/,
   /\/packages\/protocol\/src\/(device\/hooks|versions)\.ts$/,
   /\/apps\/web\/src\/(ui\/describeFailure|features\/(devices\/(model\/address|api\/(deviceCommand|deviceErrors|devicesApi|useDevices|useQueryErrorToast)|icons\/(pickIcon|shapes|DeviceIcon)|usePanelUrl)|alerts\/(alertsApi|useAlertsApi)|accounts\/useCanWrite|fleet\/useFirmwareLibrary|ota\/(otaApi|useOtaApi)))\.tsx?$/,
@@ -56,7 +54,7 @@ const lite = (file: string) => fileURLToPath(new URL(`./src/i18n/lite/${file}`, 
 
 export default defineConfig({
   base: './',
-  plugins: [react(), precompress(), catalogCopies(), mantineTrim(), compileHints()],
+  plugins: [react(), precompress(), catalogCopies(), compileHints()],
   resolve: {
     alias: [
       { find: /^i18next$/, replacement: lite('i18next.ts') },

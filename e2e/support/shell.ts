@@ -21,7 +21,7 @@ export function gatewayItem(page: Page, name: string): Locator {
 
 /** Every toast on screen, or those holding a text. */
 export function toasts(page: Page, text?: string | RegExp): Locator {
-  const all = page.locator('.mantine-Notification-root');
+  const all = page.locator('.st-Notification-root');
   return text === undefined ? all : all.filter({ hasText: text });
 }
 
@@ -40,7 +40,7 @@ export async function expectToastShown(page: Page, text: string): Promise<void> 
 
 /** Closes every toast on screen, so the next assertion reads the right one. */
 export async function closeToasts(page: Page): Promise<void> {
-  const buttons = page.locator('.mantine-Notification-root button.mantine-CloseButton-root');
+  const buttons = page.locator('.st-Notification-root button.st-CloseButton-root');
   await expect(async () => {
     for (const button of await buttons.all()) {
       // The click event goes to the button itself: no wait for the toasts to stop moving (on a loaded machine
@@ -60,7 +60,7 @@ export async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     if (document.getAnimations().some((animation) => animation.playState === 'running')) return false;
     const fading = document.querySelectorAll(
-      '.mantine-Modal-content, .mantine-Modal-overlay, .mantine-Popover-dropdown, .mantine-Notification-root',
+      '.st-Modal-content, .st-Modal-overlay, .st-Popover-dropdown, .st-Notification-root',
     );
     return [...fading].every((element) => getComputedStyle(element).opacity === '1');
   });
@@ -78,7 +78,7 @@ export async function currentTheme(page: Page): Promise<Theme> {
 export async function switchTheme(page: Page, theme: Theme): Promise<void> {
   if ((await currentTheme(page)) === theme) return;
   await page.getByRole('button', { name: `Switch to the ${theme} theme` }).click();
-  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
   // Away from the switch, so its tooltip does not stay in the picture.
   await page.mouse.move(0, page.viewportSize()?.height ?? 600);
   await expect(page.getByRole('tooltip')).toHaveCount(0);

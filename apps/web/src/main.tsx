@@ -8,10 +8,12 @@ import { baseUrlOf, loadRuntimeConfig, uiBuildInfo } from './app/runtime';
 import { createServices } from './app/services';
 import { registerServiceWorker } from './features/delivery/serviceWorker';
 import { createI18n, loadCatalog, pickLocale } from './i18n';
+import { initColorScheme } from './ui/kit/colorScheme';
 
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root element');
 
+initColorScheme(STORAGE_KEYS.theme);
 const runtime = loadRuntimeConfig(window);
 const locale = pickLocale(window.localStorage.getItem(STORAGE_KEYS.locale), window.navigator.language);
 if (runtime.ok) {

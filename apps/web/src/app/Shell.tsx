@@ -1,5 +1,4 @@
 import './consoleStyles';
-import { Anchor, Box, Group } from '@mantine/core';
 import { IconHome } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +7,9 @@ import { AppMenu } from '../features/menu/AppMenu';
 import { NotificationBell } from '../features/notifications/NotificationBell';
 import { LanguageSwitch } from '../features/preferences/LanguageSwitch';
 import { ThemeSwitch } from '../features/preferences/ThemeSwitch';
+import { Box } from '../ui/kit/Box';
+import { Group } from '../ui/kit/layout';
+import { Anchor } from '../ui/kit/text';
 
 export interface ShellProps {
   /** The gateway's name beside the title (each mode has its own). */

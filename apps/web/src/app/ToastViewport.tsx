@@ -1,18 +1,8 @@
-import '@mantine/core/styles/CloseButton.css';
-import '@mantine/core/styles/Notification.css';
-import '@mantine/notifications/styles.css';
-import './toasts.css';
-import { Notifications, type NotificationsStore } from '@mantine/notifications';
 import { TOAST } from '@st/protocol';
+import { Notifications } from '../ui/kit/Notifications';
+import type { ToastStore } from '../ui/kit/toastStore';
 
-/** Where the toasts show (Mantine's notifications container with its transitions). */
-export default function ToastViewport({ store }: { store: NotificationsStore }) {
-  return (
-    <Notifications
-      store={store}
-      position="bottom-right"
-      limit={8}
-      transitionDuration={TOAST.hideAnimationMs}
-    />
-  );
+/** Where the toasts show (bottom right, above dialogs; ui/kit/Notifications). */
+export default function ToastViewport({ store }: { store: ToastStore }) {
+  return <Notifications store={store} hideAnimationMs={TOAST.hideAnimationMs} />;
 }

@@ -1,4 +1,3 @@
-import { createNotificationsStore, type NotificationsStore } from '@mantine/notifications';
 import { type RuntimeConfig, STOMP_PATH, TIMEOUTS } from '@st/protocol';
 import type { i18n } from 'i18next';
 import { createGatewayFetch, type GatewayFetch } from '../api/gatewayFetch';
@@ -9,6 +8,7 @@ import { startRequest } from '../api/startRoutes';
 import { NotificationToasts } from '../features/notifications/notificationToasts';
 import { Toaster } from '../features/notifications/toaster';
 import { formatterFor } from '../ui/format';
+import { ToastStore } from '../ui/kit/toastStore';
 import { baseUrlOf } from './runtime';
 import { Signal } from './signal';
 
@@ -24,7 +24,7 @@ export interface Services {
   live: LiveChannel;
   toaster: Toaster;
   notificationToasts: NotificationToasts;
-  notificationsStore: NotificationsStore;
+  notificationsStore: ToastStore;
   /** The cloud rejected our refresh token: the user has to sign in again. */
   sessionEnded: Signal<void>;
   reload: () => void;
@@ -54,7 +54,7 @@ export function createServices(input: ServicesInput): Services {
         })
       : undefined;
   const http = new HttpClient({ ...transport, log, ...(session === undefined ? {} : { session }) });
-  const notificationsStore = createNotificationsStore();
+  const notificationsStore = new ToastStore();
   const toaster = new Toaster({
     store: notificationsStore,
     fromLabel: (source) => i18n.t('toast.from', { source }),

@@ -1,7 +1,7 @@
-import { Modal } from '@mantine/core';
 import { DIALOG_WIDTHS, type DialogSize } from '@st/protocol';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Modal } from './kit/overlays';
 
 export interface AppModalProps {
   opened: boolean;

@@ -1,7 +1,9 @@
-import { Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from './AppModal';
 import type { ConfirmQuestion } from './confirmQuestion';
+import { Button } from './kit/buttons';
+import { Group } from './kit/layout';
+import { Text } from './kit/text';
 
 // A question is asked from a screen or from another dialog (e.g. delete from a dump's info dialog) and
 // must sit above it: dialogs are at Mantine's 200, toasts at 1000 (app/styles.css).

@@ -1,4 +1,4 @@
-import { TextInput, type TextInputProps } from '@mantine/core';
+import { TextInput, type TextInputProps } from './kit/inputs';
 import { fromInput, type NumberRules, type NumberValue, settle } from './numberValue';
 
 export interface NumberInputProps

@@ -1,5 +1,6 @@
-import { Center, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Loader } from './kit/feedback';
+import { Center } from './kit/layout';
 
 /** The spinner shown while a screen or the session is loading. */
 export function PageLoader({ fullHeight = false }: { fullHeight?: boolean }) {

@@ -1,5 +1,5 @@
-import { NativeSelect, type NativeSelectProps } from '@mantine/core';
 import { IconSelector } from '@tabler/icons-react';
+import { NativeSelect, type NativeSelectProps } from './kit/inputs';
 import { chosenValue, type SelectData, selectItems, shownValue } from './selectItems';
 
 export type { SelectData, SelectItem } from './selectItems';

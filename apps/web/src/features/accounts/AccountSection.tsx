@@ -1,10 +1,13 @@
-import { Button, Divider, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { serverMessage } from '../../api/errors';
 import { useServices } from '../../app/ServicesContext';
+import { Button } from '../../ui/kit/buttons';
+import { PasswordInput } from '../../ui/kit/inputs';
+import { Divider, Group, Stack } from '../../ui/kit/layout';
+import { Text } from '../../ui/kit/text';
 import { useConfirm } from '../../ui/useConfirm';
 import { accountKeys, accountsApi } from './accountsApi';
 

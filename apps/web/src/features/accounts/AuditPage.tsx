@@ -1,10 +1,15 @@
-import { Button, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { buildPath, ROUTES } from '@st/protocol';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/ServicesContext';
+import { Button } from '../../ui/kit/buttons';
+import { Loader } from '../../ui/kit/feedback';
+import { TextInput } from '../../ui/kit/inputs';
+import { Group, Stack } from '../../ui/kit/layout';
+import { Table } from '../../ui/kit/Table';
+import { Text, Title } from '../../ui/kit/text';
 import { Select } from '../../ui/Select';
 import { gatewayKeys, gatewaysApi } from '../gateways/gatewaysApi';
 import { accountKeys, accountsApi } from './accountsApi';

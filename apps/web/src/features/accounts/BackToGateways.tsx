@@ -1,7 +1,7 @@
-import { Button } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { Button } from '../../ui/kit/buttons';
 
 export function BackToGateways() {
   const { t } = useTranslation();

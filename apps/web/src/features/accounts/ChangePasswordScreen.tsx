@@ -1,9 +1,12 @@
-import { Button, Center, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import type { CloudUser } from '@st/protocol';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../api/errors';
 import { useServices } from '../../app/ServicesContext';
+import { Button } from '../../ui/kit/buttons';
+import { PasswordInput } from '../../ui/kit/inputs';
+import { Center, Paper, Stack } from '../../ui/kit/layout';
+import { Text, Title } from '../../ui/kit/text';
 import { logOut } from '../auth/authApi';
 import { useSession } from '../auth/SessionContext';
 import { accountsApi } from './accountsApi';

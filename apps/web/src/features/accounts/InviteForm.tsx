@@ -1,10 +1,13 @@
 // (loaded only from an invite link, with the styles of its refusal; the sign-in screen has neither)
-import '@mantine/core/styles/Alert.css';
-import { Alert, Button, Center, Paper, PasswordInput, Stack, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HttpError, serverMessage } from '../../api/errors';
 import { useServices } from '../../app/ServicesContext';
+import { Button } from '../../ui/kit/buttons';
+import { Alert } from '../../ui/kit/feedback';
+import { PasswordInput } from '../../ui/kit/inputs';
+import { Center, Paper, Stack } from '../../ui/kit/layout';
+import { Title } from '../../ui/kit/text';
 
 /** The cloud refused the link itself (expired, used or unknown), not the password. */
 function inviteRefused(error: unknown): boolean {

@@ -1,4 +1,3 @@
-import { ActionIcon, Badge, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { type Gateway, type GatewayRole, type GatewayShare, GatewayRole as Roles } from '@st/protocol';
 import { IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,6 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../api/errors';
 import { useServices } from '../../app/ServicesContext';
 import { AppModal } from '../../ui/AppModal';
+import { ActionIcon, Button } from '../../ui/kit/buttons';
+import { Badge, Loader } from '../../ui/kit/feedback';
+import { TextInput } from '../../ui/kit/inputs';
+import { Group, Stack } from '../../ui/kit/layout';
+import { Text } from '../../ui/kit/text';
 import { Select } from '../../ui/Select';
 import { gatewayKeys } from '../gateways/gatewaysApi';
 import { accountKeys, accountsApi } from './accountsApi';

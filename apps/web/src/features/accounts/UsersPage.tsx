@@ -1,16 +1,3 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Checkbox,
-  Code,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
 import type { AdminUser } from '@st/protocol';
 import {
   IconKey,
@@ -26,6 +13,12 @@ import { useTranslation } from 'react-i18next';
 import { serverMessage, statusOf } from '../../api/errors';
 import { useServices } from '../../app/ServicesContext';
 import { Tooltip } from '../../ui/floating/Tooltip';
+import { ActionIcon, Button } from '../../ui/kit/buttons';
+import { Checkbox } from '../../ui/kit/choices';
+import { Badge } from '../../ui/kit/feedback';
+import { TextInput } from '../../ui/kit/inputs';
+import { Group, Paper, Stack } from '../../ui/kit/layout';
+import { Code, Text, Title } from '../../ui/kit/text';
 import { useConfirm } from '../../ui/useConfirm';
 import { accountKeys, accountsApi } from './accountsApi';
 import { BackToGateways } from './BackToGateways';

@@ -1,5 +1,5 @@
-import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Text } from '../../ui/kit/text';
 import { useCanWrite } from './useCanWrite';
 
 /**

@@ -1,6 +1,8 @@
-import { Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Loader } from '../../ui/kit/feedback';
+import { Center, Stack } from '../../ui/kit/layout';
+import { Text, Title } from '../../ui/kit/text';
 import { alertKeys } from './alertsApi';
 import { CloudAlertsForm } from './CloudAlertsForm';
 import { GatewayAlertsForm } from './GatewayAlertsForm';

@@ -1,19 +1,12 @@
-import {
-  ActionIcon,
-  Button,
-  Checkbox,
-  Group,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
 import type { AlertChannelType } from '@st/protocol';
 import { IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Menu } from '../../ui/floating/Menu';
+import { ActionIcon, Button } from '../../ui/kit/buttons';
+import { Checkbox } from '../../ui/kit/choices';
+import { PasswordInput, TextInput } from '../../ui/kit/inputs';
+import { Group, Paper, Stack } from '../../ui/kit/layout';
+import { Text, Title } from '../../ui/kit/text';
 import { type ChannelDraft, newDraft } from './channelDraft';
 
 const TYPES: AlertChannelType[] = ['webhook', 'ntfy', 'email'];

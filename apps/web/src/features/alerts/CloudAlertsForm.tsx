@@ -1,7 +1,9 @@
-import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import type { CloudAlertSettings } from '@st/protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../ui/kit/buttons';
+import { Group, Paper, Stack } from '../../ui/kit/layout';
+import { Title } from '../../ui/kit/text';
 import { NumberInput } from '../../ui/NumberInput';
 import { ChannelsEditor } from './ChannelsEditor';
 import { type ChannelDraft, fromDraft, toDraft } from './channelDraft';

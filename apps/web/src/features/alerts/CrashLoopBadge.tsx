@@ -1,9 +1,9 @@
-import { Badge } from '@mantine/core';
 import type { CrashLoopState } from '@st/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Tooltip } from '../../ui/floating/Tooltip';
+import { Badge } from '../../ui/kit/feedback';
 import { alertKeys } from './alertsApi';
 import { useAlertsApi } from './useAlertsApi';
 

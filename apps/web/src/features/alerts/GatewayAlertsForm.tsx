@@ -1,15 +1,17 @@
-import { Button, Group, Paper, Stack, Switch, Title } from '@mantine/core';
 import type { AlertSettings } from '@st/protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../ui/kit/buttons';
+import { Switch } from '../../ui/kit/choices';
+import { Group, Paper, Stack } from '../../ui/kit/layout';
+import { Title } from '../../ui/kit/text';
+import { NumberInput } from '../../ui/NumberInput';
 import { useCanWrite } from '../accounts/useCanWrite';
 import { ViewerNote } from '../accounts/ViewerNote';
 import { ChannelsEditor } from './ChannelsEditor';
 import { type ChannelDraft, fromDraft, toDraft } from './channelDraft';
 import { MutedDevicesInput } from './MutedDevicesInput';
 import { useAlertsApi } from './useAlertsApi';
-import './styles';
-import { NumberInput } from '../../ui/NumberInput';
 import { useSaveAndTest } from './useSaveAndTest';
 
 /** The gateway's device alert rules and channels (relayed in cloud mode). */

@@ -1,9 +1,12 @@
-import { Button, Checkbox, SimpleGrid, Text } from '@mantine/core';
 import { TIMELINE_KINDS, type TimelineKind } from '@st/protocol';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Popover } from '../../ui/floating/Popover';
+import { Button } from '../../ui/kit/buttons';
+import { Checkbox } from '../../ui/kit/choices';
+import { SimpleGrid } from '../../ui/kit/layout';
+import { Text } from '../../ui/kit/text';
 
 export interface KindsFilterProps {
   /** The kinds ticked; none means every kind. */

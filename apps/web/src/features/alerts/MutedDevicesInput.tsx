@@ -1,6 +1,9 @@
-import { Badge, CloseButton, Group, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CloseButton } from '../../ui/kit/buttons';
+import { Badge } from '../../ui/kit/feedback';
+import { TextInput } from '../../ui/kit/inputs';
+import { Group, Stack } from '../../ui/kit/layout';
 
 export interface MutedDevicesInputProps {
   value: string[];

@@ -1,8 +1,11 @@
-import { Badge, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import type { TimelineEntry, TimelineKind } from '@st/protocol';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../ui/kit/buttons';
+import { Badge, Loader } from '../../ui/kit/feedback';
+import { Center, Group, Stack } from '../../ui/kit/layout';
+import { Text } from '../../ui/kit/text';
 import { useDevicePanel } from '../devices/panel/DeviceContext';
 import { alertKeys } from './alertsApi';
 import { KindsFilter } from './KindsFilter';

@@ -1,10 +1,13 @@
-import { Button, Center, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { type FormEvent, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { statusOf } from '../../api/errors';
 import { loadCloudSchemas } from '../../api/startRoutes';
 import { useServices } from '../../app/ServicesContext';
 import { ConsoleCatalog } from '../../i18n';
+import { Button } from '../../ui/kit/buttons';
+import { PasswordInput, TextInput } from '../../ui/kit/inputs';
+import { Center, Paper, Stack } from '../../ui/kit/layout';
+import { Title } from '../../ui/kit/text';
 import { logIn } from './authApi';
 import { useSession } from './SessionContext';
 

@@ -1,9 +1,10 @@
-import { Button, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
 import { IconUser } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/ServicesContext';
+import { Button } from '../../ui/kit/buttons';
+import { useDisclosure } from '../../ui/kit/hooks';
+import { Text } from '../../ui/kit/text';
 import { useConfirm } from '../../ui/useConfirm';
 import { useOpenedOnce } from '../../ui/useOpenedOnce';
 import { AccountSection } from '../accounts/AccountSection';

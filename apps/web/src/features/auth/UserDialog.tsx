@@ -1,8 +1,10 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
 import type { CloudUser } from '@st/protocol';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../ui/AppModal';
+import { Button } from '../../ui/kit/buttons';
+import { Group, Stack } from '../../ui/kit/layout';
+import { Text } from '../../ui/kit/text';
 
 export interface UserDialogProps {
   opened: boolean;

@@ -1,4 +1,3 @@
-import { Button, Center, FileButton, Group, Loader, Paper, Stack, Title } from '@mantine/core';
 import type { BackupDevice, BackupSchedule, SettingsDumpRecord } from '@st/protocol';
 import { IconCloudDownload, IconFileZip, IconPlayerPlay, IconRestore, IconUpload } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,15 +6,18 @@ import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../api/errors';
 import { useServices } from '../../app/ServicesContext';
 import { describeFailure } from '../../ui/describeFailure';
+import { Button, FileButton } from '../../ui/kit/buttons';
+import { Loader } from '../../ui/kit/feedback';
+import { Center, Group, Paper, Stack } from '../../ui/kit/layout';
+import { Title } from '../../ui/kit/text';
 import { useOpenedOnce } from '../../ui/useOpenedOnce';
+import { useCanWrite } from '../accounts/useCanWrite';
 import { dumpKeys } from '../settings-dumps/dumpsApi';
 import { backupKeys } from './backupsApi';
 import { DeviceTable } from './DeviceTable';
 import { LastRun } from './LastRun';
 import { ScheduleForm } from './ScheduleForm';
 import { useBackupsApi } from './useBackupsApi';
-import './styles';
-import { useCanWrite } from '../accounts/useCanWrite';
 
 const VersionsDialog = lazy(() => import('./VersionsDialog').then((m) => ({ default: m.VersionsDialog })));
 const RestoreAllDialog = lazy(() =>

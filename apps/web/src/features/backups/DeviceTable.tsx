@@ -1,7 +1,10 @@
-import { Badge, Button, Table, Text } from '@mantine/core';
 import type { BackupDevice } from '@st/protocol';
 import { IconHistory } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../ui/kit/buttons';
+import { Badge } from '../../ui/kit/feedback';
+import { Table } from '../../ui/kit/Table';
+import { Text } from '../../ui/kit/text';
 import { useDateTime } from './format';
 
 /** Each device with backups: name, address, last backup, how many versions, and its history. */

@@ -1,6 +1,6 @@
-import { List, Text } from '@mantine/core';
 import type { BackupOverview } from '@st/protocol';
 import { useTranslation } from 'react-i18next';
+import { List, Text } from '../../ui/kit/text';
 import { useDateTime } from './format';
 
 /** "Last backup" with its outcome (and each failure), then when the next one is due. */

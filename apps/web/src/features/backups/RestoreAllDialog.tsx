@@ -1,4 +1,3 @@
-import { Alert, Button, Group, List, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { BackupDevice } from '@st/protocol';
 import { IconAlertTriangle, IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -7,6 +6,10 @@ import { serverMessage } from '../../api/errors';
 import { useServices } from '../../app/ServicesContext';
 import { AppModal } from '../../ui/AppModal';
 import { describeFailure } from '../../ui/describeFailure';
+import { Button } from '../../ui/kit/buttons';
+import { Alert, Progress, ThemeIcon } from '../../ui/kit/feedback';
+import { Group, Stack } from '../../ui/kit/layout';
+import { List, Text } from '../../ui/kit/text';
 import { useBackupsApi } from './useBackupsApi';
 
 type Outcome =

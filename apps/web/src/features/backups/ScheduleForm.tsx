@@ -1,7 +1,9 @@
-import { Button, Group, Switch } from '@mantine/core';
 import { BACKUP_LIMITS, type BackupSchedule } from '@st/protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../ui/kit/buttons';
+import { Switch } from '../../ui/kit/choices';
+import { Group } from '../../ui/kit/layout';
 import { NumberInput } from '../../ui/NumberInput';
 import { useCanWrite } from '../accounts/useCanWrite';
 

@@ -1,6 +1,8 @@
-import { Alert, Table, Text } from '@mantine/core';
 import type { SettingsDumpRecord } from '@st/protocol';
 import { useTranslation } from 'react-i18next';
+import { Alert } from '../../ui/kit/feedback';
+import { Table } from '../../ui/kit/Table';
+import { Text } from '../../ui/kit/text';
 import { decodeDump } from '../settings-dumps/dumpContent';
 import { diffSettings } from '../settings-dumps/dumpDiff';
 

@@ -1,10 +1,14 @@
-import { Badge, Button, Center, Checkbox, Group, Loader, Stack, Text } from '@mantine/core';
 import type { BackupDevice, SettingsDumpRecord } from '@st/protocol';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../ui/AppModal';
+import { Button } from '../../ui/kit/buttons';
+import { Checkbox } from '../../ui/kit/choices';
+import { Badge, Loader } from '../../ui/kit/feedback';
+import { Center, Group, Stack } from '../../ui/kit/layout';
+import { Text } from '../../ui/kit/text';
 import { useCanWrite } from '../accounts/useCanWrite';
 import { backupKeys } from './backupsApi';
 import { useDateTime } from './format';

@@ -1,4 +1,3 @@
-import { Alert, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { gatewayCall } from '../../api/routes';
@@ -7,6 +6,9 @@ import { uiBuildInfo } from '../../app/runtime';
 import { useServices } from '../../app/ServicesContext';
 import { AppModal } from '../../ui/AppModal';
 import { useFormat } from '../../ui/format';
+import { Alert, Loader } from '../../ui/kit/feedback';
+import { SimpleGrid, Stack } from '../../ui/kit/layout';
+import { Text, Title } from '../../ui/kit/text';
 
 export function BuildInfoDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();

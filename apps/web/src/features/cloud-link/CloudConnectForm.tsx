@@ -1,10 +1,12 @@
-import { Button, Stack, Textarea, TextInput } from '@mantine/core';
 import { decodeConnectionToken } from '@st/protocol';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { statusOf } from '../../api/errors';
 import { useServices } from '../../app/ServicesContext';
 import { failureText } from '../../ui/describeFailure';
+import { Button } from '../../ui/kit/buttons';
+import { Textarea, TextInput } from '../../ui/kit/inputs';
+import { Stack } from '../../ui/kit/layout';
 import type { CloudLink } from './useCloudLink';
 
 /** Paste a connection token; when it decodes, its URL and token become editable and Connect appears. */

@@ -1,9 +1,13 @@
-import { Alert, Button, Center, Group, Loader, Stack, TextInput, Title } from '@mantine/core';
 import { canDisconnect, canReconnect } from '@st/protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/ServicesContext';
 import { AppModal } from '../../ui/AppModal';
+import { Button } from '../../ui/kit/buttons';
+import { Alert, Loader } from '../../ui/kit/feedback';
+import { TextInput } from '../../ui/kit/inputs';
+import { Center, Group, Stack } from '../../ui/kit/layout';
+import { Title } from '../../ui/kit/text';
 import { useConfirm } from '../../ui/useConfirm';
 import { CloudConnectForm } from './CloudConnectForm';
 import type { CloudLink } from './useCloudLink';

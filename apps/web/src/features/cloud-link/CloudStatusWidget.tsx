@@ -1,9 +1,10 @@
-import { Button, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
 import { IconCloud, IconCloudOff } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Tooltip } from '../../ui/floating/Tooltip';
+import { Button } from '../../ui/kit/buttons';
+import { useDisclosure } from '../../ui/kit/hooks';
+import { Text } from '../../ui/kit/text';
 import { useOpenedOnce } from '../../ui/useOpenedOnce';
 import { useCloudLink } from './useCloudLink';
 
@@ -31,7 +32,7 @@ export function CloudStatusWidget() {
           leftSection={
             status === 'CONNECTED' ? (
               // Green on the icon only: green text on white is under the AA contrast for its size.
-              <IconCloud size={16} aria-hidden color="var(--mantine-color-green-8)" />
+              <IconCloud size={16} aria-hidden color="var(--st-green-8)" />
             ) : (
               <IconCloudOff size={16} aria-hidden />
             )
@@ -42,7 +43,7 @@ export function CloudStatusWidget() {
           data-status={status ?? 'UNKNOWN'}
           data-problem={link.tokenRefused ? 'TOKEN_REFUSED' : undefined}
         >
-          <Text span size="sm" truncate maw={{ base: 90, sm: 220 }}>
+          <Text span size="sm" truncate maw="clamp(90px, 28vw, 220px)">
             {t('gateway.cloud.conn.status', { status: statusText })}
           </Text>
         </Button>

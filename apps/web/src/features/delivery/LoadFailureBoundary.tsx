@@ -1,7 +1,9 @@
-import { Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConsoleMode } from '../../app/runtime';
+import { Button } from '../../ui/kit/buttons';
+import { Center, Paper, Stack } from '../../ui/kit/layout';
+import { Text, Title } from '../../ui/kit/text';
 import { OfflineScreen } from './OfflineScreen';
 
 /**

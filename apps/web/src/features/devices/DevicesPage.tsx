@@ -1,4 +1,3 @@
-import { Alert, Flex } from '@mantine/core';
 import type { DeviceInfo } from '@st/protocol';
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
@@ -6,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentGateway } from '../../app/CurrentGateway';
 import { useServices } from '../../app/ServicesContext';
 import type { Services } from '../../app/services';
+import { Alert } from '../../ui/kit/feedback';
+import { Flex } from '../../ui/kit/layout';
 import { PageLoader } from '../../ui/PageLoader';
 import { devicesApi } from './api/devicesApi';
 import { panelQueries } from './api/panelQueries';

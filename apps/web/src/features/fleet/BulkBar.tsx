@@ -1,9 +1,11 @@
-import { ActionIcon, Button, Group, Paper, Text } from '@mantine/core';
 import type { DeviceInfo } from '@st/protocol';
 import { IconDownload, IconPower, IconUpload, IconX } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Tooltip } from '../../ui/floating/Tooltip';
+import { ActionIcon, Button } from '../../ui/kit/buttons';
+import { Group, Paper } from '../../ui/kit/layout';
+import { Text } from '../../ui/kit/text';
 import { useConfirm } from '../../ui/useConfirm';
 import { useOpenedOnce } from '../../ui/useOpenedOnce';
 import type { BulkAction } from './BulkDialog';

@@ -1,4 +1,3 @@
-import { Button, Group, Stack, Switch, Text } from '@mantine/core';
 import type { DeviceInfo, Firmware } from '@st/protocol';
 import { IconUpload } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -7,6 +6,10 @@ import { serverMessage } from '../../api/errors';
 import { AppModal } from '../../ui/AppModal';
 import { describeFailure } from '../../ui/describeFailure';
 import { downloadBlob } from '../../ui/downloadText';
+import { Button } from '../../ui/kit/buttons';
+import { Switch } from '../../ui/kit/choices';
+import { Group, Stack } from '../../ui/kit/layout';
+import { Text } from '../../ui/kit/text';
 import { Select } from '../../ui/Select';
 import { useDeviceCaller } from '../devices/api/useDevices';
 import { type UploadOutcome, useOtaActions } from '../ota/useOtaActions';

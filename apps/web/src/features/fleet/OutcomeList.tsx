@@ -1,6 +1,8 @@
-import { Badge, Group, Progress, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Badge, Progress } from '../../ui/kit/feedback';
+import { Group, Stack } from '../../ui/kit/layout';
+import { Text } from '../../ui/kit/text';
 
 export type OutcomeState = 'running' | 'done' | 'failed';
 

@@ -1,4 +1,3 @@
-import { Button, Center, Checkbox, Group, Loader, Stack, Text } from '@mantine/core';
 import type { DeviceInfo, Firmware } from '@st/protocol';
 import { IconUpload } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,6 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../api/errors';
 import { AppModal } from '../../ui/AppModal';
 import { describeFailure } from '../../ui/describeFailure';
+import { Button } from '../../ui/kit/buttons';
+import { Checkbox } from '../../ui/kit/choices';
+import { Loader } from '../../ui/kit/feedback';
+import { Center, Group, Stack } from '../../ui/kit/layout';
+import { Text } from '../../ui/kit/text';
 import { useConfirm } from '../../ui/useConfirm';
 import { otaKeys } from '../ota/otaApi';
 import type { UploadOutcome } from '../ota/useOtaActions';

@@ -1,10 +1,13 @@
-import { Alert, Button, Group, Loader, Text } from '@mantine/core';
 import type { DeviceInfo } from '@st/protocol';
 import { IconPower } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../api/errors';
 import { describeFailure } from '../../ui/describeFailure';
+import { Button } from '../../ui/kit/buttons';
+import { Alert, Loader } from '../../ui/kit/feedback';
+import { Group } from '../../ui/kit/layout';
+import { Text } from '../../ui/kit/text';
 import { useConfirm } from '../../ui/useConfirm';
 import { useDeviceCaller } from '../devices/api/useDevices';
 
@@ -72,10 +75,6 @@ export function RestartNow({
       variant="outline"
       color={state.step === 'failed' ? 'red' : state.step === 'back' ? 'teal' : 'blue'}
       // the border carries the colour; the text keeps the theme's own colour (readable in both themes)
-      styles={{
-        title: { color: 'var(--mantine-color-text)' },
-        message: { color: 'var(--mantine-color-text)' },
-      }}
       title={t('fleet.restart.title')}
       withCloseButton={state.step !== 'restarting'}
       closeButtonLabel={t('common.close')}

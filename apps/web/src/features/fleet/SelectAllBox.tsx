@@ -1,6 +1,6 @@
-import { Checkbox } from '@mantine/core';
 import type { DeviceInfo } from '@st/protocol';
 import { useTranslation } from 'react-i18next';
+import { Checkbox } from '../../ui/kit/choices';
 import type { Selection } from './useSelection';
 
 /** "Select all" of one device list as it is filtered now; half-checked when only some are chosen. */

@@ -1,9 +1,10 @@
-import { Text, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gatewayRequest } from '../../api/routes';
 import { useServices } from '../../app/ServicesContext';
+import { UnstyledButton } from '../../ui/kit/buttons';
+import { Text } from '../../ui/kit/text';
 import { cloudLinkApi, cloudLinkKeys } from '../cloud-link/cloudLinkApi';
 import { nameKey } from './nameKey';
 

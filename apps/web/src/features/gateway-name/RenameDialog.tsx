@@ -1,4 +1,3 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { LOCAL_NAME_MAX_LENGTH } from '@st/protocol';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -6,6 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { gatewayRequest } from '../../api/routes';
 import { useServices } from '../../app/ServicesContext';
 import { failureText } from '../../ui/describeFailure';
+import { Button } from '../../ui/kit/buttons';
+import { Alert } from '../../ui/kit/feedback';
+import { TextInput } from '../../ui/kit/inputs';
+import { Group, Stack } from '../../ui/kit/layout';
+import { Modal } from '../../ui/kit/overlays';
+import { Text } from '../../ui/kit/text';
 import { nameKey } from './nameKey';
 
 /** Renames the gateway (its local name); opened from the header's name (GatewayNameHeader.tsx). */

@@ -1,9 +1,11 @@
-import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import type { Gateway } from '@st/protocol';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/ServicesContext';
 import { AppModal } from '../../ui/AppModal';
+import { Button } from '../../ui/kit/buttons';
+import { Textarea, TextInput } from '../../ui/kit/inputs';
+import { Group, Stack } from '../../ui/kit/layout';
 import type { GatewayDraft } from './gatewaysApi';
 import { checkGatewayName } from './validateName';
 

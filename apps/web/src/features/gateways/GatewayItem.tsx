@@ -1,9 +1,13 @@
-import { ActionIcon, Badge, Box, Group, Paper, Text, UnstyledButton } from '@mantine/core';
 import type { Gateway } from '@st/protocol';
 import { IconDotsVertical, IconKey, IconKeyOff, IconPencil, IconShare, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Menu } from '../../ui/floating/Menu';
 import { Tooltip } from '../../ui/floating/Tooltip';
+import { Box } from '../../ui/kit/Box';
+import { ActionIcon, UnstyledButton } from '../../ui/kit/buttons';
+import { Badge } from '../../ui/kit/feedback';
+import { Group, Paper } from '../../ui/kit/layout';
+import { Text } from '../../ui/kit/text';
 
 export interface GatewayItemProps {
   gateway: Gateway;

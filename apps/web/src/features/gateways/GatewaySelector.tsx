@@ -1,4 +1,3 @@
-import { ActionIcon, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { Gateway } from '@st/protocol';
 import { IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -7,6 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { useServices } from '../../app/ServicesContext';
 import { Tooltip } from '../../ui/floating/Tooltip';
+import { ActionIcon, Button } from '../../ui/kit/buttons';
+import { Loader } from '../../ui/kit/feedback';
+import { Center, Group, Stack } from '../../ui/kit/layout';
+import { Text, Title } from '../../ui/kit/text';
 import { useOpenedOnce } from '../../ui/useOpenedOnce';
 import { GatewayItem } from './GatewayItem';
 import { gatewayKeys, gatewaysApi } from './gatewaysApi';

@@ -1,4 +1,4 @@
-import { Container } from '@mantine/core';
+import { Container } from '../../ui/kit/layout';
 import { GatewaySelector } from './GatewaySelector';
 
 /** Route /gateways (cloud mode). */

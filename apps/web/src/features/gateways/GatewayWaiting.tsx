@@ -1,10 +1,13 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconRouterOff } from '@tabler/icons-react';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useCurrentGateway } from '../../app/CurrentGateway';
 import { useFormat } from '../../ui/format';
+import { Button } from '../../ui/kit/buttons';
+import { Alert } from '../../ui/kit/feedback';
+import { Group, Stack } from '../../ui/kit/layout';
+import { Text } from '../../ui/kit/text';
 
 /** While the scope's gateway is away: when its grace period ends (ms since the epoch); undefined otherwise. */
 export const GatewayWaitContext = createContext<number | undefined>(undefined);

@@ -1,10 +1,11 @@
-import { Button, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconRouter } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentGateway } from '../../app/CurrentGateway';
 import { Tooltip } from '../../ui/floating/Tooltip';
+import { Button } from '../../ui/kit/buttons';
+import { useDisclosure } from '../../ui/kit/hooks';
+import { Text } from '../../ui/kit/text';
 import { useOpenedOnce } from '../../ui/useOpenedOnce';
 
 const GatewaySelectorDialog = lazy(() => import('./GatewaySelectorDialog'));
@@ -26,7 +27,6 @@ export function HeaderGatewayName() {
           leftSection={<IconRouter size={16} aria-hidden style={{ flexShrink: 0 }} />}
           rightSection={<IconChevronDown size={14} aria-hidden />}
           miw={0}
-          styles={{ inner: { minWidth: 0 }, label: { minWidth: 0 } }}
           aria-haspopup="dialog"
           aria-label={t('header.gateway', { name: gateway.name })}
         >

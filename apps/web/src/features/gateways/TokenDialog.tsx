@@ -1,9 +1,13 @@
-import { Alert, Button, Code, CopyButton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { encodeConnectionToken } from '@st/protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/ServicesContext';
 import { AppModal } from '../../ui/AppModal';
+import { Button, CopyButton } from '../../ui/kit/buttons';
+import { Alert } from '../../ui/kit/feedback';
+import { TextInput } from '../../ui/kit/inputs';
+import { Stack } from '../../ui/kit/layout';
+import { Code, Text, Title } from '../../ui/kit/text';
 
 export interface TokenDialogProps {
   /** The freshly generated token; the dialog is open while it is set. It exists only until closed. */

@@ -1,9 +1,12 @@
-import { Alert, Button, Center, Group, Loader, Paper, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/ServicesContext';
 import { describeFailure } from '../../ui/describeFailure';
+import { Button } from '../../ui/kit/buttons';
+import { Alert, Loader } from '../../ui/kit/feedback';
+import { Center, Group, Paper } from '../../ui/kit/layout';
+import { Text } from '../../ui/kit/text';
 import { formatNumber } from './format';
 import { useCsvDownload, useHistory } from './historyApi';
 import type { ChartRange } from './RangePicker';

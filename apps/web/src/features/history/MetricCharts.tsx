@@ -1,5 +1,6 @@
-import { Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Stack } from '../../ui/kit/layout';
+import { Title } from '../../ui/kit/text';
 import { useDevicePanel } from '../devices/panel/DeviceContext';
 import { HistoryChart } from './HistoryChart';
 import { RangePicker, useChartRange } from './RangePicker';

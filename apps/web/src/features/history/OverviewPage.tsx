@@ -1,11 +1,15 @@
-import { Alert, Drawer, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue, useViewportSize } from '@mantine/hooks';
 import type { DeviceSample, OverviewRow } from '@st/protocol';
 import { IconSearch } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentGateway } from '../../app/CurrentGateway';
 import { useServices } from '../../app/ServicesContext';
+import { Alert, Loader } from '../../ui/kit/feedback';
+import { useDebouncedValue, useViewportSize } from '../../ui/kit/hooks';
+import { TextInput } from '../../ui/kit/inputs';
+import { Group, Stack } from '../../ui/kit/layout';
+import { Drawer } from '../../ui/kit/overlays';
+import { Text, Title } from '../../ui/kit/text';
 import { PageLoader } from '../../ui/PageLoader';
 import { formatNumber } from './format';
 import { useLiveSamples, useOverview } from './historyApi';

@@ -1,9 +1,13 @@
-import { Badge, Box, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { OverviewRow } from '@st/protocol';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Tooltip } from '../../ui/floating/Tooltip';
+import { Box } from '../../ui/kit/Box';
+import { UnstyledButton } from '../../ui/kit/buttons';
+import { Badge } from '../../ui/kit/feedback';
+import { Group } from '../../ui/kit/layout';
+import { Text, VisuallyHidden } from '../../ui/kit/text';
 import { useVirtualRows } from '../../ui/useVirtualRows';
 import { formatAgo, formatDuration, formatNumber } from './format';
 import type { Sort, SortKey } from './overviewModel';
@@ -50,7 +54,7 @@ export function OverviewTable({ rows, sort, onSort, onOpen, now, height }: Overv
       style={{
         height,
         overflow: 'auto',
-        border: '1px solid var(--mantine-color-default-border)',
+        border: '1px solid var(--st-border)',
         borderRadius: 4,
       }}
     >
@@ -65,7 +69,7 @@ export function OverviewTable({ rows, sort, onSort, onOpen, now, height }: Overv
             position: 'sticky',
             top: 0,
             zIndex: 1,
-            background: 'var(--mantine-color-body)',
+            background: 'var(--st-body)',
           }}
         >
           <tr
@@ -73,7 +77,7 @@ export function OverviewTable({ rows, sort, onSort, onOpen, now, height }: Overv
             style={{
               display: 'grid',
               gridTemplateColumns: GRID,
-              borderBottom: '1px solid var(--mantine-color-default-border)',
+              borderBottom: '1px solid var(--st-border)',
             }}
           >
             {COLUMNS.map(({ key }) => {
@@ -131,7 +135,7 @@ export function OverviewTable({ rows, sort, onSort, onOpen, now, height }: Overv
                   right: 0,
                   height: ROW_HEIGHT,
                   transform: `translateY(${v.start}px)`,
-                  borderBottom: '1px solid var(--mantine-color-default-border)',
+                  borderBottom: '1px solid var(--st-border)',
                   cursor: 'pointer',
                 }}
               >
@@ -147,9 +151,7 @@ export function OverviewTable({ rows, sort, onSort, onOpen, now, height }: Overv
                         width: 10,
                         height: 10,
                         borderRadius: 5,
-                        background: row.online
-                          ? 'var(--mantine-color-green-7)'
-                          : 'var(--mantine-color-gray-6)',
+                        background: row.online ? 'var(--st-green-7)' : 'var(--st-gray-6)',
                       }}
                     />
                   </Tooltip>

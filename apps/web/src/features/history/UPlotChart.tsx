@@ -1,9 +1,9 @@
 import 'uplot/dist/uPlot.min.css';
-import { useComputedColorScheme } from '@mantine/core';
-import { useElementSize } from '@mantine/hooks';
 import type { HistoryPoint } from '@st/protocol';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
+import { useColorScheme } from '../../ui/kit/colorScheme';
+import { useElementSize } from '../../ui/kit/hooks';
 import { formatDateTime, formatNumber, formatTick } from './format';
 
 export interface UPlotChartProps {
@@ -36,7 +36,7 @@ export function UPlotChart({
 }: UPlotChartProps) {
   const { ref, width } = useElementSize();
   const host = useRef<HTMLDivElement>(null);
-  const dark = useComputedColorScheme('light') === 'dark';
+  const dark = useColorScheme().computed === 'dark';
 
   useEffect(() => {
     const el = host.current;

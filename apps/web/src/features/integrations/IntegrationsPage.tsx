@@ -1,27 +1,15 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Center,
-  Checkbox,
-  Code,
-  Group,
-  Loader,
-  Paper,
-  PasswordInput,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
 import type { MqttConnectionState, MqttSettings } from '@st/protocol';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/ServicesContext';
 import { failureText } from '../../ui/describeFailure';
+import { Button } from '../../ui/kit/buttons';
+import { Checkbox, Switch } from '../../ui/kit/choices';
+import { Alert, Badge, Loader } from '../../ui/kit/feedback';
+import { PasswordInput, TextInput } from '../../ui/kit/inputs';
+import { Center, Group, Paper, Stack } from '../../ui/kit/layout';
+import { Anchor, Code, Text, Title } from '../../ui/kit/text';
 import { useCanWrite } from '../accounts/useCanWrite';
 import { ViewerNote } from '../accounts/ViewerNote';
 import { useIntegrationsApi } from './integrationsApi';

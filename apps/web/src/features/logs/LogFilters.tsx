@@ -1,7 +1,7 @@
-import { TextInput } from '@mantine/core';
 import { LOG_LEVEL_NAMES, LogLevelName } from '@st/protocol';
 import { memo, useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextInput } from '../../ui/kit/inputs';
 import { Select } from '../../ui/Select';
 import type { LogFilter } from './logFilter';
 import { TimeRangeFilter } from './TimeRangeFilter';

@@ -1,7 +1,7 @@
-import { Text } from '@mantine/core';
 import { memo, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../ui/format';
+import { Text } from '../../ui/kit/text';
 import { useVirtualRows } from '../../ui/useVirtualRows';
 import { LOG_COLUMNS, LOG_MIN_WIDTH, LogRow } from './LogRow';
 import type { LogRows } from './logView';
@@ -51,8 +51,8 @@ export const LogList = memo(function LogList({
             gap: 8,
             padding: '4px 8px 4px 12px',
             fontWeight: 600,
-            fontSize: 'var(--mantine-font-size-xs)',
-            borderBottom: '1px solid var(--mantine-color-default-border)',
+            fontSize: 'var(--st-fz-xs)',
+            borderBottom: '1px solid var(--st-border)',
           }}
         >
           {COLUMNS.map((column) => (

@@ -7,11 +7,11 @@ export const LOG_COLUMNS = 'minmax(140px, 200px) 190px minmax(80px, 150px) 64px 
 export const LOG_MIN_WIDTH = 640;
 
 const LEVEL_COLORS: Record<LogLevelName, string> = {
-  ERROR: 'var(--mantine-color-red-6)',
-  WARN: 'var(--mantine-color-orange-6)',
-  INFO: 'var(--mantine-color-cyan-6)',
-  DEBUG: 'var(--mantine-color-grape-5)',
-  TRACE: 'var(--mantine-color-dimmed)',
+  ERROR: 'var(--st-red-6)',
+  WARN: 'var(--st-orange-6)',
+  INFO: 'var(--st-cyan-6)',
+  DEBUG: 'var(--st-grape-5)',
+  TRACE: 'var(--st-dimmed)',
 };
 
 const cell = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
@@ -45,9 +45,9 @@ export function LogRow({ log, index, start, measure, formatTime }: LogRowProps) 
         gridTemplateColumns: LOG_COLUMNS,
         gap: 8,
         padding: '3px 8px',
-        fontSize: 'var(--mantine-font-size-xs)',
+        fontSize: 'var(--st-fz-xs)',
         borderLeft: `4px solid ${tint.border}`,
-        borderBottom: '1px solid var(--mantine-color-default-border)',
+        borderBottom: '1px solid var(--st-border)',
         background: tint.background,
       }}
     >

@@ -1,9 +1,12 @@
-import { Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconEraser, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { memo, startTransition, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentGateway } from '../../app/CurrentGateway';
 import { downloadText } from '../../ui/downloadText';
+import { Button } from '../../ui/kit/buttons';
+import { Badge, Loader } from '../../ui/kit/feedback';
+import { Group, Stack } from '../../ui/kit/layout';
+import { Text, Title } from '../../ui/kit/text';
 import { exportFileName, logsAsText } from './exportText';
 import { LogFilters } from './LogFilters';
 import { LogList } from './LogList';

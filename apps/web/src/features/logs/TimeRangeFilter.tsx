@@ -1,6 +1,6 @@
-import { TextInput } from '@mantine/core';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextInput } from '../../ui/kit/inputs';
 import { Select } from '../../ui/Select';
 import type { LogFilter } from './logFilter';
 import { fromLocalInput, isQuickRange, quickFrom, type TimeRange, toLocalInput } from './timeRange';

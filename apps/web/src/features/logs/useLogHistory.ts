@@ -1,4 +1,3 @@
-import { useDebouncedValue } from '@mantine/hooks';
 import type { LogMessage } from '@st/protocol';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -8,6 +7,7 @@ import { gatewayCall } from '../../api/routes';
 import { useCurrentGateway } from '../../app/CurrentGateway';
 import { useServices } from '../../app/ServicesContext';
 import { describeFailure } from '../../ui/describeFailure';
+import { useDebouncedValue } from '../../ui/kit/hooks';
 import { historyQuery, type LogFilter } from './logFilter';
 
 /** How many past lines one filter asks the gateway for (its cap is LOGS.queryMaxLimit). */

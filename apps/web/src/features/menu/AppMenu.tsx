@@ -1,4 +1,3 @@
-import { ActionIcon } from '@mantine/core';
 import {
   IconAdjustments,
   IconBell,
@@ -16,6 +15,7 @@ import { Link } from 'wouter';
 import { useCurrentGateway } from '../../app/CurrentGateway';
 import { useServices } from '../../app/ServicesContext';
 import { Menu } from '../../ui/floating/Menu';
+import { ActionIcon } from '../../ui/kit/buttons';
 import { MENU_ITEMS, type MenuItem, menuPath } from './menuItems';
 
 const BuildInfoDialog = lazy(() =>

@@ -1,9 +1,12 @@
-import { ActionIcon, Button, Group, Indicator, Stack, Text } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/ServicesContext';
 import { Popover } from '../../ui/floating/Popover';
+import { ActionIcon, Button } from '../../ui/kit/buttons';
+import { Indicator } from '../../ui/kit/feedback';
+import { Group, Stack } from '../../ui/kit/layout';
+import { Text } from '../../ui/kit/text';
 
 const ToastHistoryList = lazy(() => import('./ToastHistoryList'));
 

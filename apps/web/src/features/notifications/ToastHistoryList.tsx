@@ -1,6 +1,7 @@
-import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../ui/format';
+import { Stack } from '../../ui/kit/layout';
+import { Text } from '../../ui/kit/text';
 import type { ToastRecord } from './toastHistory';
 
 const COLORS = { info: 'blue', warning: 'yellow', success: 'green', error: 'red' } as const;

@@ -1,15 +1,15 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createNotificationsStore, hideNotification } from '@mantine/notifications';
 import { type Notification, TOAST } from '@st/protocol';
 import { waitFor } from '@st/testkit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createGatewayFetch } from '../../api/gatewayFetch';
 import { HttpClient } from '../../api/http';
+import { ToastStore } from '../../ui/kit/toastStore';
 import { NotificationToasts } from './notificationToasts';
 import { Toaster } from './toaster';
 
-// Toasts live in a Mantine notifications store (no DOM needed to read it); the cloud is a real HTTP server
+// Toasts live in the kit's toast store (no DOM needed to read it); the cloud is a real HTTP server
 // that records what the console sends through the relay.
 
 const quiet = { debug: () => {}, warn: () => {}, error: () => {} };
@@ -45,7 +45,7 @@ async function setUp() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const http = new HttpClient({ baseUrl: `http://127.0.0.1:${port}/`, timeoutMs: 2000, log: quiet });
-  const store = createNotificationsStore();
+  const store = new ToastStore();
   const toaster = new Toaster({ store, fromLabel: (source) => `From: ${source}`, closeLabel: () => 'Close' });
   const gatewayFetch = createGatewayFetch({ mode: 'cloud', http, onGatewayOffline: () => {} });
   const toasts = new NotificationToasts({ toaster, gatewayFetch, log: quiet, caption: () => 'Notification' });
@@ -59,7 +59,7 @@ describe('toasts', () => {
     toaster.success({ caption: 'Gateway created' });
     toaster.error({ caption: 'Login and password are required!', autoClose: true });
 
-    const shown = store.getState().notifications.map((n) => [n.title, n.autoClose]);
+    const shown = store.getState().shown.map((n) => [n.title, n.autoClose]);
     expect(shown).toEqual([
       ['Failed to load gateways', false],
       ['Gateway created', TOAST.autoCloseMs],
@@ -75,7 +75,7 @@ describe('notification toasts', () => {
     await toasts.loadSaved(home);
     toasts.show(saved, home);
 
-    const shown = store.getState().notifications;
+    const shown = store.getState().shown;
     expect(shown).toHaveLength(1);
     expect(shown[0]?.autoClose).toBe(false);
     expect(shown[0]?.color).toBe('yellow');
@@ -84,9 +84,9 @@ describe('notification toasts', () => {
   it('closing a notification marks it seen on its gateway through the relay', async () => {
     const { relayed, store, toasts } = await setUp();
     toasts.show(saved, home);
-    const id = store.getState().notifications[0]?.id ?? '';
+    const id = store.getState().shown[0]?.id ?? '';
 
-    hideNotification(id, store);
+    store.hide(id);
 
     await waitFor(() => relayed.length === 1, { what: 'mark-seen call' });
     expect(relayed).toEqual([

@@ -1,13 +1,13 @@
-import { createNotificationsStore } from '@mantine/notifications';
 import { describe, expect, it } from 'vitest';
+import { ToastStore } from '../../ui/kit/toastStore';
 import { Toaster } from './toaster';
 
-// Toasts live in a Mantine notifications store (no DOM needed to read it).
+// Toasts live in the kit's toast store (no DOM needed to read it).
 
 function setUp() {
-  const store = createNotificationsStore();
+  const store = new ToastStore();
   const toaster = new Toaster({ store, fromLabel: (s) => `From: ${s}`, closeLabel: () => 'Close' });
-  const onScreen = () => store.getState().notifications.map((n) => n.title);
+  const onScreen = () => store.getState().shown.map((n) => n.title);
   return { toaster, onScreen };
 }
 

@@ -1,12 +1,8 @@
-import { Stack, Text } from '@mantine/core';
-import {
-  cleanNotifications,
-  hideNotification,
-  type NotificationsStore,
-  showNotification,
-} from '@mantine/notifications';
 import { TOAST } from '@st/protocol';
 import type { ReactNode } from 'react';
+import { Stack } from '../../ui/kit/layout';
+import { Text } from '../../ui/kit/text';
+import type { ToastStore } from '../../ui/kit/toastStore';
 import { ToastHistory, type ToastType } from './toastHistory';
 
 export type { ToastType } from './toastHistory';
@@ -36,13 +32,13 @@ export type ToastInput = Omit<Toast, 'type'>;
 const COLORS: Record<ToastType, string> = { info: 'blue', warning: 'yellow', success: 'green', error: 'red' };
 
 export interface ToasterOptions {
-  store: NotificationsStore;
+  store: ToastStore;
   fromLabel: (source: string) => string;
   /** Accessible name of every toast's close button. */
   closeLabel: () => string;
 }
 
-/** Toasts on top of Mantine notifications, with the spec's rules for what closes by itself. */
+/** Toasts on the kit's toast store, with the spec's rules for what closes by itself. */
 export class Toaster {
   readonly #options: ToasterOptions;
   /** every toast shown, for the bell's panel */
@@ -62,19 +58,15 @@ export class Toaster {
       if (key !== undefined && this.#open.get(key) === id) this.#open.delete(key);
       toast.onClose?.();
     };
-    const id = showNotification(
-      {
-        title: toast.caption,
-        message: this.#body(toast),
-        color: COLORS[toast.type],
-        autoClose: autoClose ? TOAST.autoCloseMs : false,
-        withCloseButton: true,
-        closeButtonProps: { 'aria-label': this.#options.closeLabel() },
-        onClose,
-        'data-toast-type': toast.type,
-      },
-      this.#options.store,
-    );
+    const id = this.#options.store.show({
+      title: toast.caption,
+      message: this.#body(toast),
+      color: COLORS[toast.type],
+      autoClose: autoClose ? TOAST.autoCloseMs : false,
+      closeLabel: this.#options.closeLabel(),
+      onClose,
+      data: { 'data-toast-type': toast.type },
+    });
     if (key !== undefined) this.#open.set(key, id);
     this.history.add({
       id,
@@ -92,13 +84,13 @@ export class Toaster {
     const open = this.#open.get(key);
     if (open === undefined) return;
     this.#open.delete(key);
-    hideNotification(open, this.#options.store);
+    this.#options.store.hide(open);
   }
 
   /** Closes every toast on screen (they stay in the history). */
   closeAll(): void {
     this.#open.clear();
-    cleanNotifications(this.#options.store);
+    this.#options.store.clean();
   }
 
   info(toast: ToastInput): string {

@@ -1,4 +1,3 @@
-import { Button, FileInput, Group, Progress, Stack, Text, TextInput } from '@mantine/core';
 import {
   type Board,
   BoardSchema,
@@ -11,6 +10,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../ui/AppModal';
+import { Button } from '../../ui/kit/buttons';
+import { Progress } from '../../ui/kit/feedback';
+import { FileInput, TextInput } from '../../ui/kit/inputs';
+import { Group, Stack } from '../../ui/kit/layout';
+import { Text } from '../../ui/kit/text';
 import { Select } from '../../ui/Select';
 import { otaKeys } from './otaApi';
 import { useOtaActions } from './useOtaActions';

@@ -1,9 +1,12 @@
-import { ActionIcon, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import type { Firmware } from '@st/protocol';
 import { IconDotsVertical, IconDownload, IconEdit, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/ServicesContext';
 import { Menu } from '../../ui/floating/Menu';
+import { ActionIcon } from '../../ui/kit/buttons';
+import { Badge } from '../../ui/kit/feedback';
+import { Group, Paper, Stack } from '../../ui/kit/layout';
+import { Text } from '../../ui/kit/text';
 import { useCanWrite } from '../accounts/useCanWrite';
 import { firmwareDownloadUrl } from './downloadFirmware';
 import { formatSize, groupFirmwares } from './otaModel';

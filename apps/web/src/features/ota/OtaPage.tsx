@@ -1,14 +1,14 @@
 // Mantine styles of the components only this screen uses (the shell loads the common ones).
-import '@mantine/core/styles/Badge.css';
-import '@mantine/core/styles/Checkbox.css';
-import '@mantine/core/styles/Progress.css';
-import { Button, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { Firmware } from '@st/protocol';
 import { IconPlus, IconRefreshAlert } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/ServicesContext';
+import { Button } from '../../ui/kit/buttons';
+import { Loader } from '../../ui/kit/feedback';
+import { Center, Group, SimpleGrid, Stack } from '../../ui/kit/layout';
+import { Text, Title } from '../../ui/kit/text';
 import { useOpenedOnce } from '../../ui/useOpenedOnce';
 import { useCanWrite } from '../accounts/useCanWrite';
 import { ViewerNote } from '../accounts/ViewerNote';

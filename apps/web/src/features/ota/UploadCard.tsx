@@ -1,7 +1,10 @@
-import { Badge, Button, Group, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { canAbortOta, type OtaTask } from '@st/protocol';
 import { IconPlayerStop } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../ui/kit/buttons';
+import { Badge, Progress } from '../../ui/kit/feedback';
+import { Group, Paper, SimpleGrid, Stack } from '../../ui/kit/layout';
+import { Text } from '../../ui/kit/text';
 import { useCanWrite } from '../accounts/useCanWrite';
 import { statusTone } from './otaModel';
 

@@ -1,10 +1,14 @@
-import { Badge, Button, Center, Checkbox, Group, Loader, Stack, Switch, Text } from '@mantine/core';
 import type { DeviceInfo, Firmware } from '@st/protocol';
 import { IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../ui/AppModal';
+import { Button } from '../../ui/kit/buttons';
+import { Checkbox, Switch } from '../../ui/kit/choices';
+import { Badge, Loader } from '../../ui/kit/feedback';
+import { Center, Group, Stack } from '../../ui/kit/layout';
+import { Text } from '../../ui/kit/text';
 import { sortByIp } from '../devices/model/address';
 import { otaKeys } from './otaApi';
 import { useOtaActions } from './useOtaActions';

@@ -1,7 +1,9 @@
-import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import type { OtaTask } from '@st/protocol';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../ui/format';
+import { Badge } from '../../ui/kit/feedback';
+import { Group, Paper, Stack } from '../../ui/kit/layout';
+import { Text } from '../../ui/kit/text';
 import { statusTone } from './otaModel';
 
 /** Finished uploads, newest first: what went where, how it ended and why. */

@@ -1,9 +1,9 @@
-import { Button } from '@mantine/core';
 import { STORAGE_KEYS } from '@st/protocol';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/ServicesContext';
 import { isLocale, type Locale } from '../../i18n';
 import { Tooltip } from '../../ui/floating/Tooltip';
+import { Button } from '../../ui/kit/buttons';
 
 /** Offers the other language; the choice is stored and applied by reloading the page (spec section 4). */
 export function LanguageSwitch() {

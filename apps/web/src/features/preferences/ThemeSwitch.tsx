@@ -1,13 +1,13 @@
-import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Tooltip } from '../../ui/floating/Tooltip';
+import { ActionIcon } from '../../ui/kit/buttons';
+import { setColorScheme, useColorScheme } from '../../ui/kit/colorScheme';
 
-/** Light or dark, stored under 'color-theme' by Mantine's color scheme manager. */
+/** Light or dark, stored under 'color-theme' (ui/kit/colorScheme). */
 export function ThemeSwitch() {
   const { t } = useTranslation();
-  const { setColorScheme } = useMantineColorScheme();
-  const current = useComputedColorScheme('light', { getInitialValueInEffect: true });
+  const current = useColorScheme().computed;
   const next = current === 'dark' ? 'light' : 'dark';
   const label = next === 'dark' ? t('theme.switch.dark') : t('theme.switch.light');
   return (

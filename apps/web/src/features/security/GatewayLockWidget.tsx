@@ -1,10 +1,11 @@
-import { Button, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
 import { IconLock, IconLockOpen } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/ServicesContext';
 import { Tooltip } from '../../ui/floating/Tooltip';
+import { Button } from '../../ui/kit/buttons';
+import { useDisclosure } from '../../ui/kit/hooks';
+import { Text } from '../../ui/kit/text';
 import { useOpenedOnce } from '../../ui/useOpenedOnce';
 import { useGatewayAuth } from './useGatewayAuth';
 

@@ -1,8 +1,12 @@
-import { Button, Center, Loader, Paper, PasswordInput, Stack, Title } from '@mantine/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { statusOf } from '../../api/errors';
 import { useServices } from '../../app/ServicesContext';
+import { Button } from '../../ui/kit/buttons';
+import { Loader } from '../../ui/kit/feedback';
+import { PasswordInput } from '../../ui/kit/inputs';
+import { Center, Paper, Stack } from '../../ui/kit/layout';
+import { Title } from '../../ui/kit/text';
 import { useGatewayAuth } from './useGatewayAuth';
 
 /** Gateway mode: the console itself while no password is set or this browser is signed in; else the sign-in. */

@@ -1,9 +1,12 @@
-import { Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/ServicesContext';
 import { AppModal } from '../../ui/AppModal';
 import { failureText } from '../../ui/describeFailure';
+import { Button } from '../../ui/kit/buttons';
+import { PasswordInput } from '../../ui/kit/inputs';
+import { Stack } from '../../ui/kit/layout';
+import { Text } from '../../ui/kit/text';
 import { useGatewayAuth } from './useGatewayAuth';
 
 const MIN_LENGTH = 8;

@@ -1,7 +1,7 @@
-import { Loader } from '@mantine/core';
 import type { DeviceInfo } from '@st/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Loader } from '../../ui/kit/feedback';
 import { Select } from '../../ui/Select';
 import { dumpKeys } from './dumpsApi';
 import { useDumpsApi } from './useDumpsApi';

@@ -1,6 +1,7 @@
-import { Stack, Text } from '@mantine/core';
 import type { DeviceInfo } from '@st/protocol';
 import { useTranslation } from 'react-i18next';
+import { Stack } from '../../ui/kit/layout';
+import { Text } from '../../ui/kit/text';
 
 /** Name, type, address, board and versions of a device, as the dump or the picker knows it. */
 export function DeviceSummary({ device }: { device: DeviceInfo }) {

@@ -1,5 +1,8 @@
-import { Alert, Code, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Alert } from '../../ui/kit/feedback';
+import { Stack } from '../../ui/kit/layout';
+import { Table } from '../../ui/kit/Table';
+import { Code, Text, Title } from '../../ui/kit/text';
 import { decodeDump, describeHook, SECRET_MASK } from './dumpContent';
 
 function Rows({ rows }: { rows: [string, string][] }) {

@@ -1,10 +1,14 @@
-import { Alert, Button, Stack, Table, Text } from '@mantine/core';
 import type { DeviceInfo } from '@st/protocol';
 import { IconArrowsDiff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../api/errors';
 import { describeFailure } from '../../ui/describeFailure';
+import { Button } from '../../ui/kit/buttons';
+import { Alert } from '../../ui/kit/feedback';
+import { Stack } from '../../ui/kit/layout';
+import { Table } from '../../ui/kit/Table';
+import { Text } from '../../ui/kit/text';
 import { decodeDump } from './dumpContent';
 import { type DumpDifference, diffSettings } from './dumpDiff';
 import { useDumpsApi } from './useDumpsApi';

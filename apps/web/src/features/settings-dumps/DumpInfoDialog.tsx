@@ -1,4 +1,3 @@
-import { Button, Group, Stack, Switch, Text, Textarea } from '@mantine/core';
 import type { SettingsDumpRecord } from '@st/protocol';
 import { IconDownload, IconFileDownload, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -6,6 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../ui/AppModal';
 import { downloadText } from '../../ui/downloadText';
 import { useFormat } from '../../ui/format';
+import { Button } from '../../ui/kit/buttons';
+import { Switch } from '../../ui/kit/choices';
+import { Textarea } from '../../ui/kit/inputs';
+import { Group, Stack } from '../../ui/kit/layout';
+import { Text } from '../../ui/kit/text';
 import { useCanWrite } from '../accounts/useCanWrite';
 import { DeviceSummary } from './DeviceSummary';
 import { DumpDetails } from './DumpDetails';

@@ -1,9 +1,11 @@
-import { ActionIcon, Group, Text, UnstyledButton } from '@mantine/core';
 import type { SettingsDumpRecord } from '@st/protocol';
 import { IconDotsVertical, IconDownload, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Menu } from '../../ui/floating/Menu';
 import { useFormat } from '../../ui/format';
+import { ActionIcon, UnstyledButton } from '../../ui/kit/buttons';
+import { Group } from '../../ui/kit/layout';
+import { Text } from '../../ui/kit/text';
 import { useCanWrite } from '../accounts/useCanWrite';
 
 export interface DumpItemProps {

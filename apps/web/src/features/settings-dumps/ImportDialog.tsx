@@ -1,9 +1,13 @@
-import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import type { DeviceInfo, SettingsDumpRecord } from '@st/protocol';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../ui/AppModal';
+import { Button } from '../../ui/kit/buttons';
+import { Alert } from '../../ui/kit/feedback';
+import { Textarea } from '../../ui/kit/inputs';
+import { Group, Stack } from '../../ui/kit/layout';
+import { Text } from '../../ui/kit/text';
 import { DevicePicker } from './DevicePicker';
 import { DeviceSummary } from './DeviceSummary';
 import { DumpDiffView } from './DumpDiffView';

@@ -1,10 +1,13 @@
-import { Button, Center, Divider, Group, Loader, Paper, Stack, Title } from '@mantine/core';
 import type { SettingsDumpRecord } from '@st/protocol';
 import { IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/ServicesContext';
+import { Button } from '../../ui/kit/buttons';
+import { Loader } from '../../ui/kit/feedback';
+import { Center, Divider, Group, Paper, Stack } from '../../ui/kit/layout';
+import { Title } from '../../ui/kit/text';
 import { useOpenedOnce } from '../../ui/useOpenedOnce';
 import { useCanWrite } from '../accounts/useCanWrite';
 import { ViewerNote } from '../accounts/ViewerNote';

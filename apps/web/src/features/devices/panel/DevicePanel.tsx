@@ -1,9 +1,11 @@
-import '../styles';
-import { Alert, Button, Center, Group, Loader, Paper, Stack, Title } from '@mantine/core';
 import type { DeviceInfo } from '@st/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../ui/kit/buttons';
+import { Alert, Loader } from '../../../ui/kit/feedback';
+import { Center, Group, Paper, Stack } from '../../../ui/kit/layout';
+import { Title } from '../../../ui/kit/text';
 import { CrashLoopBadge } from '../../alerts/CrashLoopBadge';
 import { UpdateBadge } from '../../fleet/UpdateBadge';
 import { useDeviceErrorToast } from '../api/deviceErrors';

@@ -1,9 +1,9 @@
-import { Anchor } from '@mantine/core';
 import { IconFileText } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useCurrentGateway } from '../../../app/CurrentGateway';
 import { useServices } from '../../../app/ServicesContext';
+import { Anchor } from '../../../ui/kit/text';
 import { menuPath } from '../../menu/menuItems';
 
 /** Shortcuts from a device's panel to other screens about it: its logs (the logs screen filtered to it). */

@@ -1,4 +1,3 @@
-import { Tabs, Text } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconChartBar,
@@ -12,6 +11,8 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Tabs } from '../../../ui/kit/Tabs';
+import { Text } from '../../../ui/kit/text';
 import { TimelineTab } from '../../alerts/TimelineTab';
 import { useGatewayKey } from '../api/useDevices';
 import type { DeviceTab } from '../model/tabs';

@@ -1,6 +1,6 @@
-import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../ui/format';
+import { Text } from '../../../ui/kit/text';
 import type { Freshness } from '../model/liveSample';
 
 /** "Last updated: 18:30:05", or that the device missed a later sampling round (values kept). */

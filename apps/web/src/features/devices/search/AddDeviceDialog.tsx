@@ -1,9 +1,11 @@
-import { Button, Stack, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../app/ServicesContext';
 import { AppModal } from '../../../ui/AppModal';
+import { Button } from '../../../ui/kit/buttons';
+import { TextInput } from '../../../ui/kit/inputs';
+import { Stack } from '../../../ui/kit/layout';
 import { useDeviceErrorToast } from '../api/deviceErrors';
 import { useDevicesApi } from '../api/useDevices';
 

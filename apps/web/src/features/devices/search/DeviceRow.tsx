@@ -1,7 +1,10 @@
-import { Checkbox, Group, Text, UnstyledButton } from '@mantine/core';
 import type { DeviceInfo } from '@st/protocol';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UnstyledButton } from '../../../ui/kit/buttons';
+import { Checkbox } from '../../../ui/kit/choices';
+import { Group } from '../../../ui/kit/layout';
+import { Text } from '../../../ui/kit/text';
 import { CrashLoopMark } from '../../alerts/CrashLoopBadge';
 import { UpdateMark } from '../../fleet/UpdateBadge';
 import { DeviceIcon } from '../icons/DeviceIcon';
@@ -27,8 +30,8 @@ export function DeviceRow({ device, selected, onSelect, menu, status, choice }: 
     <Group
       gap={4}
       wrap="nowrap"
-      bg={selected ? 'var(--mantine-primary-color-light)' : undefined}
-      style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+      bg={selected ? 'var(--st-primary-light)' : undefined}
+      style={{ borderRadius: 'var(--st-radius)' }}
       data-device-ip={device.ip}
     >
       {choice === undefined ? null : (

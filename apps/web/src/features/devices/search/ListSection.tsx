@@ -1,8 +1,11 @@
-import { ActionIcon, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Tooltip } from '../../../ui/floating/Tooltip';
+import { ActionIcon } from '../../../ui/kit/buttons';
+import { Loader } from '../../../ui/kit/feedback';
+import { Group, Stack } from '../../../ui/kit/layout';
+import { Text, Title } from '../../../ui/kit/text';
 
 export interface ListSectionProps {
   title: string;

@@ -1,7 +1,7 @@
-import { Box } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Tooltip } from '../../../ui/floating/Tooltip';
 import { useFormat } from '../../../ui/format';
+import { Box } from '../../../ui/kit/Box';
 import type { Presence } from './useSavedPresence';
 
 /** A green (online) or grey (offline) dot; offline says when the device was last seen. */
@@ -27,7 +27,7 @@ export function PresenceDot({ presence }: { presence: Presence }) {
           borderRadius: '50%',
           marginRight: 6,
           verticalAlign: 'middle',
-          background: presence.online ? 'var(--mantine-color-green-6)' : 'var(--mantine-color-gray-5)',
+          background: presence.online ? 'var(--st-green-6)' : 'var(--st-gray-5)',
         }}
       />
     </Tooltip>

@@ -1,8 +1,8 @@
-import { ActionIcon } from '@mantine/core';
 import type { SavedDevice } from '@st/protocol';
 import { IconDotsVertical, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Menu } from '../../../ui/floating/Menu';
+import { ActionIcon } from '../../../ui/kit/buttons';
 import { useCanWrite } from '../../accounts/useCanWrite';
 
 export interface SavedDeviceMenuProps {

@@ -1,4 +1,3 @@
-import { ActionIcon } from '@mantine/core';
 import type { SavedDevice } from '@st/protocol';
 import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -6,6 +5,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../app/ServicesContext';
 import { Tooltip } from '../../../ui/floating/Tooltip';
+import { ActionIcon } from '../../../ui/kit/buttons';
 import { useConfirm } from '../../../ui/useConfirm';
 import { useOpenedOnce } from '../../../ui/useOpenedOnce';
 import { useCanWrite } from '../../accounts/useCanWrite';

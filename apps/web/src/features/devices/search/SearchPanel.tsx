@@ -1,15 +1,16 @@
-import { ActionIcon, Button, Group, Paper, Stack, TextInput } from '@mantine/core';
 import type { DeviceInfo } from '@st/protocol';
 import { IconChevronLeft, IconCpu, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Tooltip } from '../../../ui/floating/Tooltip';
+import { ActionIcon, Button } from '../../../ui/kit/buttons';
+import { TextInput } from '../../../ui/kit/inputs';
+import { Group, Paper, Stack } from '../../../ui/kit/layout';
 import { useCanWrite } from '../../accounts/useCanWrite';
 import { BulkBar } from '../../fleet/BulkBar';
 import { useSelection } from '../../fleet/useSelection';
 import { FoundDevices } from './FoundDevices';
 import { RowBadgesProvider } from './RowBadges';
 import { SavedDevices } from './SavedDevices';
-import './styles';
 
 export interface SearchPanelProps {
   expanded: boolean;

@@ -1,4 +1,3 @@
-import { Checkbox, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import {
   type HookFields,
   type HookFieldValue,
@@ -7,6 +6,9 @@ import {
   isHookFieldEditable,
 } from '@st/protocol';
 import { useTranslation } from 'react-i18next';
+import { Checkbox } from '../../../../ui/kit/choices';
+import { TextInput } from '../../../../ui/kit/inputs';
+import { SimpleGrid, Stack } from '../../../../ui/kit/layout';
 import { HookField } from './HookField';
 
 export interface HookBodyProps {

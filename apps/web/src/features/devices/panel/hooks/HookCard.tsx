@@ -1,4 +1,3 @@
-import { ActionIcon, Badge, Collapse, Group, Paper, Text } from '@mantine/core';
 import {
   canModifyHook,
   HookDraftSchema,
@@ -22,6 +21,11 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../../app/ServicesContext';
 import { Tooltip } from '../../../../ui/floating/Tooltip';
+import { ActionIcon } from '../../../../ui/kit/buttons';
+import { Badge } from '../../../../ui/kit/feedback';
+import { Group, Paper } from '../../../../ui/kit/layout';
+import { Collapse } from '../../../../ui/kit/overlays';
+import { Text } from '../../../../ui/kit/text';
 import { useConfirm } from '../../../../ui/useConfirm';
 import { useCanWrite } from '../../../accounts/useCanWrite';
 import { HookBody } from './HookBody';

@@ -1,8 +1,9 @@
-import { Checkbox, TextInput } from '@mantine/core';
 import { convertHookFieldValue, type HookFieldTemplate, type HookFieldValue } from '@st/protocol';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '../../../../i18n/en';
+import { Checkbox } from '../../../../ui/kit/choices';
+import { TextInput } from '../../../../ui/kit/inputs';
 import { Select } from '../../../../ui/Select';
 
 export interface HookFieldProps {

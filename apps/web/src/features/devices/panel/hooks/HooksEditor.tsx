@@ -1,4 +1,3 @@
-import { Center, Loader, Stack, Text, Title } from '@mantine/core';
 import {
   effectiveHookTemplate,
   type HookFields,
@@ -9,6 +8,9 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Loader } from '../../../../ui/kit/feedback';
+import { Center, Stack } from '../../../../ui/kit/layout';
+import { Text, Title } from '../../../../ui/kit/text';
 import { Select } from '../../../../ui/Select';
 import { useCanWrite } from '../../../accounts/useCanWrite';
 import { ViewerNote } from '../../../accounts/ViewerNote';

@@ -1,4 +1,3 @@
-import { ActionIcon, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import type { DeviceAction } from '@st/protocol';
 import { IconClockHour4 } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -6,6 +5,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../../app/ServicesContext';
 import { Tooltip } from '../../../../ui/floating/Tooltip';
+import { ActionIcon, Button } from '../../../../ui/kit/buttons';
+import { Loader } from '../../../../ui/kit/feedback';
+import { Center, Group, Stack } from '../../../../ui/kit/layout';
+import { Text } from '../../../../ui/kit/text';
 import { useCanWrite } from '../../../accounts/useCanWrite';
 import { useDeviceErrorToast } from '../../api/deviceErrors';
 import { useDeviceCaller } from '../../api/useDevices';
@@ -65,7 +68,7 @@ export function ActionsTab() {
               <Text
                 size="xs"
                 c="dimmed"
-                w={{ base: 110, sm: 200 }}
+                w="clamp(110px, 26vw, 200px)"
                 style={{ flexShrink: 0 }}
                 data-testid="action-schedule"
               >

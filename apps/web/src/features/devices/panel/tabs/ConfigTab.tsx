@@ -1,10 +1,14 @@
-import { ActionIcon, Button, Center, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../../app/ServicesContext';
 import { Tooltip } from '../../../../ui/floating/Tooltip';
+import { ActionIcon, Button } from '../../../../ui/kit/buttons';
+import { Loader } from '../../../../ui/kit/feedback';
+import { TextInput } from '../../../../ui/kit/inputs';
+import { Center, Group, Stack } from '../../../../ui/kit/layout';
+import { Text } from '../../../../ui/kit/text';
 import { useConfirm } from '../../../../ui/useConfirm';
 import { useCanWrite } from '../../../accounts/useCanWrite';
 import { ViewerNote } from '../../../accounts/ViewerNote';

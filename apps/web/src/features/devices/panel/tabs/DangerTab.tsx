@@ -1,8 +1,10 @@
-import { Alert, Button, Group, Stack } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../../app/ServicesContext';
+import { Button } from '../../../../ui/kit/buttons';
+import { Alert } from '../../../../ui/kit/feedback';
+import { Group, Stack } from '../../../../ui/kit/layout';
 import { useConfirm } from '../../../../ui/useConfirm';
 import { useCanWrite } from '../../../accounts/useCanWrite';
 import { ViewerNote } from '../../../accounts/ViewerNote';

@@ -1,9 +1,12 @@
-import { Button, Center, Group, Loader, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { DeviceInfo } from '@st/protocol';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../../app/ServicesContext';
+import { Button } from '../../../../ui/kit/buttons';
+import { Loader } from '../../../../ui/kit/feedback';
+import { TextInput } from '../../../../ui/kit/inputs';
+import { Center, Group, SimpleGrid, Stack } from '../../../../ui/kit/layout';
 import { useCanWrite } from '../../../accounts/useCanWrite';
 import { ViewerNote } from '../../../accounts/ViewerNote';
 import { useDeviceErrorToast } from '../../api/deviceErrors';
@@ -86,7 +89,7 @@ export function InfoTab() {
             loading={save.isPending}
             disabled={!canWrite}
             style={{ flexShrink: 0 }}
-            mt="calc(var(--mantine-font-size-sm) * 1.55 + 3px)"
+            mt="calc(var(--st-fz-sm) * 1.55 + 3px)"
           >
             {t('devices.info.name.save')}
           </Button>

@@ -1,7 +1,9 @@
-import { Center, List, Loader, Stack, Text } from '@mantine/core';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../../ui/format';
+import { Loader } from '../../../../ui/kit/feedback';
+import { Center, Stack } from '../../../../ui/kit/layout';
+import { List, Text } from '../../../../ui/kit/text';
 import { metricsAfter } from '../../model/liveSample';
 import { uptimeParts } from '../../model/uptime';
 import { LastUpdated } from '../LastUpdated';

@@ -1,10 +1,11 @@
-import { Button, Group, Stack } from '@mantine/core';
 import type { DeviceAction } from '@st/protocol';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../../app/ServicesContext';
 import { AppModal } from '../../../../ui/AppModal';
+import { Button } from '../../../../ui/kit/buttons';
+import { Group, Stack } from '../../../../ui/kit/layout';
 import { NumberInput } from '../../../../ui/NumberInput';
 import { useConfirm } from '../../../../ui/useConfirm';
 import { useDeviceErrorToast } from '../../api/deviceErrors';

@@ -1,7 +1,10 @@
-import { Center, Grid, Loader, NavLink, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Loader } from '../../../../ui/kit/feedback';
+import { Center, Grid, Stack } from '../../../../ui/kit/layout';
+import { NavLink } from '../../../../ui/kit/Tabs';
+import { Text } from '../../../../ui/kit/text';
 import { sensorsAfter } from '../../model/liveSample';
 import { featureOn } from '../../model/tabs';
 import { useDevicePanel } from '../DeviceContext';

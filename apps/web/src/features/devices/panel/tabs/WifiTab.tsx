@@ -1,8 +1,11 @@
-import { Button, Center, Loader, Stack, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../../app/ServicesContext';
+import { Button } from '../../../../ui/kit/buttons';
+import { Loader } from '../../../../ui/kit/feedback';
+import { TextInput } from '../../../../ui/kit/inputs';
+import { Center, Stack } from '../../../../ui/kit/layout';
 import { Select } from '../../../../ui/Select';
 import { useCanWrite } from '../../../accounts/useCanWrite';
 import { ViewerNote } from '../../../accounts/ViewerNote';

@@ -1,0 +1,379 @@
+// Feedback parts of the house UI kit (issue 21): Loader, Badge, Alert, Progress, ThemeIcon, Indicator, with the
+// props the console's screens used with Mantine. Colours reach the CSS as inline variables (--c-filled,
+// --c-text...: colorVars) read by one shared "paint" rule set (feedback.css), so a variant is a data attribute.
+import './feedback.css';
+import {
+  Children,
+  type CSSProperties,
+  cloneElement,
+  isValidElement,
+  type ReactElement,
+  type ReactNode,
+  useId,
+} from 'react';
+import { type BoxProps, cx, type KitColor, type KitSize, splitStyle } from './Box';
+
+const KIT_COLORS = new Set(['blue', 'red', 'green', 'orange', 'yellow', 'gray']);
+const CSS_WORDS = new Set(['white', 'black', 'transparent', 'inherit', 'currentcolor']);
+
+/**
+ * A `color` prop as the paint variables: a kit colour's semantic tokens (readable in both schemes), another
+ * palette colour's shades ('teal'), a palette shade ('red.9') or any CSS colour (tinted for `light`).
+ */
+export function colorVars(color: KitColor | undefined): Record<string, string> | undefined {
+  if (color === undefined) return undefined;
+  if (KIT_COLORS.has(color)) {
+    const token = (role: string) => `var(--st-${color}-${role})`;
+    return {
+      '--c-filled': token('filled'),
+      '--c-filled-hover': token('filled-hover'),
+      '--c-light': token('light'),
+      '--c-light-hover': token('light-hover'),
+      '--c-text': token('text'),
+      '--c-border': token('border'),
+    };
+  }
+  if (/^[a-z]+$/.test(color) && !CSS_WORDS.has(color)) {
+    // (another palette colour: a dark shade carries white text, a light one reads on the dark scheme)
+    const shade = (n: number) => `var(--st-${color}-${n})`;
+    return {
+      '--c-filled': shade(9),
+      '--c-filled-hover': `color-mix(in srgb, ${shade(9)} 88%, #000)`,
+      '--c-light': `color-mix(in srgb, ${shade(6)} 10%, transparent)`,
+      '--c-light-hover': `color-mix(in srgb, ${shade(6)} 16%, transparent)`,
+      '--c-text': `light-dark(${shade(9)}, ${shade(4)})`,
+      '--c-border': shade(6),
+    };
+  }
+  const c = /^[a-z]+\.\d$/.test(color) ? `var(--st-${color.replace('.', '-')})` : color;
+  return {
+    '--c-filled': c,
+    '--c-filled-hover': c,
+    '--c-light': `color-mix(in srgb, ${c} 12%, transparent)`,
+    '--c-light-hover': `color-mix(in srgb, ${c} 18%, transparent)`,
+    '--c-text': c,
+    '--c-border': c,
+  };
+}
+
+/** Inline CSS variables (the undefined ones left out) under a component's own style. */
+export function withVars(
+  values: Record<string, string | undefined> | undefined,
+  style: CSSProperties | undefined,
+): CSSProperties | undefined {
+  const out: Record<string, unknown> = {};
+  let any = false;
+  for (const key in values) {
+    if (values[key] === undefined) continue;
+    out[key] = values[key];
+    any = true;
+  }
+  return any ? ({ ...out, ...style } as CSSProperties) : style;
+}
+
+/** A size as CSS: a step of `steps` in pixels, a number of pixels, or any CSS length. */
+export function sized(value: KitSize | number | (string & {}) | undefined, steps: Record<KitSize, number>) {
+  if (value === undefined) return undefined;
+  if (typeof value === 'number') return `${value}px`;
+  const step = steps[value as KitSize];
+  return step === undefined ? value : `${step}px`;
+}
+
+/** The X of the close buttons. */
+export function CloseIcon() {
+  return (
+    <svg viewBox="0 0 15 15" width="70%" height="70%" aria-hidden="true">
+      <path d="M4 4l7 7M11 4l-7 7" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+const LOADER: Record<KitSize, number> = { xs: 18, sm: 22, md: 36, lg: 44, xl: 58 };
+
+export interface LoaderProps extends Omit<BoxProps, 'color' | 'children'> {
+  /** xs 18, sm 22, md 36 (default), lg 44, xl 58 px, a number of pixels or a CSS length. */
+  size?: KitSize | number | (string & {});
+  color?: KitColor;
+}
+
+/** A spinner (an "oval"): pass role="status" and an aria-label when it is the only sign of loading. */
+export function Loader({ size, color, component: Component = 'span', ...props }: LoaderProps) {
+  const { style, className, rest } = splitStyle(props);
+  return (
+    <Component
+      {...rest}
+      className={cx('st-Loader-root', className)}
+      style={withVars(
+        { ...colorVars(color), '--l-size': size === 'md' ? undefined : sized(size, LOADER) },
+        style,
+      )}
+    />
+  );
+}
+
+export interface BadgeProps extends Omit<BoxProps, 'color'> {
+  variant?: 'light' | 'filled' | 'outline' | 'dot' | 'default';
+  color?: KitColor;
+  size?: KitSize;
+  leftSection?: ReactNode;
+  rightSection?: ReactNode;
+  /** text-transform (Mantine's `tt`): badges are uppercase unless tt="none". */
+  tt?: CSSProperties['textTransform'];
+}
+
+/** A short status label: uppercase, bold, round (Mantine's look). */
+export function Badge({
+  variant = 'light',
+  color,
+  size,
+  leftSection,
+  rightSection,
+  tt,
+  children,
+  component: Component = 'div',
+  ...props
+}: BadgeProps) {
+  const { style, className, rest } = splitStyle(props);
+  return (
+    <Component
+      {...rest}
+      className={cx('st-Badge-root st-paint', className)}
+      data-variant={variant}
+      data-size={size === 'md' ? undefined : size}
+      style={withVars({ ...colorVars(color), textTransform: tt }, style)}
+    >
+      {leftSection === undefined ? null : <span className="st-Badge-section">{leftSection}</span>}
+      <span className="st-Badge-label">{children}</span>
+      {rightSection === undefined ? null : <span className="st-Badge-section">{rightSection}</span>}
+    </Component>
+  );
+}
+
+export interface AlertProps extends Omit<BoxProps, 'color' | 'title'> {
+  variant?: 'light' | 'filled' | 'outline';
+  color?: KitColor;
+  title?: ReactNode;
+  icon?: ReactNode;
+  withCloseButton?: boolean;
+  closeButtonLabel?: string;
+  onClose?: () => void;
+}
+
+/** A message box (role="alert" unless another role is given), named by its title. */
+export function Alert({
+  variant = 'light',
+  color,
+  title,
+  icon,
+  withCloseButton = false,
+  closeButtonLabel,
+  onClose,
+  children,
+  component: Component = 'div',
+  ...props
+}: AlertProps) {
+  const { style, className, rest } = splitStyle(props);
+  const titleId = useId();
+  const hasTitle = title !== undefined && title !== null && title !== false;
+  return (
+    <Component
+      role="alert"
+      aria-labelledby={hasTitle ? titleId : undefined}
+      {...rest}
+      className={cx('st-Alert-root st-paint', className)}
+      data-variant={variant}
+      style={withVars(colorVars(color), style)}
+    >
+      {icon === undefined ? null : <div className="st-Alert-icon">{icon}</div>}
+      <div className="st-Alert-body">
+        {hasTitle ? (
+          <div className="st-Alert-title" id={titleId}>
+            {title}
+          </div>
+        ) : null}
+        {children === undefined || children === null ? null : (
+          <div className="st-Alert-message">{children}</div>
+        )}
+      </div>
+      {withCloseButton ? (
+        <button
+          type="button"
+          className="st-Alert-closeButton"
+          aria-label={closeButtonLabel}
+          onClick={onClose}
+        >
+          <CloseIcon />
+        </button>
+      ) : null}
+    </Component>
+  );
+}
+
+const PROGRESS: Record<KitSize, number> = { xs: 3, sm: 5, md: 8, lg: 12, xl: 16 };
+
+export interface ProgressRootProps extends BoxProps {
+  /** The bar's height: xs 3, sm 5, md 8 (default), lg 12, xl 16 px or a number of pixels. */
+  size?: KitSize | number;
+}
+
+/** The track of a bar of sections; an aria-label names its one section (the progressbar). */
+function ProgressRoot({ size, children, component: Component = 'div', ...props }: ProgressRootProps) {
+  const { style, className, rest } = splitStyle(props);
+  const label = rest['aria-label'];
+  const only = Children.count(children) === 1 ? Children.toArray(children)[0] : undefined;
+  const labelled = label !== undefined && isValidElement(only) && only.type === ProgressSection;
+  return (
+    <Component
+      {...rest}
+      aria-label={labelled ? undefined : label}
+      className={cx('st-Progress-root', className)}
+      style={withVars({ '--p-size': size === 'md' ? undefined : sized(size, PROGRESS) }, style)}
+    >
+      {labelled
+        ? cloneElement(only as ReactElement<ProgressSectionProps>, { 'aria-label': label })
+        : children}
+    </Component>
+  );
+}
+
+export interface ProgressSectionProps extends Omit<BoxProps, 'color'> {
+  /** Percent, 0 to 100. */
+  value: number;
+  color?: KitColor;
+}
+
+const progressValue = (value: number) => ({
+  'aria-valuemin': 0,
+  'aria-valuemax': 100,
+  'aria-valuenow': value,
+  'aria-valuetext': `${Math.round(value)}%`,
+});
+
+/** A part of the bar, `value` percent wide: a progressbar of its own. */
+function ProgressSection({ value, color, component: Component = 'div', ...props }: ProgressSectionProps) {
+  const { style, className, rest } = splitStyle(props);
+  return (
+    <Component
+      role="progressbar"
+      {...progressValue(value)}
+      {...rest}
+      className={cx('st-Progress-section', className)}
+      style={withVars({ ...colorVars(color), width: `${value}%` }, style)}
+    />
+  );
+}
+
+/** The text on a section (white, bold, sized to the bar). */
+function ProgressLabel({ component: Component = 'div', ...props }: BoxProps) {
+  const { style, className, rest } = splitStyle(props);
+  return <Component {...rest} className={cx('st-Progress-label', className)} style={style} />;
+}
+
+export interface ProgressProps extends Omit<ProgressRootProps, 'color' | 'children'> {
+  value: number;
+  color?: KitColor;
+}
+
+/** A progress bar: the track is the progressbar (name it with aria-label), filled `value` percent. */
+export function Progress({ value, color, ...props }: ProgressProps) {
+  return (
+    <ProgressRoot role="progressbar" {...progressValue(value)} {...props}>
+      <div
+        className="st-Progress-section"
+        style={withVars({ ...colorVars(color), width: `${value}%` }, undefined)}
+      />
+    </ProgressRoot>
+  );
+}
+
+Progress.Root = ProgressRoot;
+Progress.Section = ProgressSection;
+Progress.Label = ProgressLabel;
+
+const THEME_ICON: Record<KitSize, number> = { xs: 16, sm: 20, md: 26, lg: 32, xl: 40 };
+const RADIUS: Record<KitSize, number> = { xs: 2, sm: 4, md: 8, lg: 16, xl: 32 };
+
+export interface ThemeIconProps extends Omit<BoxProps, 'color'> {
+  variant?: 'filled' | 'light' | 'outline' | 'default';
+  color?: KitColor;
+  /** xs 16, sm 20, md 26 (default), lg 32, xl 40 px or a number of pixels. */
+  size?: KitSize | number;
+  radius?: KitSize | number;
+}
+
+/** An icon on a coloured square (or circle, radius="xl"). */
+export function ThemeIcon({
+  variant = 'filled',
+  color,
+  size,
+  radius,
+  component: Component = 'div',
+  ...props
+}: ThemeIconProps) {
+  const { style, className, rest } = splitStyle(props);
+  return (
+    <Component
+      {...rest}
+      className={cx('st-ThemeIcon-root st-paint', className)}
+      data-variant={variant}
+      style={withVars(
+        { ...colorVars(color), '--ti-size': sized(size, THEME_ICON), borderRadius: sized(radius, RADIUS) },
+        style,
+      )}
+    />
+  );
+}
+
+export interface IndicatorProps extends Omit<BoxProps, 'color'> {
+  /** The badge's content (a count); none: a dot. */
+  label?: ReactNode;
+  /** No badge. */
+  disabled?: boolean;
+  /** The badge's height and least width, px (default 10). */
+  size?: number;
+  /** How far in from the top-right corner, px (default 0). */
+  offset?: number;
+  color?: KitColor;
+  /** Sized to its children (inline-block) rather than a block. */
+  inline?: boolean;
+}
+
+/** Its children with a small badge on their top-right corner. */
+export function Indicator({
+  label,
+  disabled = false,
+  size,
+  offset,
+  color,
+  inline = false,
+  children,
+  component: Component = 'span',
+  ...props
+}: IndicatorProps) {
+  const { style, className, rest } = splitStyle(props);
+  return (
+    <Component
+      {...rest}
+      className={cx('st-Indicator-root', className)}
+      data-inline={inline || undefined}
+      style={style}
+    >
+      {disabled ? null : (
+        <span
+          className="st-Indicator-indicator"
+          style={withVars(
+            {
+              ...colorVars(color),
+              '--i-size': size === undefined ? undefined : `${size}px`,
+              '--i-offset': offset === undefined ? undefined : `${offset}px`,
+            },
+            undefined,
+          )}
+        >
+          {label}
+        </span>
+      )}
+      {children}
+    </Component>
+  );
+}

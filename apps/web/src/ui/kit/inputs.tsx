@@ -1,0 +1,575 @@
+// Text fields of the house UI kit (issue 21): the label / description / input / error layout Mantine's
+// Input.Wrapper gave, and the fields built on it (TextInput, PasswordInput, Textarea, FileInput, NativeSelect).
+// Style props (m, w, maw...), className and style go to the root; every other prop goes to the control itself
+// (aria-*, data-autofocus, onBlur, maxLength...), as with Mantine.
+import './inputs.css';
+import {
+  type ButtonHTMLAttributes,
+  type CSSProperties,
+  type HTMLAttributes,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type RefCallback,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
+import { cx, type KitSize, type StyleProps, splitStyle } from './Box';
+
+export type InputVariant = 'default' | 'filled' | 'unstyled';
+/** Inline styles for the parts of a field (Mantine's `styles` prop, as plain objects). */
+export type InputStyles = Partial<
+  Record<'root' | 'label' | 'description' | 'error' | 'wrapper' | 'input' | 'section', CSSProperties>
+>;
+
+/** Sets every given ref to the node: a forwarded ref beside the component's own. */
+export function mergeRefs<T>(...refs: Array<Ref<T> | undefined>): RefCallback<T> {
+  return (node) => {
+    for (const ref of refs) {
+      if (typeof ref === 'function') ref(node);
+      else if (ref) ref.current = node;
+    }
+  };
+}
+
+/** Whether an `error` is set: a message, or `true` for the invalid look without one. */
+export function isInvalid(error: ReactNode): boolean {
+  return error !== undefined && error !== null && error !== false && error !== '';
+}
+
+/** Whether an `error` has a message to show (not just `true`). */
+export function hasMessage(error: ReactNode): boolean {
+  return isInvalid(error) && typeof error !== 'boolean';
+}
+
+/** The ARIA a control gets from its field: invalid while there is an error, described by its texts. */
+export function fieldAria(
+  id: string,
+  description: ReactNode,
+  error: ReactNode,
+  given: { 'aria-describedby'?: string | undefined; 'aria-invalid'?: unknown },
+) {
+  return {
+    'aria-invalid': (given['aria-invalid'] as boolean | undefined) ?? (isInvalid(error) || undefined),
+    'aria-describedby': cx(
+      given['aria-describedby'],
+      description ? `${id}-description` : undefined,
+      hasMessage(error) && `${id}-error`,
+    ),
+  };
+}
+
+export interface InputWrapperProps
+  extends StyleProps,
+    Omit<HTMLAttributes<HTMLDivElement>, 'style' | 'className' | 'color' | 'id'> {
+  label?: ReactNode;
+  description?: ReactNode;
+  /** A message shown under the field; `true` marks the field invalid without one. */
+  error?: ReactNode;
+  /** Shows the asterisk (the control itself gets `required` from its own props). */
+  required?: boolean | undefined;
+  withAsterisk?: boolean | undefined;
+  /** The id of the control the label names; the description and error ids are made from it. */
+  id?: string | undefined;
+  size?: KitSize | undefined;
+  /** 'div' for a group of controls, which a `<label>` cannot name. */
+  labelElement?: 'label' | 'div';
+  className?: string | undefined;
+  style?: CSSProperties | undefined;
+  styles?: InputStyles | undefined;
+}
+
+/** A field's layout: label (with the required asterisk), description, the control, error. */
+export function InputWrapper(props: InputWrapperProps) {
+  const { style, className, rest } = splitStyle(props);
+  const {
+    label,
+    description,
+    error,
+    required,
+    withAsterisk,
+    id,
+    size = 'sm',
+    labelElement = 'label',
+    styles,
+    children,
+    ...others
+  } = rest;
+  const text = (
+    <>
+      {label}
+      {required || withAsterisk ? (
+        <span className="st-InputWrapper-required" aria-hidden="true">
+          {' *'}
+        </span>
+      ) : null}
+    </>
+  );
+  return (
+    <div
+      {...others}
+      className={cx('st-InputWrapper-root', className)}
+      style={styles?.root ? { ...styles.root, ...style } : style}
+      data-size={size}
+    >
+      {!label ? null : labelElement === 'label' ? (
+        <label className="st-InputWrapper-label" id={id && `${id}-label`} htmlFor={id} style={styles?.label}>
+          {text}
+        </label>
+      ) : (
+        <div className="st-InputWrapper-label" id={id && `${id}-label`} style={styles?.label}>
+          {text}
+        </div>
+      )}
+      {description ? (
+        <div
+          className="st-InputWrapper-description"
+          id={id && `${id}-description`}
+          style={styles?.description}
+        >
+          {description}
+        </div>
+      ) : null}
+      {children}
+      {hasMessage(error) ? (
+        <div className="st-InputWrapper-error" id={id && `${id}-error`} style={styles?.error}>
+          {error}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The props every field takes besides its control's own. */
+export interface InputFieldProps extends StyleProps {
+  label?: ReactNode;
+  description?: ReactNode;
+  error?: ReactNode;
+  withAsterisk?: boolean | undefined;
+  /** Height and type size: xs 30, sm 36 (default), md 42, lg 50, xl 60 px. */
+  size?: KitSize | undefined;
+  variant?: InputVariant | undefined;
+  leftSection?: ReactNode;
+  rightSection?: ReactNode;
+  className?: string | undefined;
+  style?: CSSProperties | undefined;
+  styles?: InputStyles | undefined;
+}
+
+type FieldLayout = Pick<
+  InputFieldProps,
+  | 'label'
+  | 'description'
+  | 'error'
+  | 'withAsterisk'
+  | 'size'
+  | 'variant'
+  | 'leftSection'
+  | 'rightSection'
+  | 'className'
+  | 'style'
+  | 'styles'
+>;
+const LAYOUT_KEYS = new Set([
+  'label',
+  'description',
+  'error',
+  'withAsterisk',
+  'size',
+  'variant',
+  'leftSection',
+  'rightSection',
+  'styles',
+]);
+
+/** Splits a field's props: what its layout shows, and what goes to the control. */
+function splitField<P extends InputFieldProps>(props: P) {
+  const { style, className, rest } = splitStyle(props);
+  const layout: Record<string, unknown> = { style, className };
+  const control: Record<string, unknown> = {};
+  for (const key in rest)
+    (LAYOUT_KEYS.has(key) ? layout : control)[key] = (rest as Record<string, unknown>)[key];
+  return { layout: layout as FieldLayout, control: control as Omit<P, keyof InputFieldProps> };
+}
+
+interface FieldProps {
+  kind: string;
+  id: string;
+  layout: FieldLayout;
+  disabled?: boolean | undefined;
+  required?: boolean | undefined;
+  pointer?: boolean;
+  multiline?: boolean;
+  children: ReactNode;
+}
+
+/** A field: the wrapper's layout around the control and its sections. */
+function Field({ kind, id, layout, disabled, required, pointer, multiline, children }: FieldProps) {
+  const { leftSection, rightSection, styles, variant = 'default', className, ...wrapper } = layout;
+  const section = (position: 'left' | 'right', content: ReactNode) =>
+    content ? (
+      <span className="st-Input-section" data-position={position} style={styles?.section}>
+        {content}
+      </span>
+    ) : null;
+  return (
+    <InputWrapper
+      {...wrapper}
+      className={cx(`st-${kind}-root`, className)}
+      styles={styles}
+      id={id}
+      required={required}
+    >
+      <div
+        className="st-Input-wrapper"
+        style={styles?.wrapper}
+        data-variant={variant}
+        data-error={isInvalid(layout.error) || undefined}
+        data-disabled={disabled || undefined}
+        data-pointer={pointer || undefined}
+        data-multiline={multiline || undefined}
+        data-with-left-section={leftSection ? true : undefined}
+        data-with-right-section={rightSection ? true : undefined}
+      >
+        {section('left', leftSection)}
+        {children}
+        {section('right', rightSection)}
+      </div>
+    </InputWrapper>
+  );
+}
+
+/** The control's id: its own, or one made for it, which the label and texts refer to. */
+function useFieldId(given: string | undefined): string {
+  const made = useId();
+  return given ?? made;
+}
+
+type NativeInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, keyof InputFieldProps | 'children'>;
+
+export interface TextInputProps extends InputFieldProps, NativeInputProps {
+  ref?: Ref<HTMLInputElement> | undefined;
+}
+
+/** A one-line text field (Mantine's TextInput); `onChange` gets the input's change event. */
+export function TextInput(props: TextInputProps) {
+  const { layout, control } = splitField(props);
+  const { ref, id: given, ...input } = control;
+  const id = useFieldId(given);
+  return (
+    <Field kind="TextInput" id={id} layout={layout} disabled={input.disabled} required={input.required}>
+      <input
+        {...input}
+        {...fieldAria(id, layout.description, layout.error, input)}
+        ref={ref}
+        id={id}
+        className="st-Input-input"
+        style={layout.styles?.input}
+      />
+    </Field>
+  );
+}
+
+export interface PasswordInputProps extends Omit<TextInputProps, 'type'> {
+  /** Props of the show / hide button; its `aria-label` names it (else `toggleLabels`). */
+  visibilityToggleButtonProps?: ButtonHTMLAttributes<HTMLButtonElement> | undefined;
+  /** The button's names while the password is hidden / shown, when `visibilityToggleButtonProps` gives none. */
+  toggleLabels?: { show: string; hide: string } | undefined;
+  visible?: boolean | undefined;
+  defaultVisible?: boolean | undefined;
+  onVisibilityChange?: ((visible: boolean) => void) | undefined;
+}
+
+const TOGGLE_LABELS = { show: 'Show password', hide: 'Hide password' };
+
+/** A password field with a button that shows or hides what was typed (Mantine's PasswordInput). */
+export function PasswordInput(props: PasswordInputProps) {
+  const { layout, control } = splitField(props);
+  const {
+    ref,
+    id: given,
+    visibilityToggleButtonProps: button,
+    toggleLabels = TOGGLE_LABELS,
+    visible,
+    defaultVisible = false,
+    onVisibilityChange,
+    ...input
+  } = control;
+  const id = useFieldId(given);
+  const [own, setOwn] = useState(defaultVisible);
+  const shown = visible ?? own;
+  const named = button?.['aria-label'];
+  const toggle = (
+    <button
+      type="button"
+      {...button}
+      className={cx('st-PasswordInput-visibilityToggle', button?.className)}
+      aria-label={named ?? (shown ? toggleLabels.hide : toggleLabels.show)}
+      aria-pressed={named === undefined ? undefined : shown}
+      aria-controls={id}
+      disabled={input.disabled || button?.disabled}
+      onClick={(event) => {
+        button?.onClick?.(event);
+        setOwn(!shown);
+        onVisibilityChange?.(!shown);
+      }}
+    >
+      <svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+        <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" />
+        <circle cx="12" cy="12" r="3" />
+        {shown ? <path d="M3 3l18 18" /> : null}
+      </svg>
+    </button>
+  );
+  return (
+    <Field
+      kind="PasswordInput"
+      id={id}
+      layout={{ ...layout, rightSection: layout.rightSection ?? toggle }}
+      disabled={input.disabled}
+      required={input.required}
+    >
+      <input
+        {...input}
+        {...fieldAria(id, layout.description, layout.error, input)}
+        ref={ref}
+        id={id}
+        type={shown ? 'text' : 'password'}
+        className="st-Input-input"
+        style={layout.styles?.input}
+      />
+    </Field>
+  );
+}
+
+export interface TextareaProps
+  extends InputFieldProps,
+    Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, keyof InputFieldProps | 'children'> {
+  /** Grows with its content, from `minRows` up to `maxRows` (then it scrolls). */
+  autosize?: boolean | undefined;
+  minRows?: number | undefined;
+  maxRows?: number | undefined;
+  ref?: Ref<HTMLTextAreaElement> | undefined;
+}
+
+/** Sets a textarea's rows to what its content needs, within min and max. */
+function fitRows(area: HTMLTextAreaElement, minRows: number, maxRows: number | undefined) {
+  const css = getComputedStyle(area);
+  const fontSize = Number.parseFloat(css.fontSize) || 16;
+  const line = css.lineHeight.endsWith('px')
+    ? Number.parseFloat(css.lineHeight)
+    : (Number.parseFloat(css.lineHeight) || 1.2) * fontSize;
+  const padding = Number.parseFloat(css.paddingTop) + Number.parseFloat(css.paddingBottom);
+  area.rows = minRows;
+  const needed = Math.round((area.scrollHeight - padding) / line);
+  const rows = Math.max(minRows, maxRows === undefined ? needed : Math.min(maxRows, needed));
+  area.rows = rows;
+  area.style.overflowY = rows < needed ? 'auto' : 'hidden';
+}
+
+/** A multi-line text field (Mantine's Textarea), growing with its content when `autosize`. */
+export function Textarea(props: TextareaProps) {
+  const { layout, control } = splitField(props);
+  const { ref, id: given, autosize = false, minRows, maxRows, rows, onInput, ...textarea } = control;
+  const id = useFieldId(given);
+  const own = useRef<HTMLTextAreaElement>(null);
+  const low = minRows ?? 1;
+  // (after every render: a value set from outside, like one typed, can change the rows needed)
+  useLayoutEffect(() => {
+    if (autosize && own.current) fitRows(own.current, low, maxRows);
+  });
+  return (
+    <Field
+      kind="Textarea"
+      id={id}
+      layout={layout}
+      disabled={textarea.disabled}
+      required={textarea.required}
+      multiline
+    >
+      <textarea
+        {...textarea}
+        {...fieldAria(id, layout.description, layout.error, textarea)}
+        ref={mergeRefs(ref, own)}
+        id={id}
+        rows={autosize ? low : (rows ?? minRows)}
+        className="st-Input-input"
+        style={layout.styles?.input}
+        data-autosize={autosize || undefined}
+        onInput={(event) => {
+          onInput?.(event);
+          if (autosize) fitRows(event.currentTarget, low, maxRows);
+        }}
+      />
+    </Field>
+  );
+}
+
+export interface FileInputProps
+  extends InputFieldProps,
+    Omit<
+      ButtonHTMLAttributes<HTMLButtonElement>,
+      keyof InputFieldProps | 'value' | 'defaultValue' | 'onChange' | 'type' | 'children' | 'placeholder'
+    > {
+  /** The chosen file (controlled); null for none. */
+  value?: File | null | undefined;
+  defaultValue?: File | null | undefined;
+  onChange?: ((file: File | null) => void) | undefined;
+  /** What files the browser's picker offers (`.bin,application/octet-stream`). */
+  accept?: string | undefined;
+  placeholder?: ReactNode;
+  /** Shows a button that clears the chosen file. */
+  clearable?: boolean | undefined;
+  clearButtonProps?: ButtonHTMLAttributes<HTMLButtonElement> | undefined;
+  required?: boolean | undefined;
+  readOnly?: boolean | undefined;
+  ref?: Ref<HTMLButtonElement> | undefined;
+}
+
+/** A file picker as a field (Mantine's FileInput): a button showing the file's name, a hidden file input. */
+export function FileInput(props: FileInputProps) {
+  const { layout, control } = splitField(props);
+  const {
+    ref,
+    id: given,
+    value,
+    defaultValue = null,
+    onChange,
+    accept,
+    name,
+    placeholder,
+    clearable = false,
+    clearButtonProps,
+    required,
+    readOnly,
+    onClick,
+    ...button
+  } = control;
+  const id = useFieldId(given);
+  const picker = useRef<HTMLInputElement>(null);
+  const [own, setOwn] = useState<File | null>(defaultValue);
+  const file = value === undefined ? own : value;
+  const choose = (next: File | null) => {
+    setOwn(next);
+    onChange?.(next);
+  };
+  const clear =
+    clearable && file !== null && !button.disabled && !readOnly ? (
+      <button
+        type="button"
+        aria-label="Clear"
+        {...clearButtonProps}
+        className={cx('st-FileInput-clear', clearButtonProps?.className)}
+        onClick={() => choose(null)}
+      >
+        <svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+          <path d="M6 6l12 12M18 6L6 18" />
+        </svg>
+      </button>
+    ) : null;
+  return (
+    <Field
+      kind="FileInput"
+      id={id}
+      layout={{ ...layout, rightSection: clear ?? layout.rightSection }}
+      disabled={button.disabled}
+      required={required}
+      pointer
+    >
+      <button
+        {...button}
+        {...fieldAria(id, layout.description, layout.error, button)}
+        ref={ref}
+        id={id}
+        type="button"
+        className="st-Input-input"
+        style={layout.styles?.input}
+        onClick={(event) => {
+          onClick?.(event);
+          if (event.defaultPrevented || readOnly || !picker.current) return;
+          // (emptied first, so that choosing the same file again is a change too)
+          picker.current.value = '';
+          picker.current.click();
+        }}
+      >
+        {file ? (
+          <span className="st-FileInput-value">{file.name}</span>
+        ) : (
+          <span className="st-Input-placeholder">{placeholder}</span>
+        )}
+      </button>
+      <input
+        ref={picker}
+        type="file"
+        hidden
+        tabIndex={-1}
+        accept={accept}
+        name={name}
+        disabled={button.disabled}
+        onChange={(event) => choose(event.currentTarget.files?.[0] ?? null)}
+      />
+    </Field>
+  );
+}
+
+/** One choice of a NativeSelect's `data`. */
+export interface NativeSelectItem {
+  value: string;
+  label: string;
+  disabled?: boolean | undefined;
+}
+
+export interface NativeSelectProps
+  extends InputFieldProps,
+    Omit<SelectHTMLAttributes<HTMLSelectElement>, keyof InputFieldProps> {
+  /** The options: strings (value and text alike) or items; or give `<option>` children instead. */
+  data?: ReadonlyArray<string | NativeSelectItem> | undefined;
+  ref?: Ref<HTMLSelectElement> | undefined;
+}
+
+const chevron = (
+  <svg className="st-NativeSelect-chevron" viewBox="0 0 15 15" aria-hidden="true">
+    <path d="M4 6l3.5 3.5L11 6" fill="none" stroke="currentColor" strokeWidth="1.5" />
+  </svg>
+);
+
+/** The browser's own `<select>`, styled as a field (Mantine's NativeSelect). */
+export function NativeSelect(props: NativeSelectProps) {
+  const { layout, control } = splitField(props);
+  const { ref, id: given, data, children, ...select } = control;
+  const id = useFieldId(given);
+  return (
+    <Field
+      kind="NativeSelect"
+      id={id}
+      layout={{ ...layout, rightSection: layout.rightSection ?? chevron }}
+      disabled={select.disabled}
+      required={select.required}
+      pointer
+    >
+      <select
+        {...select}
+        {...fieldAria(id, layout.description, layout.error, select)}
+        ref={ref}
+        id={id}
+        className="st-Input-input"
+        style={layout.styles?.input}
+      >
+        {data
+          ? data.map((entry) => {
+              const item = typeof entry === 'string' ? { value: entry, label: entry } : entry;
+              return (
+                <option key={item.value} value={item.value} disabled={item.disabled}>
+                  {item.label}
+                </option>
+              );
+            })
+          : children}
+      </select>
+    </Field>
+  );
+}
