@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { catalogCopies } from './vite-catalogs.ts';
 import { compileHints } from './vite-compile-hints.ts';
 import { precompress } from './vite-precompress.ts';
+import { screenPreloads } from './vite-screen-preloads.ts';
 
 // One build for both modes: the serving server injects {mode, basePath, version} and a <base href> into
 // index.html at runtime, so every asset URL is relative ('./') and resolves against that <base>.
@@ -25,7 +26,9 @@ const STARTUP = [
 // its menu and tooltips): one more chunk. Nothing here may be needed by the login screen, or the login screen
 // downloads all of it (nothing breaks, but bench/console shows the login route grow by ~55 KiB).
 const CONSOLE = [
-  /node_modules\/(wouter|regexparam|@tanstack\/query-core|@tanstack\/react-query|zod)\//,
+  /node_modules\/(wouter|regexparam|zod)\//,
+  // the server-state cache (api/query, instead of TanStack Query; issue 21)
+  /\/apps\/web\/src\/api\/query\/[^/]+\.tsx?$/,
   /\/apps\/web\/src\/zodLite\/zod\.ts$/,
   // the route catalog, the topics and the schemas every screen of either mode calls with (as four small
   // chunks they cost a request each and gzip apart; round 5: -1.5 KiB gzip, -5.5 KiB on the wire)
@@ -54,7 +57,7 @@ const lite = (file: string) => fileURLToPath(new URL(`./src/i18n/lite/${file}`, 
 
 export default defineConfig({
   base: './',
-  plugins: [react(), precompress(), catalogCopies(), compileHints()],
+  plugins: [react(), precompress(), catalogCopies(), compileHints(), screenPreloads()],
   resolve: {
     alias: [
       { find: /^i18next$/, replacement: lite('i18next.ts') },

@@ -10,6 +10,7 @@ import { PageLoader } from '../ui/PageLoader';
 import { Providers } from './Providers';
 import { type ConsoleMode, routerBasename } from './runtime';
 import { GATEWAY_SIGN_IN_CHECK, screenFirstGets, screenLoaders, screenOfPath } from './screenLoaders';
+import { preloadScreenFiles } from './screenPreloads';
 import type { Services } from './services';
 
 /**
@@ -72,11 +73,13 @@ export function preloadFirstScreen(
     startEarlyGets([GATEWAY_SIGN_IN_CHECK, ...gets].map((path) => resolveUrl(baseUrl, path)));
   const load = mode === 'gateway' ? loaders.gateway : hasRefreshToken ? loaders.cloud : loaders.login;
   const consoleChunk = load();
-  // The screen after the console, not beside it, so it never competes with the console's own evaluation (the
-  // path to the sign-in check); it then loads while the console renders and checks.
-  if (screen !== undefined && (mode === 'gateway' || hasRefreshToken))
+  // The screen's files are fetched now, beside the console's (modulepreload: compiled off the main thread, not
+  // evaluated); the screen is imported after the console, so its evaluation never competes with the
+  // console's own (the path to the sign-in check).
+  if (screen !== undefined && (mode === 'gateway' || hasRefreshToken)) {
+    preloadScreenFiles(document, screen);
     void consoleChunk.then(() => screenLoaders[screen]()).catch(() => undefined);
-  else consoleChunk.catch(() => undefined);
+  } else consoleChunk.catch(() => undefined);
 }
 
 /**

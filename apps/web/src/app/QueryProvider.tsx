@@ -1,9 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { QueryClient, QueryClientProvider } from '../api/query';
 
 /**
  * Server state of the routed console: one cache per mount, so signing out (which unmounts the cloud
- * console) drops every answer of the previous user. The login screen downloads none of TanStack Query.
+ * console) drops every answer of the previous user. The login screen downloads none of the cache (api/query).
  */
 export function QueryProvider({ children }: { children: ReactNode }) {
   const [client] = useState(

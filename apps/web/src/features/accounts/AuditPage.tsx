@@ -1,8 +1,8 @@
 import { buildPath, ROUTES } from '@st/protocol';
 import { IconDownload } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useQuery } from '../../api/query';
 import { useServices } from '../../app/ServicesContext';
 import { Button } from '../../ui/kit/buttons';
 import { Loader } from '../../ui/kit/feedback';

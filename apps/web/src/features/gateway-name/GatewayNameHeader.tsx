@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useQuery } from '../../api/query';
 import { gatewayRequest } from '../../api/routes';
 import { useServices } from '../../app/ServicesContext';
 import { UnstyledButton } from '../../ui/kit/buttons';

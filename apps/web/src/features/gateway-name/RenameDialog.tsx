@@ -1,7 +1,7 @@
 import { LOCAL_NAME_MAX_LENGTH } from '@st/protocol';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMutation, useQueryClient } from '../../api/query';
 import { gatewayRequest } from '../../api/routes';
 import { useServices } from '../../app/ServicesContext';
 import { failureText } from '../../ui/describeFailure';

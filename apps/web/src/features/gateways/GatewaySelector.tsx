@@ -1,9 +1,9 @@
 import type { Gateway } from '@st/protocol';
 import { IconPlus, IconRefresh } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
+import { useQuery } from '../../api/query';
 import { useServices } from '../../app/ServicesContext';
 import { Tooltip } from '../../ui/floating/Tooltip';
 import { ActionIcon, Button } from '../../ui/kit/buttons';

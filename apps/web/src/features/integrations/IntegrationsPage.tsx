@@ -1,7 +1,7 @@
 import type { MqttConnectionState, MqttSettings } from '@st/protocol';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMutation, useQuery, useQueryClient } from '../../api/query';
 import { useServices } from '../../app/ServicesContext';
 import { failureText } from '../../ui/describeFailure';
 import { Button } from '../../ui/kit/buttons';

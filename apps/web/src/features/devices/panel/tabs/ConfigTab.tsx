@@ -1,7 +1,7 @@
 import { IconTrash } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMutation, useQueryClient } from '../../../../api/query';
 import { useServices } from '../../../../app/ServicesContext';
 import { Tooltip } from '../../../../ui/floating/Tooltip';
 import { ActionIcon, Button } from '../../../../ui/kit/buttons';

@@ -1,7 +1,7 @@
 import type { DeviceInfo } from '@st/protocol';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMutation, useQueryClient } from '../../../../api/query';
 import { useServices } from '../../../../app/ServicesContext';
 import { Button } from '../../../../ui/kit/buttons';
 import { Loader } from '../../../../ui/kit/feedback';

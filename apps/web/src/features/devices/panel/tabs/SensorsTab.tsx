@@ -1,6 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '../../../../api/query';
 import { Loader } from '../../../../ui/kit/feedback';
 import { Center, Grid, Stack } from '../../../../ui/kit/layout';
 import { NavLink } from '../../../../ui/kit/Tabs';
