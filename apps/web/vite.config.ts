@@ -29,7 +29,7 @@ const CONSOLE = [
   /node_modules\/(wouter|regexparam|zod)\//,
   // the server-state cache (api/query, instead of TanStack Query; issue 21)
   /\/apps\/web\/src\/api\/query\/[^/]+\.tsx?$/,
-  /\/apps\/web\/src\/zodLite\/zod\.ts$/,
+  /\/apps\/web\/src\/zodLite\/(zod|schema)\.ts$/,
   // the route catalog, the topics and the schemas every screen of either mode calls with (as four small
   // chunks they cost a request each and gzip apart; round 5: -1.5 KiB gzip, -5.5 KiB on the wire)
   /\/packages\/protocol\/src\/(routes\/(?!buildPath)[^/]+|entities\/(?!logFilter)[^/]+|stomp\/topics|text|runtime|logLevels|device\/entities)\.ts$/,
