@@ -5,6 +5,7 @@ import { waitFor } from '@st/testkit';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { LiveChannel, liveChannelUrl } from './liveChannel';
+import type { SocketLike } from './stompClient';
 
 // The console's live channel against the real STOMP server over a real websocket. Node 20 has no global
 // WebSocket, so the `ws` package opens the socket (the browser uses its own).
@@ -32,7 +33,8 @@ function channel(url: string, beforeConnect?: () => Promise<void>): LiveChannel 
     heartbeatMs: 10_000,
     reconnectDelayMs: 100,
     log: quiet,
-    webSocketFactory: () => new WebSocket(url, ['v12.stomp']),
+    // (ws's socket has the browser's shape; its event types are its own)
+    webSocketFactory: () => new WebSocket(url, ['v12.stomp']) as unknown as SocketLike,
   });
   cleanups.push(() => live.stop());
   return live;
@@ -112,5 +114,26 @@ describe('live channel', () => {
 
     stomp.closeSessions(() => true, 'session expired');
     await waitFor(() => renewals === 2 && stomp.sessions().length === 1, { what: 'reconnect' });
+  });
+});
+
+describe('STOMP frames (stompClient.ts)', () => {
+  it('escapes header values except in CONNECT, and reads frames back with heart-beats between them', async () => {
+    const { decodeFrames, encodeFrame } = await import('./stompClient');
+    expect(encodeFrame('SUBSCRIBE', { id: 'sub-0', destination: '/a:b\nc' })).toBe(
+      'SUBSCRIBE\nid:sub-0\ndestination:/a\\cb\\nc\n\n\0',
+    );
+    expect(encodeFrame('CONNECT', { host: 'a:b' })).toBe('CONNECT\nhost:a:b\n\n\0');
+    const frames = decodeFrames(
+      '\nMESSAGE\nsubscription:sub-0\ndestination:/a\\cb\nx:1\nx:2\n\n{"n":1}\0\n\r\nCONNECTED\nheart-beat:0,5000\nserver:a:b\n\n\0',
+    );
+    expect(frames).toEqual([
+      {
+        command: 'MESSAGE',
+        headers: { subscription: 'sub-0', destination: '/a:b', x: '1' },
+        body: '{"n":1}',
+      },
+      { command: 'CONNECTED', headers: { 'heart-beat': '0,5000', server: 'a:b' }, body: '' },
+    ]);
   });
 });

@@ -1,7 +1,7 @@
-import type { Client, IFrame, IMessage, StompConfig, StompSubscription } from '@stomp/stompjs';
 import type { ConsoleLogger } from './http';
+import type { SocketLike, StompClient, StompFrame, StompSubscription } from './stompClient';
 
-/** WebSocket.OPEN (StompSocketState.OPEN), without loading the STOMP client for it. */
+/** WebSocket.OPEN. */
 const SOCKET_OPEN = 1;
 
 export type LiveHandler = (payload: unknown) => void;
@@ -18,7 +18,7 @@ export interface LiveChannelOptions {
    */
   beforeConnect?: () => Promise<void>;
   /** Node (tests) has no global WebSocket; pass the `ws` package's. */
-  webSocketFactory?: StompConfig['webSocketFactory'];
+  webSocketFactory?: () => SocketLike;
 }
 
 interface Entry {
@@ -28,14 +28,14 @@ interface Entry {
 }
 
 /**
- * The console's STOMP client. Subscriptions are kept in a registry and re-made on every (re)connect, so a
+ * The console's live channel (STOMP, stompClient.ts). Subscriptions are kept in a registry and re-made on every (re)connect, so a
  * dropped link loses nothing but the messages sent while it was down.
  */
 export class LiveChannel {
   readonly #options: LiveChannelOptions;
   readonly #entries = new Set<Entry>();
   readonly #connectionListeners = new Set<(connected: boolean) => void>();
-  #client: Client | undefined;
+  #client: StompClient | undefined;
   /** Counts start() and stop() calls, so a start whose STOMP client loads after a stop does nothing. */
   #generation = 0;
   #started = false;
@@ -54,26 +54,26 @@ export class LiveChannel {
     if (this.#started) return;
     this.#started = true;
     const generation = ++this.#generation;
-    void import('@stomp/stompjs').then(
-      ({ Client }) => {
-        if (generation === this.#generation) this.#activate(Client);
+    void import('./stompClient').then(
+      ({ StompClient }) => {
+        if (generation === this.#generation) this.#activate(StompClient);
       },
       (error: unknown) => this.#options.log.error('Failed to load the live channel client', error),
     );
   }
 
-  #activate(StompClient: typeof Client): void {
+  #activate(Client: typeof StompClient): void {
     const { url, heartbeatMs, reconnectDelayMs, log, webSocketFactory, beforeConnect } = this.#options;
-    const client = new StompClient({
-      ...(webSocketFactory === undefined ? { brokerURL: url } : { webSocketFactory }),
-      heartbeatIncoming: heartbeatMs,
-      heartbeatOutgoing: heartbeatMs,
-      reconnectDelay: reconnectDelayMs,
-      debug: () => {},
-      ...(beforeConnect === undefined ? {} : { beforeConnect }),
+    const client = new Client({
+      url,
+      webSocketFactory,
+      heartbeatMs,
+      reconnectDelayMs,
+      beforeConnect,
       onConnect: () => this.#onConnect(),
-      onWebSocketClose: () => this.#setConnected(false),
-      onStompError: (frame: IFrame) => log.warn('Live channel error', frame.headers.message ?? frame.body),
+      onSocketClose: () => this.#setConnected(false),
+      onStompError: (frame: StompFrame) =>
+        log.warn('Live channel error', frame.headers.message ?? frame.body),
     });
     this.#client = client;
     client.activate();
@@ -135,7 +135,7 @@ export class LiveChannel {
   #attach(entry: Entry): void {
     const client = this.#client;
     if (client === undefined) return;
-    entry.subscription = client.subscribe(entry.destination, (message: IMessage) => {
+    entry.subscription = client.subscribe(entry.destination, (message: StompFrame) => {
       let payload: unknown;
       try {
         payload = JSON.parse(message.body);
