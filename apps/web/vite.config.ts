@@ -62,7 +62,7 @@ export default defineConfig({
     alias: [
       { find: /^i18next$/, replacement: lite('i18next.ts') },
       { find: /^react-i18next$/, replacement: lite('react-i18next.tsx') },
-      // classic zod's API over zod/mini (src/zodLite; issue 21): the protocol's schemas unchanged, 14.5 KiB less
+      // the classic zod API the protocol uses, implemented by src/zodLite (issue 21): the schemas unchanged, 23 KiB less
       { find: /^zod$/, replacement: fileURLToPath(new URL('./src/zodLite/zod.ts', import.meta.url)) },
     ],
   },

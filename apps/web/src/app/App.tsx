@@ -5,11 +5,17 @@ import { SessionProvider, useSession } from '../features/auth/SessionContext';
 import { LoadFailureBoundary } from '../features/delivery/LoadFailureBoundary';
 import { OfflineScreen } from '../features/delivery/OfflineScreen';
 import { startedOffline } from '../features/delivery/serviceWorker';
-import { ConsoleCatalog, type Locale, loadConsoleCatalog } from '../i18n';
+import { ConsoleCatalog, type Locale, loadCatalogRest, loadConsoleCatalog, withCatalogRest } from '../i18n';
 import { PageLoader } from '../ui/PageLoader';
 import { Providers } from './Providers';
 import { type ConsoleMode, routerBasename } from './runtime';
-import { GATEWAY_SIGN_IN_CHECK, screenFirstGets, screenLoaders, screenOfPath } from './screenLoaders';
+import {
+  FIRST_SCREENS,
+  GATEWAY_SIGN_IN_CHECK,
+  screenFirstGets,
+  screenLoaders,
+  screenOfPath,
+} from './screenLoaders';
 import { preloadScreenFiles } from './screenPreloads';
 import type { Services } from './services';
 
@@ -39,7 +45,8 @@ function preloadable<P extends object>(loader: () => Promise<{ default: Componen
 const gateway = preloadable(() => import('./GatewayConsole'));
 const cloud = preloadable(() => import('./CloudConsole'));
 const login = preloadable(() => import('../features/auth/LoginForm'));
-const firstPassword = preloadable(() => import('../features/accounts/ChangePasswordScreen'));
+// (its texts are not among the first screens': it waits for the rest of the catalog)
+const firstPassword = preloadable(withCatalogRest(() => import('../features/accounts/ChangePasswordScreen')));
 const loaders = {
   gateway: gateway.load,
   cloud: cloud.load,
@@ -53,9 +60,10 @@ const ChangePasswordScreen = firstPassword.Component;
 
 /**
  * Starts downloading what the first screen shows while the rest of the start-up runs: the mode's console
- * with the whole message catalog and, when the address names a screen (`/panel`, `/{gateway}/logs`), that
- * screen right after it rather than after the console's render and sign-in check (issue 21: one step less
- * in the waterfall before the list). The sign-in needs neither (only the start-up texts).
+ * with the first part of the message catalog (i18n/first) and, when the address names a screen (`/panel`,
+ * `/{gateway}/logs`), that screen right after it rather than after the console's render and sign-in check
+ * (issue 21: one step less in the waterfall before the list), with the rest of the catalog when the screen
+ * is not a first screen (its texts are in the rest). The sign-in needs none of it (only the start-up texts).
  */
 export function preloadFirstScreen(
   mode: ConsoleMode,
@@ -65,8 +73,11 @@ export function preloadFirstScreen(
   baseUrl?: string,
 ): void {
   if (startedOffline()) return;
-  if (mode === 'gateway' || hasRefreshToken) loadConsoleCatalog(locale).catch(() => undefined);
   const screen = screenOfPath(pathname);
+  if (mode === 'gateway' || hasRefreshToken) {
+    loadConsoleCatalog(locale).catch(() => undefined);
+    if (screen !== undefined && !FIRST_SCREENS.has(screen)) loadCatalogRest(locale).catch(() => undefined);
+  }
   // Gateway mode: the sign-in check and the screen's data go out now, beside the chunks.
   const gets = screen === undefined ? undefined : screenFirstGets[screen];
   if (mode === 'gateway' && baseUrl !== undefined && gets !== undefined)
@@ -84,7 +95,8 @@ export function preloadFirstScreen(
 
 /**
  * Cloud mode: the login form until signed in. Gateway mode has no login (spec section 6). What comes after
- * the sign-in renders once the whole message catalog is in (ConsoleCatalog; the sign-in has its own texts).
+ * the sign-in renders once the first part of the message catalog is in (ConsoleCatalog; the sign-in has its
+ * own texts); what loads lazily from there waits for the rest too (lazyWithTexts, withCatalogRest).
  */
 function SessionGate({ services }: { services: Services }) {
   const { session } = useSession();

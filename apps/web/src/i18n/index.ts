@@ -1,7 +1,7 @@
 import { DEFAULT_LOCALE, type ErrorCode, LOCALES, type Locale } from '@st/protocol';
 import { createInstance, type i18n } from 'i18next';
-import { type ReactNode, use } from 'react';
-import { initReactI18next } from 'react-i18next';
+import { lazy, type ReactNode, use, useEffect } from 'react';
+import { initReactI18next, useTranslation } from 'react-i18next';
 import type { Catalog } from './en';
 
 export type { Locale };
@@ -18,7 +18,7 @@ export function pickLocale(stored: string | null, browserLanguage: string | unde
 }
 
 export interface LoadedCatalog {
-  /** The whole catalog, or at start-up the start-up part of it (./start). */
+  /** A part of the catalog: at start-up its start-up part (./start), then the console's first (./first). */
   messages: Partial<Catalog>;
   /** Texts of the servers' error codes (namespace 'errors'; see api/errors.ts serverMessage). */
   errors: Partial<Record<ErrorCode, string>>;
@@ -26,8 +26,9 @@ export interface LoadedCatalog {
 
 /**
  * What start-up shows (sign-in, offline state, loaders, toasts: ./start), in the language in use only (the
- * catalogs hold the same keys, so no fallback is needed). The rest comes with the routed console
- * (loadConsoleCatalog; issue 21: the sign-in downloads 1 KiB of texts instead of every screen's 13).
+ * catalogs hold the same keys, so no fallback is needed). The first screens' part comes with the routed
+ * console (loadConsoleCatalog), the rest after its first screen (loadCatalogRest; issue 21: the sign-in
+ * downloads 1 KiB of texts instead of every screen's 13, a first screen 3 instead of 11.4).
  */
 export async function loadCatalog(locale: Locale): Promise<LoadedCatalog> {
   const messages =
@@ -35,49 +36,145 @@ export async function loadCatalog(locale: Locale): Promise<LoadedCatalog> {
   return { messages, errors: {} };
 }
 
-const consoleCatalogs = new Map<Locale, Promise<LoadedCatalog>>();
-
-/** The whole catalog and the error texts of a language, downloaded once (main.tsx starts it early). */
-export function loadConsoleCatalog(locale: Locale): Promise<LoadedCatalog> {
-  let loading = consoleCatalogs.get(locale);
-  if (loading === undefined) {
-    loading =
-      locale === 'ru'
-        ? Promise.all([import('./ru'), import('./errors/ru')]).then(([{ ru }, { errorsRu }]) => ({
-            messages: ru,
-            errors: errorsRu,
-          }))
-        : Promise.all([import('./en'), import('./errors/en')]).then(([{ en }, { errorsEn }]) => ({
-            messages: en,
-            errors: errorsEn,
-          }));
-    consoleCatalogs.set(locale, loading);
-    // a failed download is tried again by the next caller (e.g. after the offline state's retry)
-    loading.catch(() => consoleCatalogs.delete(locale));
+/** Once per key: the first call's promise, shared by later calls; a failed one is made again by the next. */
+function once<K extends object | string, T>(
+  cache: {
+    get(key: K): Promise<T> | undefined;
+    set(key: K, value: Promise<T>): unknown;
+    delete(key: K): unknown;
+  },
+  key: K,
+  make: () => Promise<T>,
+): Promise<T> {
+  let promise = cache.get(key);
+  if (promise === undefined) {
+    promise = make();
+    cache.set(key, promise);
+    // (e.g. after the offline state's retry)
+    promise.catch(() => cache.delete(key));
   }
-  return loading;
+  return promise;
 }
+
+const firstCatalogs = new Map<Locale, Promise<LoadedCatalog>>();
+
+/**
+ * The first part of the routed console's catalog (./first: what the first screen of either mode shows, the
+ * device list or the gateway list, and the header around it) and the error texts of a language, downloaded
+ * once (main.tsx starts it early). The rest (./rest) loads after the first screen (loadCatalogRest).
+ */
+export function loadConsoleCatalog(locale: Locale): Promise<LoadedCatalog> {
+  return once(firstCatalogs, locale, () =>
+    locale === 'ru'
+      ? Promise.all([import('./first/ru'), import('./errors/ru')]).then(([{ firstRu }, { errorsRu }]) => ({
+          messages: firstRu,
+          errors: errorsRu,
+        }))
+      : Promise.all([import('./first/en'), import('./errors/en')]).then(([{ firstEn }, { errorsEn }]) => ({
+          messages: firstEn,
+          errors: errorsEn,
+        })),
+  );
+}
+
+const restCatalogs = new Map<Locale, Promise<Partial<Catalog>>>();
+
+/** The rest of the catalog (./rest: every other screen's, dialog's and panel's texts), downloaded once. */
+export function loadCatalogRest(locale: Locale): Promise<Partial<Catalog>> {
+  return once(restCatalogs, locale, () =>
+    locale === 'ru'
+      ? import('./rest/ru').then(({ restRu }) => restRu)
+      : import('./rest/en').then(({ restEn }) => restEn),
+  );
+}
+
+const languageOf = (instance: i18n): Locale =>
+  isLocale(instance.language) ? instance.language : DEFAULT_LOCALE;
 
 const completed = new WeakMap<i18n, Promise<void>>();
 
-/** Adds the whole catalog of the instance's language to it (once; later calls share the first). */
+/** Adds the console's first part of the catalog and the error texts to the instance (once). */
 export function completeCatalog(instance: i18n): Promise<void> {
-  let done = completed.get(instance);
-  if (done === undefined) {
-    const locale = isLocale(instance.language) ? instance.language : DEFAULT_LOCALE;
-    done = loadConsoleCatalog(locale).then((catalog) => {
+  return once(completed, instance, () => {
+    const locale = languageOf(instance);
+    return loadConsoleCatalog(locale).then((catalog) => {
       instance.addResourceBundle(locale, 'translation', catalog.messages);
       instance.addResourceBundle(locale, 'errors', catalog.errors);
     });
-    completed.set(instance, done);
-    done.catch(() => completed.delete(instance));
-  }
-  return done;
+  });
+}
+
+const completedRest = new WeakMap<i18n, Promise<void>>();
+
+/**
+ * Adds the rest of the catalog to the instance (once): resolved, the instance holds the whole catalog (the
+ * first part too) and the error texts.
+ */
+export function completeCatalogRest(instance: i18n): Promise<void> {
+  return once(completedRest, instance, () => {
+    const locale = languageOf(instance);
+    return Promise.all([completeCatalog(instance), loadCatalogRest(locale)]).then(([, rest]) => {
+      instance.addResourceBundle(locale, 'translation', rest);
+    });
+  });
+}
+
+// The page's instance (createI18n: one a page load; a language switch reloads the page), for the lazy loaders
+// below, which run outside React. Loaders called before it exists (start-up preloads) wait for it.
+let pageI18n: i18n | undefined;
+let pageI18nWaiting: ((instance: i18n) => void)[] = [];
+
+function setPageI18n(instance: i18n): void {
+  pageI18n = instance;
+  for (const resolve of pageI18nWaiting) resolve(instance);
+  pageI18nWaiting = [];
+}
+
+/** The rest of the catalog added to the page's instance (completeCatalogRest), once. */
+export function catalogRest(): Promise<void> {
+  const instance =
+    pageI18n === undefined
+      ? new Promise<i18n>((resolve) => pageI18nWaiting.push(resolve))
+      : Promise.resolve(pageI18n);
+  return instance.then(completeCatalogRest);
 }
 
 /**
- * Renders its children once the whole catalog is in (suspends until then): the routed console and every
- * screen reached from the sign-in (invite, first password) sit inside it, so no raw key ever shows.
+ * A module loader whose promise resolves once the module has loaded and the whole catalog is in the page's
+ * instance: every lazily loaded screen, dialog and panel of the console is loaded through it (lazyWithTexts),
+ * so nothing renders with a key of the rest before the rest is in, however it was reached.
+ * first.test.ts holds the few loaders that do not wait (the first screens', start-up's).
+ */
+export function withCatalogRest<T>(loader: () => Promise<T>): () => Promise<T> {
+  return () => Promise.all([loader(), catalogRest()]).then(([module]) => module);
+}
+
+/** React.lazy over withCatalogRest: the component renders once its chunk and the catalog's rest are in. */
+export const lazyWithTexts: typeof lazy = (loader) => lazy(withCatalogRest(loader));
+
+/** Calls `run` when the browser is idle (soon, where it has no requestIdleCallback); returns a cancel. */
+function whenIdle(run: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(run, { timeout: 2000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(run, 200);
+  return () => window.clearTimeout(id);
+}
+
+/**
+ * The first screens (the device list, the gateway list) call it: once the screen has rendered and the
+ * browser is idle, the rest of the catalog downloads, so what is opened from there need not wait for it.
+ */
+export function useCatalogRestWhenIdle(): void {
+  const { i18n } = useTranslation();
+  useEffect(() => whenIdle(() => completeCatalogRest(i18n).catch(() => undefined)), [i18n]);
+}
+
+/**
+ * Renders its children once the console's first part of the catalog and the error texts are in (suspends
+ * until then): the routed console and every screen reached from the sign-in (invite, first password) sit
+ * inside it, and whatever they load lazily waits for the rest (lazyWithTexts), so no raw key ever shows.
  * `alongside` starts the children's own code downloading meanwhile (a lazy component would wait for this).
  */
 export function ConsoleCatalog(props: {
@@ -104,5 +201,6 @@ export function createI18n(locale: Locale, catalog: LoadedCatalog): i18n {
     initAsync: false,
     returnNull: false,
   });
+  setPageI18n(instance);
   return instance;
 }

@@ -1,11 +1,17 @@
 // Messages of the accounts feature (issue 20): roles and shares, users admin, own account, audit trail.
-export const accountsEn = {
+// On the first screens (the roles and the sharing button on the gateway list):
+// the catalog's first part, i18n/first.
+export const accountsFirstEn = {
   'accounts.role.viewer': 'Viewer',
   'accounts.role.operator': 'Operator',
   'accounts.role.owner': 'Owner',
   'accounts.role.sharedBy': 'Shared by {{login}}',
-  'accounts.viewer.readonly': 'Your role on this gateway is viewer: you can look but not change anything',
   'accounts.shares.open': 'Sharing',
+} as const;
+
+// The rest: i18n/rest.
+export const accountsEn = {
+  'accounts.viewer.readonly': 'Your role on this gateway is viewer: you can look but not change anything',
   'accounts.shares.title': 'Share {{name}}',
   'accounts.shares.login': 'Login',
   'accounts.shares.role': 'Role',
@@ -85,13 +91,16 @@ export const accountsEn = {
   'accounts.users.reinvite': 'New invite link for {{login}}',
 } as const;
 
-export const accountsRu: Record<keyof typeof accountsEn, string> = {
+export const accountsFirstRu: Record<keyof typeof accountsFirstEn, string> = {
   'accounts.role.viewer': 'Наблюдатель',
   'accounts.role.operator': 'Оператор',
   'accounts.role.owner': 'Владелец',
   'accounts.role.sharedBy': 'Открыл {{login}}',
-  'accounts.viewer.readonly': 'Ваша роль на этом шлюзе — наблюдатель: смотреть можно, менять нельзя',
   'accounts.shares.open': 'Доступ',
+};
+
+export const accountsRu: Record<keyof typeof accountsEn, string> = {
+  'accounts.viewer.readonly': 'Ваша роль на этом шлюзе — наблюдатель: смотреть можно, менять нельзя',
   'accounts.shares.title': 'Доступ к {{name}}',
   'accounts.shares.login': 'Логин',
   'accounts.shares.role': 'Роль',

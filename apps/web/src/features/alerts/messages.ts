@@ -1,6 +1,14 @@
 // Messages of the Alerts screen, the device timeline tab and the crash-loop badge (issue 16).
-export const alertsEn = {
+// On the first screens (the crash-loop badge of the device list, the menu's item):
+// the catalog's first part, i18n/first.
+export const alertsFirstEn = {
   'menu.item.alerts': 'Alerts',
+  'crashLoop.badge': 'Crash loop',
+  'crashLoop.title': '{{reboots}} reboots, crash-looping since {{since}}',
+} as const;
+
+// The rest: i18n/rest.
+export const alertsEn = {
   'alerts.title': 'Alerts',
   'alerts.gateway.title': 'Device alerts of this gateway',
   'alerts.cloud.title': 'My gateway-offline alerts (cloud)',
@@ -69,12 +77,15 @@ export const alertsEn = {
   'timeline.kind.restart': 'Restart',
   'timeline.kind.notification': 'Notification',
   'timeline.kind.alert': 'Alert',
-  'crashLoop.badge': 'Crash loop',
-  'crashLoop.title': '{{reboots}} reboots, crash-looping since {{since}}',
 } as const;
 
-export const alertsRu: Record<keyof typeof alertsEn, string> = {
+export const alertsFirstRu: Record<keyof typeof alertsFirstEn, string> = {
   'menu.item.alerts': 'Оповещения',
+  'crashLoop.badge': 'Цикл перезагрузок',
+  'crashLoop.title': '{{reboots}} перезагрузок, цикл с {{since}}',
+};
+
+export const alertsRu: Record<keyof typeof alertsEn, string> = {
   'alerts.title': 'Оповещения',
   'alerts.gateway.title': 'Оповещения об устройствах этого шлюза',
   'alerts.cloud.title': 'Мои оповещения о недоступности шлюзов (облако)',
@@ -143,6 +154,4 @@ export const alertsRu: Record<keyof typeof alertsEn, string> = {
   'timeline.kind.restart': 'Перезапуск',
   'timeline.kind.notification': 'Уведомление',
   'timeline.kind.alert': 'Оповещение',
-  'crashLoop.badge': 'Цикл перезагрузок',
-  'crashLoop.title': '{{reboots}} перезагрузок, цикл с {{since}}',
 };

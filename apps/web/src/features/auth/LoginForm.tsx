@@ -1,9 +1,9 @@
-import { type FormEvent, lazy, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { statusOf } from '../../api/errors';
 import { loadCloudSchemas } from '../../api/startRoutes';
 import { useServices } from '../../app/ServicesContext';
-import { ConsoleCatalog } from '../../i18n';
+import { ConsoleCatalog, lazyWithTexts } from '../../i18n';
 import { Button } from '../../ui/kit/buttons';
 import { PasswordInput, TextInput } from '../../ui/kit/inputs';
 import { Center, Paper, Stack } from '../../ui/kit/layout';
@@ -12,7 +12,9 @@ import { logIn } from './authApi';
 import { useSession } from './SessionContext';
 
 // Only an invite link shows it: its code, texts and styles load then (issue 21).
-const InviteForm = lazy(() => import('../accounts/InviteForm').then((m) => ({ default: m.InviteForm })));
+const InviteForm = lazyWithTexts(() =>
+  import('../accounts/InviteForm').then((m) => ({ default: m.InviteForm })),
+);
 
 /** The invite token of `…/invite?token=`, when the console was opened from an invite link. */
 export function inviteToken(location: Location): string | undefined {

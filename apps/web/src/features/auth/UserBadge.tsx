@@ -1,17 +1,18 @@
 import { IconUser } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/ServicesContext';
+import { lazyWithTexts } from '../../i18n';
 import { Button } from '../../ui/kit/buttons';
 import { useDisclosure } from '../../ui/kit/hooks';
 import { Text } from '../../ui/kit/text';
 import { useConfirm } from '../../ui/useConfirm';
 import { useOpenedOnce } from '../../ui/useOpenedOnce';
-import { AccountSection } from '../accounts/AccountSection';
 import { logOut } from './authApi';
 import { useSession } from './SessionContext';
 
-const UserDialog = lazy(() => import('./UserDialog'));
+// (with the account's section: its code and texts load when the dialog is first opened)
+const UserDialog = lazyWithTexts(() => import('./UserDialog'));
 
 /** Header badge with the login; its dialog shows the user and logs out. */
 export function UserBadge() {
@@ -57,15 +58,10 @@ export function UserBadge() {
             onClose={close}
             user={user}
             onLogout={() => void logout()}
-            extra={
-              <AccountSection
-                onNavigate={close}
-                onSignedOut={() => {
-                  close();
-                  signedOut();
-                }}
-              />
-            }
+            onSignedOut={() => {
+              close();
+              signedOut();
+            }}
           />
         </Suspense>
       ) : null}

@@ -1,10 +1,11 @@
 import type { BackupDevice, BackupSchedule, SettingsDumpRecord } from '@st/protocol';
 import { IconCloudDownload, IconFileZip, IconPlayerPlay, IconRestore, IconUpload } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../api/errors';
 import { useQuery, useQueryClient } from '../../api/query';
 import { useServices } from '../../app/ServicesContext';
+import { lazyWithTexts } from '../../i18n';
 import { describeFailure } from '../../ui/describeFailure';
 import { Button, FileButton } from '../../ui/kit/buttons';
 import { Loader } from '../../ui/kit/feedback';
@@ -19,11 +20,13 @@ import { LastRun } from './LastRun';
 import { ScheduleForm } from './ScheduleForm';
 import { useBackupsApi } from './useBackupsApi';
 
-const VersionsDialog = lazy(() => import('./VersionsDialog').then((m) => ({ default: m.VersionsDialog })));
-const RestoreAllDialog = lazy(() =>
+const VersionsDialog = lazyWithTexts(() =>
+  import('./VersionsDialog').then((m) => ({ default: m.VersionsDialog })),
+);
+const RestoreAllDialog = lazyWithTexts(() =>
   import('./RestoreAllDialog').then((m) => ({ default: m.RestoreAllDialog })),
 );
-const ImportDialog = lazy(() =>
+const ImportDialog = lazyWithTexts(() =>
   import('../settings-dumps/ImportDialog').then((m) => ({ default: m.ImportDialog })),
 );
 

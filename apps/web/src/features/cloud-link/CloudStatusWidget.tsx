@@ -1,6 +1,7 @@
 import { IconCloud, IconCloudOff } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyWithTexts } from '../../i18n';
 import { Tooltip } from '../../ui/floating/Tooltip';
 import { Button } from '../../ui/kit/buttons';
 import { useDisclosure } from '../../ui/kit/hooks';
@@ -8,7 +9,7 @@ import { Text } from '../../ui/kit/text';
 import { useOpenedOnce } from '../../ui/useOpenedOnce';
 import { useCloudLink } from './useCloudLink';
 
-const CloudStatusDialog = lazy(() =>
+const CloudStatusDialog = lazyWithTexts(() =>
   import('./CloudStatusDialog').then((m) => ({ default: m.CloudStatusDialog })),
 );
 

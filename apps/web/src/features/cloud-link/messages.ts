@@ -1,6 +1,7 @@
 // Messages of the cloud-link feature (moved here from i18n/en.ts and ru.ts in issue 17).
 
-export const cloudLinkEn = {
+// On the first screens (the header's cloud status): the catalog's first part, i18n/first.
+export const cloudLinkFirstEn = {
   'gateway.cloud.conn.status': 'Cloud: {{status}}',
   'gateway.cloud.conn.status.title': 'Cloud connection. Click for details',
   'gateway.cloud.status.NOT_CONNECTED': 'not connected',
@@ -12,6 +13,12 @@ export const cloudLinkEn = {
   'gateway.cloud.status.RECONNECTING': 'reconnecting',
   'gateway.cloud.status.UNKNOWN': 'unknown',
   'gateway.cloud.status.load.error': 'Failed to load the cloud connection',
+  'gateway.cloud.config': 'Cloud URL',
+  'gateway.cloud.disconnect': 'Disconnect',
+} as const;
+
+// The rest: i18n/rest.
+export const cloudLinkEn = {
   'gateway.cloud.conn.failed': 'Failed to connect to the cloud',
   'gateway.cloud.disconnect.confirm': 'Disconnect this gateway from the cloud?',
   'gateway.cloud.disconnect.failed': 'Failed to disconnect from the cloud',
@@ -26,9 +33,7 @@ export const cloudLinkEn = {
   'gateway.cloud.info.gateway.id': 'Gateway id',
   'gateway.cloud.info.gateway.name': 'Gateway name',
   'gateway.cloud.info.gateway.description': 'Gateway description',
-  'gateway.cloud.config': 'Cloud URL',
   'gateway.cloud.reconnect': 'Reconnect',
-  'gateway.cloud.disconnect': 'Disconnect',
   'gateway.cloud.auth.conn.token': 'Connection token',
   'gateway.cloud.auth.conn.token.hint': 'Paste the token generated for this gateway in the cloud console.',
   'gateway.cloud.auth.conn.token.invalid': 'This is not a connection token',
@@ -41,7 +46,7 @@ export const cloudLinkEn = {
   'gateway.cloud.auth.unavailable': 'Cloud is unavailable',
 } as const;
 
-export const cloudLinkRu: Record<keyof typeof cloudLinkEn, string> = {
+export const cloudLinkFirstRu: Record<keyof typeof cloudLinkFirstEn, string> = {
   'gateway.cloud.conn.status': 'Облако: {{status}}',
   'gateway.cloud.conn.status.title': 'Подключение к облаку. Нажмите, чтобы открыть подробности',
   'gateway.cloud.status.NOT_CONNECTED': 'не подключено',
@@ -53,6 +58,11 @@ export const cloudLinkRu: Record<keyof typeof cloudLinkEn, string> = {
   'gateway.cloud.status.RECONNECTING': 'переподключение',
   'gateway.cloud.status.UNKNOWN': 'неизвестно',
   'gateway.cloud.status.load.error': 'Не удалось загрузить состояние подключения к облаку',
+  'gateway.cloud.config': 'Адрес облака',
+  'gateway.cloud.disconnect': 'Отключить',
+};
+
+export const cloudLinkRu: Record<keyof typeof cloudLinkEn, string> = {
   'gateway.cloud.conn.failed': 'Не удалось подключиться к облаку',
   'gateway.cloud.disconnect.confirm': 'Отключить шлюз от облака?',
   'gateway.cloud.disconnect.failed': 'Не удалось отключиться от облака',
@@ -67,9 +77,7 @@ export const cloudLinkRu: Record<keyof typeof cloudLinkEn, string> = {
   'gateway.cloud.info.gateway.id': 'Id шлюза',
   'gateway.cloud.info.gateway.name': 'Название шлюза',
   'gateway.cloud.info.gateway.description': 'Описание шлюза',
-  'gateway.cloud.config': 'Адрес облака',
   'gateway.cloud.reconnect': 'Переподключить',
-  'gateway.cloud.disconnect': 'Отключить',
   'gateway.cloud.auth.conn.token': 'Токен подключения',
   'gateway.cloud.auth.conn.token.hint': 'Вставьте токен, созданный для этого шлюза в облачной консоли.',
   'gateway.cloud.auth.conn.token.invalid': 'Это не токен подключения',

@@ -1,10 +1,11 @@
 import type { DeviceInfo } from '@st/protocol';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QueryClient } from '../../api/query';
 import { useCurrentGateway } from '../../app/CurrentGateway';
 import { useServices } from '../../app/ServicesContext';
 import type { Services } from '../../app/services';
+import { lazyWithTexts, useCatalogRestWhenIdle } from '../../i18n';
 import { Alert } from '../../ui/kit/feedback';
 import { Flex } from '../../ui/kit/layout';
 import { PageLoader } from '../../ui/PageLoader';
@@ -17,7 +18,9 @@ import { useDeviceByIp } from './useDeviceByIp';
 import { usePanelUrl } from './usePanelUrl';
 
 // The control panel (its tabs, forms and editors) is downloaded when the first device is opened.
-const DevicePanel = lazy(() => import('./panel/DevicePanel').then((m) => ({ default: m.DevicePanel })));
+const DevicePanel = lazyWithTexts(() =>
+  import('./panel/DevicePanel').then((m) => ({ default: m.DevicePanel })),
+);
 
 /**
  * Gateway mode: fills the lists' queries before the panel first renders (the console calls it when start-up
@@ -36,6 +39,8 @@ export default function DevicesPage() {
   const { config } = useServices();
   const gateway = useCurrentGateway();
   const { t } = useTranslation();
+  // (gateway mode's first screen: its texts are in the catalog's first part; the rest loads once it is up)
+  useCatalogRestWhenIdle();
   if (config.mode === 'cloud' && gateway === undefined) {
     return <Alert color="red" title={t('error.access_denied')} role="alert" />;
   }

@@ -1,10 +1,10 @@
 // Messages of the devices feature added in issue 17.
 
-export const devicesEn = {
+// On the first screens (the device list and its search panel): the catalog's first part, i18n/first.
+export const devicesFirstEn = {
   'devices.panel.devices': 'Devices',
   'devices.panel.search': 'Device search',
   'devices.panel.collapse': 'Hide the device list',
-  'devices.panel.title': 'Device {{device}}',
   'devices.list.refresh': 'Refresh: {{list}}',
   'devices.item.open': 'Open device {{name}} ({{ip}})',
   'devices.item.board.unknown': 'unknown board',
@@ -28,6 +28,16 @@ export const devicesEn = {
   'devices.saved.menu.delete.success': 'Saved device deleted',
   'devices.saved.menu.delete.error': 'Failed to delete the saved device',
   'devices.saved.plus.title': 'Add a device by its ip',
+  'devices.saved.online': 'Online',
+  'devices.saved.offline': 'Offline',
+  'devices.saved.offline.lastSeen': 'Offline, last seen {{when}}',
+  'devices.list.search': 'Search devices',
+  'devices.list.search.placeholder': 'Name, ip, type or firmware',
+} as const;
+
+// The rest: i18n/rest.
+export const devicesEn = {
+  'devices.panel.title': 'Device {{device}}',
   'devices.saved.add.title': 'Add device',
   'devices.saved.add.button': 'Add',
   'devices.saved.add.input.ip': 'Device ip',
@@ -168,11 +178,6 @@ export const devicesEn = {
   'devices.config.delete.one.confirm':
     'Delete the value of {{name}}? Its field goes; the device keeps the entry, listed under "Not set".',
   'devices.config.notSet': 'not set',
-  'devices.saved.online': 'Online',
-  'devices.saved.offline': 'Offline',
-  'devices.saved.offline.lastSeen': 'Offline, last seen {{when}}',
-  'devices.list.search': 'Search devices',
-  'devices.list.search.placeholder': 'Name, ip, type or firmware',
   'devices.shortcut.logs': 'Logs of this device',
   'devices.live.updated': 'Last updated: {{time}}',
   'devices.live.missed': 'the device did not answer at {{time}}',
@@ -180,11 +185,10 @@ export const devicesEn = {
   'devices.config.unset.add': 'Set a value for {{name}}',
 } as const;
 
-export const devicesRu: Record<keyof typeof devicesEn, string> = {
+export const devicesFirstRu: Record<keyof typeof devicesFirstEn, string> = {
   'devices.panel.devices': 'Устройства',
   'devices.panel.search': 'Поиск устройств',
   'devices.panel.collapse': 'Скрыть список устройств',
-  'devices.panel.title': 'Устройство {{device}}',
   'devices.list.refresh': 'Обновить: {{list}}',
   'devices.item.open': 'Открыть устройство {{name}} ({{ip}})',
   'devices.item.board.unknown': 'плата неизвестна',
@@ -208,6 +212,15 @@ export const devicesRu: Record<keyof typeof devicesEn, string> = {
   'devices.saved.menu.delete.success': 'Сохранённое устройство удалено',
   'devices.saved.menu.delete.error': 'Не удалось удалить сохранённое устройство',
   'devices.saved.plus.title': 'Добавить устройство по ip',
+  'devices.saved.online': 'В сети',
+  'devices.saved.offline': 'Не в сети',
+  'devices.saved.offline.lastSeen': 'Не в сети, последний раз {{when}}',
+  'devices.list.search': 'Поиск устройств',
+  'devices.list.search.placeholder': 'Имя, ip, тип или прошивка',
+};
+
+export const devicesRu: Record<keyof typeof devicesEn, string> = {
+  'devices.panel.title': 'Устройство {{device}}',
   'devices.saved.add.title': 'Добавить устройство',
   'devices.saved.add.button': 'Добавить',
   'devices.saved.add.input.ip': 'Ip устройства',
@@ -350,11 +363,6 @@ export const devicesRu: Record<keyof typeof devicesEn, string> = {
   'devices.config.delete.one.confirm':
     'Удалить значение {{name}}? Поле исчезнет; параметр останется на устройстве, в списке «Не задано».',
   'devices.config.notSet': 'не задано',
-  'devices.saved.online': 'В сети',
-  'devices.saved.offline': 'Не в сети',
-  'devices.saved.offline.lastSeen': 'Не в сети, последний раз {{when}}',
-  'devices.list.search': 'Поиск устройств',
-  'devices.list.search.placeholder': 'Имя, ip, тип или прошивка',
   'devices.shortcut.logs': 'Журнал этого устройства',
   'devices.live.updated': 'Обновлено: {{time}}',
   'devices.live.missed': 'устройство не ответило в {{time}}',

@@ -1,7 +1,8 @@
 import type { DeviceInfo } from '@st/protocol';
 import { IconDownload, IconPower, IconUpload, IconX } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyWithTexts } from '../../i18n';
 import { Tooltip } from '../../ui/floating/Tooltip';
 import { ActionIcon, Button } from '../../ui/kit/buttons';
 import { Group, Paper } from '../../ui/kit/layout';
@@ -12,7 +13,7 @@ import type { BulkAction } from './BulkDialog';
 import type { Selection } from './useSelection';
 
 // Downloaded when a bulk action first runs.
-const BulkDialog = lazy(() => import('./BulkDialog').then((m) => ({ default: m.BulkDialog })));
+const BulkDialog = lazyWithTexts(() => import('./BulkDialog').then((m) => ({ default: m.BulkDialog })));
 
 /**
  * Above the device lists while devices are chosen: how many, and restart, export settings or upload firmware

@@ -1,10 +1,25 @@
 // Messages of issue 17 part B: update available, update all outdated, bulk actions from the device list,
 // the logs time range and follow state, and "restart now" after a save.
 
-export const fleetEn = {
+// On the first screens (the device list's selection, its bulk bar and update badges):
+// the catalog's first part, i18n/first.
+export const fleetFirstEn = {
   'fleet.update.badge': 'Update available',
   'fleet.update.badge.title':
     '{{type}} {{version}} is in the firmware library (this device runs {{current}})',
+  'fleet.select.device': 'Select {{name}} ({{ip}})',
+  'fleet.select.all': 'Select every device in {{list}}',
+  'fleet.bulk.label': 'Bulk actions',
+  'fleet.bulk.selected': 'Selected: {{count}}',
+  'fleet.bulk.restart': 'Restart',
+  'fleet.bulk.export': 'Export settings',
+  'fleet.bulk.firmware': 'Upload firmware',
+  'fleet.bulk.clear': 'Clear the selection',
+  'fleet.bulk.restart.confirm': 'Restart these devices? {{devices}}',
+} as const;
+
+// The rest: i18n/rest.
+export const fleetEn = {
   'fleet.outdated.button': 'Update all outdated',
   'fleet.outdated.title': 'Update all outdated devices',
   'fleet.outdated.hint':
@@ -21,15 +36,6 @@ export const fleetEn = {
   'fleet.preview.title': 'What will happen',
   'fleet.preview.send': 'Will be sent',
   'fleet.preview.skip': 'Skipped',
-  'fleet.select.device': 'Select {{name}} ({{ip}})',
-  'fleet.select.all': 'Select every device in {{list}}',
-  'fleet.bulk.label': 'Bulk actions',
-  'fleet.bulk.selected': 'Selected: {{count}}',
-  'fleet.bulk.restart': 'Restart',
-  'fleet.bulk.export': 'Export settings',
-  'fleet.bulk.firmware': 'Upload firmware',
-  'fleet.bulk.clear': 'Clear the selection',
-  'fleet.bulk.restart.confirm': 'Restart these devices? {{devices}}',
   'fleet.bulk.restart.title': 'Restart the selected devices',
   'fleet.bulk.restart.done': 'The device accepted the restart',
   'fleet.bulk.export.title': 'Export the settings of the selected devices',
@@ -60,9 +66,21 @@ export const fleetEn = {
   'fleet.restart.timeout': 'the device did not come back in 90 seconds',
 } as const;
 
-export const fleetRu: Record<keyof typeof fleetEn, string> = {
+export const fleetFirstRu: Record<keyof typeof fleetFirstEn, string> = {
   'fleet.update.badge': 'Есть обновление',
   'fleet.update.badge.title': 'В библиотеке прошивок есть {{type}} {{version}} (на устройстве {{current}})',
+  'fleet.select.device': 'Выбрать {{name}} ({{ip}})',
+  'fleet.select.all': 'Выбрать все устройства в списке «{{list}}»',
+  'fleet.bulk.label': 'Действия с выбранными',
+  'fleet.bulk.selected': 'Выбрано: {{count}}',
+  'fleet.bulk.restart': 'Перезагрузить',
+  'fleet.bulk.export': 'Экспорт настроек',
+  'fleet.bulk.firmware': 'Загрузить прошивку',
+  'fleet.bulk.clear': 'Снять выбор',
+  'fleet.bulk.restart.confirm': 'Перезагрузить эти устройства? {{devices}}',
+};
+
+export const fleetRu: Record<keyof typeof fleetEn, string> = {
   'fleet.outdated.button': 'Обновить все устаревшие',
   'fleet.outdated.title': 'Обновить все устаревшие устройства',
   'fleet.outdated.hint':
@@ -80,15 +98,6 @@ export const fleetRu: Record<keyof typeof fleetEn, string> = {
   'fleet.preview.title': 'Что будет сделано',
   'fleet.preview.send': 'Будет отправлено',
   'fleet.preview.skip': 'Пропущено',
-  'fleet.select.device': 'Выбрать {{name}} ({{ip}})',
-  'fleet.select.all': 'Выбрать все устройства в списке «{{list}}»',
-  'fleet.bulk.label': 'Действия с выбранными',
-  'fleet.bulk.selected': 'Выбрано: {{count}}',
-  'fleet.bulk.restart': 'Перезагрузить',
-  'fleet.bulk.export': 'Экспорт настроек',
-  'fleet.bulk.firmware': 'Загрузить прошивку',
-  'fleet.bulk.clear': 'Снять выбор',
-  'fleet.bulk.restart.confirm': 'Перезагрузить эти устройства? {{devices}}',
   'fleet.bulk.restart.title': 'Перезагрузка выбранных устройств',
   'fleet.bulk.restart.done': 'Устройство приняло команду перезагрузки',
   'fleet.bulk.export.title': 'Экспорт настроек выбранных устройств',

@@ -1,15 +1,16 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '../../api/query';
 import { gatewayRequest } from '../../api/routes';
 import { useServices } from '../../app/ServicesContext';
+import { lazyWithTexts } from '../../i18n';
 import { UnstyledButton } from '../../ui/kit/buttons';
 import { Text } from '../../ui/kit/text';
 import { cloudLinkApi, cloudLinkKeys } from '../cloud-link/cloudLinkApi';
 import { nameKey } from './nameKey';
 
 // Downloaded when first opened (issue 21: its Modal is not part of the gateway's first screen).
-const RenameDialog = lazy(() => import('./RenameDialog'));
+const RenameDialog = lazyWithTexts(() => import('./RenameDialog'));
 
 /**
  * Gateway mode header (issue 17, defect 11): the gateway's name, the cloud's name for it once linked to a

@@ -1,6 +1,8 @@
 // Messages of the gateway scope added in issue 17 (defect 9: waiting for a gateway that dropped).
 
-export const gatewaysEn = {
+// On the first screens (the header's gateway, the gateway list and its actions, the wait for a gateway
+// that dropped): the catalog's first part, i18n/first.
+export const gatewaysFirstEn = {
   'header.gateway': 'Gateway: {{name}}',
   'header.gateway.tooltip': 'Gateway id: {{id}}. Click to choose another gateway',
   'cloud.gateway.load.failed': 'Failed to load gateway information',
@@ -30,6 +32,20 @@ export const gatewaysEn = {
     'Delete the token of gateway {{name}}? The gateway will be disconnected and will need a new token.',
   'gateway.item.token.delete.success': 'Token deleted',
   'gateway.item.token.delete.error': 'Failed to delete the token',
+  'gateway.select.offline': 'Gateway is offline',
+  'gateway.select.offline.desc': 'The control panel of an offline gateway cannot be opened.',
+  'gateway.create.button': 'Add gateway',
+  'gateway.create.success': 'Gateway created',
+  'gateway.create.error': 'Failed to create the gateway',
+  'gateway.waiting.title': 'Gateway {{name}} is offline',
+  'gateway.waiting.text':
+    'Waiting for it to come back: this screen carries on where you were when it reconnects. Otherwise the gateway list opens in {{seconds}} s.',
+  'gateway.waiting.leave': 'Go to the gateway list',
+  'gateway.waiting.expired.desc': 'Gateway {{name}} did not come back in time.',
+};
+
+// The rest: i18n/rest.
+export const gatewaysEn = {
   'gateway.item.connection.token': 'Connection token',
   'gateway.item.cloud.url': 'Cloud URL',
   'gateway.item.auth.token': 'Auth token',
@@ -38,11 +54,6 @@ export const gatewaysEn = {
   'gateway.item.token.validation.url.blank': 'Cloud URL cannot be empty',
   'gateway.item.token.validation.token.blank': 'Auth token cannot be empty',
   'gateway.item.token.validation.separator': 'Neither the cloud URL nor the token may contain "|"',
-  'gateway.select.offline': 'Gateway is offline',
-  'gateway.select.offline.desc': 'The control panel of an offline gateway cannot be opened.',
-  'gateway.create.button': 'Add gateway',
-  'gateway.create.success': 'Gateway created',
-  'gateway.create.error': 'Failed to create the gateway',
   'gateway.edit.title.create': 'New gateway',
   'gateway.edit.title.update': 'Edit gateway',
   'gateway.edit.name': 'Name',
@@ -52,14 +63,9 @@ export const gatewaysEn = {
   'gateway.edit.validation.name.blank': 'Gateway name cannot be blank',
   'gateway.edit.validation.name.long': 'Gateway name is too long',
   'gateway.edit.validation.name.long.desc': 'A name should have at most {{len}} characters.',
-  'gateway.waiting.title': 'Gateway {{name}} is offline',
-  'gateway.waiting.text':
-    'Waiting for it to come back: this screen carries on where you were when it reconnects. Otherwise the gateway list opens in {{seconds}} s.',
-  'gateway.waiting.leave': 'Go to the gateway list',
-  'gateway.waiting.expired.desc': 'Gateway {{name}} did not come back in time.',
 };
 
-export const gatewaysRu: Record<keyof typeof gatewaysEn, string> = {
+export const gatewaysFirstRu: Record<keyof typeof gatewaysFirstEn, string> = {
   'header.gateway': 'Шлюз: {{name}}',
   'header.gateway.tooltip': 'Id шлюза: {{id}}. Нажмите, чтобы выбрать другой шлюз',
   'cloud.gateway.load.failed': 'Не удалось загрузить информацию о шлюзе',
@@ -89,6 +95,19 @@ export const gatewaysRu: Record<keyof typeof gatewaysEn, string> = {
     'Удалить токен шлюза {{name}}? Шлюз будет отключён, и для подключения ему понадобится новый токен.',
   'gateway.item.token.delete.success': 'Токен удалён',
   'gateway.item.token.delete.error': 'Не удалось удалить токен',
+  'gateway.select.offline': 'Шлюз не в сети',
+  'gateway.select.offline.desc': 'Панель управления шлюза, который не в сети, открыть нельзя.',
+  'gateway.create.button': 'Добавить шлюз',
+  'gateway.create.success': 'Шлюз создан',
+  'gateway.create.error': 'Не удалось создать шлюз',
+  'gateway.waiting.title': 'Шлюз {{name}} не в сети',
+  'gateway.waiting.text':
+    'Ждём его возвращения: когда он подключится, этот экран продолжит с того же места. Иначе через {{seconds}} с откроется список шлюзов.',
+  'gateway.waiting.leave': 'К списку шлюзов',
+  'gateway.waiting.expired.desc': 'Шлюз {{name}} не вернулся вовремя.',
+};
+
+export const gatewaysRu: Record<keyof typeof gatewaysEn, string> = {
   'gateway.item.connection.token': 'Токен подключения',
   'gateway.item.cloud.url': 'Адрес облака',
   'gateway.item.auth.token': 'Токен авторизации',
@@ -98,11 +117,6 @@ export const gatewaysRu: Record<keyof typeof gatewaysEn, string> = {
   'gateway.item.token.validation.url.blank': 'Адрес облака не может быть пустым',
   'gateway.item.token.validation.token.blank': 'Токен авторизации не может быть пустым',
   'gateway.item.token.validation.separator': 'Ни адрес облака, ни токен не могут содержать «|»',
-  'gateway.select.offline': 'Шлюз не в сети',
-  'gateway.select.offline.desc': 'Панель управления шлюза, который не в сети, открыть нельзя.',
-  'gateway.create.button': 'Добавить шлюз',
-  'gateway.create.success': 'Шлюз создан',
-  'gateway.create.error': 'Не удалось создать шлюз',
   'gateway.edit.title.create': 'Новый шлюз',
   'gateway.edit.title.update': 'Изменение шлюза',
   'gateway.edit.name': 'Название',
@@ -112,9 +126,4 @@ export const gatewaysRu: Record<keyof typeof gatewaysEn, string> = {
   'gateway.edit.validation.name.blank': 'Название шлюза не может быть пустым',
   'gateway.edit.validation.name.long': 'Слишком длинное название шлюза',
   'gateway.edit.validation.name.long.desc': 'Название должно быть не длиннее {{len}} символов.',
-  'gateway.waiting.title': 'Шлюз {{name}} не в сети',
-  'gateway.waiting.text':
-    'Ждём его возвращения: когда он подключится, этот экран продолжит с того же места. Иначе через {{seconds}} с откроется список шлюзов.',
-  'gateway.waiting.leave': 'К списку шлюзов',
-  'gateway.waiting.expired.desc': 'Шлюз {{name}} не вернулся вовремя.',
 };

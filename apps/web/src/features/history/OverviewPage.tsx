@@ -1,9 +1,10 @@
 import type { DeviceSample, OverviewRow } from '@st/protocol';
 import { IconSearch } from '@tabler/icons-react';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentGateway } from '../../app/CurrentGateway';
 import { useServices } from '../../app/ServicesContext';
+import { lazyWithTexts } from '../../i18n';
 import { Alert, Loader } from '../../ui/kit/feedback';
 import { useDebouncedValue, useViewportSize } from '../../ui/kit/hooks';
 import { TextInput } from '../../ui/kit/inputs';
@@ -16,7 +17,7 @@ import { useLiveSamples, useOverview } from './historyApi';
 import { OverviewTable } from './OverviewTable';
 import { applySample, filterRows, type Sort, type SortKey, sortRows } from './overviewModel';
 
-const DevicePanel = lazy(() =>
+const DevicePanel = lazyWithTexts(() =>
   import('../devices/panel/DevicePanel').then((m) => ({ default: m.DevicePanel })),
 );
 

@@ -1,6 +1,11 @@
 // Messages of the fleet overview and the sensor charts (issue 15).
-export const historyEn = {
+// On the first screens (the menu's item): the catalog's first part, i18n/first.
+export const historyFirstEn = {
   'menu.item.overview': 'Fleet overview',
+} as const;
+
+// The rest: i18n/rest.
+export const historyEn = {
   'history.overview.title': 'Fleet overview',
   'history.overview.filter': 'Filter devices',
   'history.overview.filter.placeholder': 'Name, type, board, firmware or address',
@@ -49,8 +54,11 @@ export const historyEn = {
   'history.charts.title': 'History',
 } as const;
 
-export const historyRu: Record<keyof typeof historyEn, string> = {
+export const historyFirstRu: Record<keyof typeof historyFirstEn, string> = {
   'menu.item.overview': 'Обзор устройств',
+};
+
+export const historyRu: Record<keyof typeof historyEn, string> = {
   'history.overview.title': 'Обзор устройств',
   'history.overview.filter': 'Фильтр устройств',
   'history.overview.filter.placeholder': 'Имя, тип, плата, прошивка или адрес',

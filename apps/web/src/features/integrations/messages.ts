@@ -1,6 +1,11 @@
 // Messages of the Integrations screen (Home Assistant over MQTT, Prometheus).
-export const integrationsEn = {
+// On the first screens (the menu's item): the catalog's first part, i18n/first.
+export const integrationsFirstEn = {
   'menu.item.integrations': 'Integrations',
+} as const;
+
+// The rest: i18n/rest.
+export const integrationsEn = {
   'integrations.title': 'Integrations',
   'integrations.mqtt.title': 'Home Assistant (MQTT discovery)',
   'integrations.mqtt.intro':
@@ -31,8 +36,11 @@ export const integrationsEn = {
     'The gateway serves its metrics at {{url}} to private-network addresses (or with a bearer token when ST_METRICS_TOKEN is set).',
 } as const;
 
-export const integrationsRu: Record<keyof typeof integrationsEn, string> = {
+export const integrationsFirstRu: Record<keyof typeof integrationsFirstEn, string> = {
   'menu.item.integrations': 'Интеграции',
+};
+
+export const integrationsRu: Record<keyof typeof integrationsEn, string> = {
   'integrations.title': 'Интеграции',
   'integrations.mqtt.title': 'Home Assistant (MQTT discovery)',
   'integrations.mqtt.intro':

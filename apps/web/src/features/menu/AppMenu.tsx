@@ -9,16 +9,17 @@ import {
   IconPlugConnected,
   IconTable,
 } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useCurrentGateway } from '../../app/CurrentGateway';
 import { useServices } from '../../app/ServicesContext';
+import { lazyWithTexts } from '../../i18n';
 import { Menu } from '../../ui/floating/Menu';
 import { ActionIcon } from '../../ui/kit/buttons';
 import { MENU_ITEMS, type MenuItem, menuPath } from './menuItems';
 
-const BuildInfoDialog = lazy(() =>
+const BuildInfoDialog = lazyWithTexts(() =>
   import('../build-info/BuildInfoDialog').then((m) => ({ default: m.BuildInfoDialog })),
 );
 

@@ -1,6 +1,7 @@
 // Messages of the menu feature (moved here from i18n/en.ts and ru.ts in issue 17).
 
-export const menuEn = {
+// On the first screens (the menu): the catalog's first part, i18n/first.
+export const menuFirstEn = {
   'menu.open': 'Open the menu',
   'menu.item.panel': 'Control panel',
   'menu.item.settings': 'Device settings',
@@ -9,7 +10,7 @@ export const menuEn = {
   'menu.build.info': 'Build info',
 } as const;
 
-export const menuRu: Record<keyof typeof menuEn, string> = {
+export const menuFirstRu: Record<keyof typeof menuFirstEn, string> = {
   'menu.open': 'Открыть меню',
   'menu.item.panel': 'Панель управления',
   'menu.item.settings': 'Настройки устройств',

@@ -1,10 +1,11 @@
 // Mantine styles of the components only this screen uses (the shell loads the common ones).
 import type { Firmware } from '@st/protocol';
 import { IconPlus, IconRefreshAlert } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '../../api/query';
 import { useServices } from '../../app/ServicesContext';
+import { lazyWithTexts } from '../../i18n';
 import { Button } from '../../ui/kit/buttons';
 import { Loader } from '../../ui/kit/feedback';
 import { Center, Group, SimpleGrid, Stack } from '../../ui/kit/layout';
@@ -21,9 +22,11 @@ import { useOtaActions } from './useOtaActions';
 import { useOtaApi } from './useOtaApi';
 
 // The dialogs (their selects, file input and device list) are downloaded when one is first opened.
-const FirmwareDialog = lazy(() => import('./FirmwareDialog').then((m) => ({ default: m.FirmwareDialog })));
-const UploadDialog = lazy(() => import('./UploadDialog').then((m) => ({ default: m.UploadDialog })));
-const OutdatedDialog = lazy(() =>
+const FirmwareDialog = lazyWithTexts(() =>
+  import('./FirmwareDialog').then((m) => ({ default: m.FirmwareDialog })),
+);
+const UploadDialog = lazyWithTexts(() => import('./UploadDialog').then((m) => ({ default: m.UploadDialog })));
+const OutdatedDialog = lazyWithTexts(() =>
   import('../fleet/OutdatedDialog').then((m) => ({ default: m.OutdatedDialog })),
 );
 

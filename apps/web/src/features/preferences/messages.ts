@@ -1,13 +1,14 @@
 // Messages of the preferences feature (moved here from i18n/en.ts and ru.ts in issue 17).
 
-export const preferencesEn = {
+// On the first screens (the header's switches): the catalog's first part, i18n/first.
+export const preferencesFirstEn = {
   'locale.switch': 'Switch the language to Russian',
   'locale.switch.short': 'RU',
   'theme.switch.dark': 'Switch to the dark theme',
   'theme.switch.light': 'Switch to the light theme',
 } as const;
 
-export const preferencesRu: Record<keyof typeof preferencesEn, string> = {
+export const preferencesFirstRu: Record<keyof typeof preferencesFirstEn, string> = {
   'locale.switch': 'Switch the language to English',
   'locale.switch.short': 'EN',
   'theme.switch.dark': 'Включить тёмную тему',

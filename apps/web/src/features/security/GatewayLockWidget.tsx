@@ -1,7 +1,8 @@
 import { IconLock, IconLockOpen } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/ServicesContext';
+import { lazyWithTexts } from '../../i18n';
 import { Tooltip } from '../../ui/floating/Tooltip';
 import { Button } from '../../ui/kit/buttons';
 import { useDisclosure } from '../../ui/kit/hooks';
@@ -10,7 +11,7 @@ import { useOpenedOnce } from '../../ui/useOpenedOnce';
 import { useGatewayAuth } from './useGatewayAuth';
 
 // Downloaded when first opened (issue 21: the dialog's Modal is not part of the gateway's first screen).
-const SetPasswordDialog = lazy(() => import('./SetPasswordDialog'));
+const SetPasswordDialog = lazyWithTexts(() => import('./SetPasswordDialog'));
 
 /** Gateway mode header: "Sign out" when a password protects the gateway, else "Set a password". */
 export function GatewayLockWidget() {

@@ -1,9 +1,8 @@
 // Messages of the security features (issue 14): the refused gateway token, the gateway-mode sign-in.
 
-export const securityEn = {
+// On the first screens (the gateway's sign-in and the header's lock): the catalog's first part, i18n/first.
+export const securityFirstEn = {
   'gateway.cloud.status.TOKEN_REFUSED': 'token refused',
-  'gateway.cloud.problem.TOKEN_REFUSED':
-    'The cloud refused this gateway’s token: it was deleted or replaced. The gateway stopped retrying. Paste a new connection token from the cloud to link it again.',
   'gateway.signIn.title': 'Sign in to this gateway',
   'gateway.signIn.failed': 'Sign-in failed',
   'gateway.signIn.wrong': 'Wrong password',
@@ -11,6 +10,12 @@ export const securityEn = {
   'gateway.signOut': 'Sign out',
   'gateway.signOut.failed': 'Sign-out failed',
   'gateway.password.set': 'Protect this gateway with a password',
+} as const;
+
+// The rest: i18n/rest.
+export const securityEn = {
+  'gateway.cloud.problem.TOKEN_REFUSED':
+    'The cloud refused this gateway’s token: it was deleted or replaced. The gateway stopped retrying. Paste a new connection token from the cloud to link it again.',
   'gateway.password.set.desc':
     'Anyone on this network will need the password to open this console. It can be set once from here; to change or remove it later, edit the gateway’s data folder or ST_GATEWAY_PASSWORD.',
   'gateway.password.set.confirm': 'Set the password',
@@ -19,10 +24,8 @@ export const securityEn = {
   'gateway.password.short': 'At least {{min}} characters',
 } as const;
 
-export const securityRu: Record<keyof typeof securityEn, string> = {
+export const securityFirstRu: Record<keyof typeof securityFirstEn, string> = {
   'gateway.cloud.status.TOKEN_REFUSED': 'токен отклонён',
-  'gateway.cloud.problem.TOKEN_REFUSED':
-    'Облако отклонило токен этого шлюза: он удалён или заменён. Шлюз перестал переподключаться. Вставьте новый токен подключения из облака, чтобы снова связать его.',
   'gateway.signIn.title': 'Вход на этот шлюз',
   'gateway.signIn.failed': 'Не удалось войти',
   'gateway.signIn.wrong': 'Неверный пароль',
@@ -30,6 +33,11 @@ export const securityRu: Record<keyof typeof securityEn, string> = {
   'gateway.signOut': 'Выйти',
   'gateway.signOut.failed': 'Не удалось выйти',
   'gateway.password.set': 'Защитить этот шлюз паролем',
+};
+
+export const securityRu: Record<keyof typeof securityEn, string> = {
+  'gateway.cloud.problem.TOKEN_REFUSED':
+    'Облако отклонило токен этого шлюза: он удалён или заменён. Шлюз перестал переподключаться. Вставьте новый токен подключения из облака, чтобы снова связать его.',
   'gateway.password.set.desc':
     'Всем в этой сети понадобится пароль, чтобы открыть эту консоль. Задать его отсюда можно один раз; чтобы сменить или убрать его позже, измените папку данных шлюза или ST_GATEWAY_PASSWORD.',
   'gateway.password.set.confirm': 'Задать пароль',

@@ -1,9 +1,10 @@
 import type { SettingsDumpRecord } from '@st/protocol';
 import { IconUpload } from '@tabler/icons-react';
-import { Fragment, lazy, Suspense, useEffect, useState } from 'react';
+import { Fragment, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '../../api/query';
 import { useServices } from '../../app/ServicesContext';
+import { lazyWithTexts } from '../../i18n';
 import { Button } from '../../ui/kit/buttons';
 import { Loader } from '../../ui/kit/feedback';
 import { Center, Divider, Group, Paper, Stack } from '../../ui/kit/layout';
@@ -18,9 +19,11 @@ import { useDumpActions } from './useDumpActions';
 import { useDumpsApi } from './useDumpsApi';
 
 // The dialogs (diff view, device picker, import text) are downloaded when one is first opened.
-const DumpInfoDialog = lazy(() => import('./DumpInfoDialog').then((m) => ({ default: m.DumpInfoDialog })));
-const ImportDialog = lazy(() => import('./ImportDialog').then((m) => ({ default: m.ImportDialog })));
-const ExportDialog = lazy(() => import('./ExportDialog').then((m) => ({ default: m.ExportDialog })));
+const DumpInfoDialog = lazyWithTexts(() =>
+  import('./DumpInfoDialog').then((m) => ({ default: m.DumpInfoDialog })),
+);
+const ImportDialog = lazyWithTexts(() => import('./ImportDialog').then((m) => ({ default: m.ImportDialog })));
+const ExportDialog = lazyWithTexts(() => import('./ExportDialog').then((m) => ({ default: m.ExportDialog })));
 
 /** Route `settings`: the saved device settings manager (spec section 2 and 4). */
 export default function SettingsPage() {

@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { en } from '../en';
-import { completeCatalog, createI18n, loadCatalog } from '../index';
+import { completeCatalog, completeCatalogRest, createI18n, loadCatalog } from '../index';
 import { ru } from '../ru';
 import { startEn } from './en';
 import { startRu } from './ru';
 
-// What renders before the whole catalog is in (App.tsx's ConsoleCatalog gate): the sign-in, the offline
-// state, loaders, toasts and the services' own texts. Everything else sits behind the gate.
+// What renders before the routed console's catalog is in (App.tsx's ConsoleCatalog gate): the sign-in, the
+// offline state, loaders, toasts and the services' own texts. Everything else sits behind the gate (and what
+// only its first screens do not show, behind lazyWithTexts: ../first/first.test.ts).
 const START_UP_FILES = [
   'features/auth/LoginForm.tsx',
   'features/delivery/OfflineScreen.tsx',
@@ -43,7 +44,7 @@ describe('the start-up catalog', () => {
       expect(Object.hasOwn(startEn, key), key).toBe(true);
   });
 
-  it('is all that start-up loads; completeCatalog adds the rest and the error texts, once', async () => {
+  it('is all that start-up loads; completeCatalog adds the first part and the errors, completeCatalogRest the rest', async () => {
     const i18n = createI18n('ru', await loadCatalog('ru'));
     expect(i18n.t('log.in')).toBe('Войти');
     expect(i18n.t('devices.search')).toBe('devices.search');
@@ -54,5 +55,19 @@ describe('the start-up catalog', () => {
     expect(i18n.t('devices.search')).toBe(ru['devices.search']);
     expect(i18n.t('log.in')).toBe('Войти');
     expect(i18n.getResource('ru', 'errors', 'NOT_FOUND')).toBe('Не найдено');
+    // the device panel's texts are in the rest
+    expect(i18n.t('devices.tabs.info')).toBe('devices.tabs.info');
+    const rest = completeCatalogRest(i18n);
+    expect(completeCatalogRest(i18n)).toBe(rest);
+    await rest;
+    expect(i18n.t('devices.tabs.info')).toBe(ru['devices.tabs.info']);
+    expect(i18n.t('devices.search')).toBe(ru['devices.search']);
+  });
+
+  it('completeCatalogRest alone brings the whole catalog (the first part with it)', async () => {
+    const i18n = createI18n('en', await loadCatalog('en'));
+    await completeCatalogRest(i18n);
+    for (const [key, text] of Object.entries(en)) expect(i18n.t(key as keyof typeof en), key).toBe(text);
+    expect(i18n.getResource('en', 'errors', 'NOT_FOUND')).toBe('Not found');
   });
 });

@@ -1,5 +1,6 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyWithTexts } from '../../../../i18n';
 import { useFormat } from '../../../../ui/format';
 import { Loader } from '../../../../ui/kit/feedback';
 import { Center, Stack } from '../../../../ui/kit/layout';
@@ -11,7 +12,7 @@ import { useDeviceQuery } from '../useDeviceQuery';
 import { useLiveDeviceQuery } from '../useLiveDeviceQuery';
 
 // Uptime and heap charts (uPlot) download only when a metrics tab opens.
-const MetricCharts = lazy(() => import('../../../history/MetricCharts'));
+const MetricCharts = lazyWithTexts(() => import('../../../history/MetricCharts'));
 
 /** How often the open metrics tab reads the device again. */
 const METRICS_REFRESH_MS = 5000;

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '../../../../api/query';
+import { lazyWithTexts } from '../../../../i18n';
 import { Loader } from '../../../../ui/kit/feedback';
 import { Center, Grid, Stack } from '../../../../ui/kit/layout';
 import { NavLink } from '../../../../ui/kit/Tabs';
@@ -14,7 +15,7 @@ import { useDeviceKey, useDeviceQuery } from '../useDeviceQuery';
 import { useLiveDeviceQuery } from '../useLiveDeviceQuery';
 
 // History charts (uPlot) download only when a sensors tab opens.
-const SensorCharts = lazy(() => import('../../../history/SensorCharts'));
+const SensorCharts = lazyWithTexts(() => import('../../../history/SensorCharts'));
 
 /**
  * One entry per sensor (`name: value`, kept current by the gateway's live samples while the tab is open);
