@@ -1,5 +1,5 @@
 import { IconSelector } from '@tabler/icons-react';
-import { NativeSelect, type NativeSelectProps } from './kit/inputs';
+import { NativeSelect, type NativeSelectProps } from './kit/NativeSelect';
 import { chosenValue, type SelectData, selectItems, shownValue } from './selectItems';
 
 export type { SelectData, SelectItem } from './selectItems';

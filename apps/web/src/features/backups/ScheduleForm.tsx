@@ -2,8 +2,8 @@ import { BACKUP_LIMITS, type BackupSchedule } from '@st/protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/kit/buttons';
-import { Switch } from '../../ui/kit/choices';
 import { Group } from '../../ui/kit/layout';
+import { Switch } from '../../ui/kit/toggles';
 import { NumberInput } from '../../ui/NumberInput';
 import { useCanWrite } from '../accounts/useCanWrite';
 

@@ -5,8 +5,9 @@ import { statusOf } from '../../api/errors';
 import { useServices } from '../../app/ServicesContext';
 import { failureText } from '../../ui/describeFailure';
 import { Button } from '../../ui/kit/buttons';
-import { Textarea, TextInput } from '../../ui/kit/inputs';
+import { TextInput } from '../../ui/kit/inputs';
 import { Stack } from '../../ui/kit/layout';
+import { Textarea } from '../../ui/kit/textFields';
 import type { CloudLink } from './useCloudLink';
 
 /** Paste a connection token; when it decodes, its URL and token become editable and Connect appears. */

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Badge, Progress } from '../../ui/kit/feedback';
+import { Badge } from '../../ui/kit/feedback';
 import { Group, Stack } from '../../ui/kit/layout';
+import { Progress } from '../../ui/kit/progress';
 import { Text } from '../../ui/kit/text';
 
 export type OutcomeState = 'running' | 'done' | 'failed';

@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/ServicesContext';
 import { AppModal } from '../../ui/AppModal';
 import { Button } from '../../ui/kit/buttons';
-import { Textarea, TextInput } from '../../ui/kit/inputs';
+import { TextInput } from '../../ui/kit/inputs';
 import { Group, Stack } from '../../ui/kit/layout';
+import { Textarea } from '../../ui/kit/textFields';
 import type { GatewayDraft } from './gatewaysApi';
 import { checkGatewayName } from './validateName';
 

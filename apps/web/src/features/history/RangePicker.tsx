@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SegmentedControl } from '../../ui/kit/choices';
 import { TextInput } from '../../ui/kit/inputs';
 import { Group } from '../../ui/kit/layout';
+import { SegmentedControl } from '../../ui/kit/toggles';
 
 export type RangeKey = '1h' | '24h' | '7d' | '30d' | 'custom';
 export interface ChartRange {

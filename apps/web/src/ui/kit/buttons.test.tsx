@@ -3,7 +3,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Link, Router } from 'wouter';
 import { ActionIcon, Button, CloseButton, CopyButton, FileButton, UnstyledButton } from './buttons';
-import { Alert, Badge, colorVars, Indicator, Loader, Progress, ThemeIcon } from './feedback';
+import { Alert, Badge, colorVars, Indicator, Loader } from './feedback';
+import { Progress, ThemeIcon } from './progress';
 
 const html = (node: ReactNode) => renderToStaticMarkup(node);
 

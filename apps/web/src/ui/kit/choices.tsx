@@ -1,6 +1,7 @@
-// On/off and one-of-a-few choices of the house UI kit (issue 21): Checkbox (and Checkbox.Group), Switch and
-// SegmentedControl, each a native input styled by choices.css, so the browser keeps its keyboard, its forms
-// and its accessibility. Style props, className and style go to the root; every other prop to the input.
+// Checkbox (and Checkbox.Group) of the house UI kit (issue 21): a native input styled by choices.css, so the
+// browser keeps its keyboard, its forms and its accessibility. Style props, className and style go to the
+// root; every other prop to the input. Switch and SegmentedControl, which only later screens use, are in
+// toggles.tsx (the Switch built on the layout here).
 import './choices.css';
 import {
   type CSSProperties,
@@ -12,7 +13,7 @@ import {
   useId,
   useState,
 } from 'react';
-import { Box, type BoxProps, cx, type KitColor, type KitSize, type StyleProps, splitStyle } from './Box';
+import { cx, type KitColor, type KitSize, type StyleProps, splitStyle } from './Box';
 import { fieldAria, hasMessage, InputWrapper, type InputWrapperProps, mergeRefs } from './inputs';
 
 /** A kit colour's filled tone ('red' -> var(--st-red-filled)), a shade ('red.6') or any CSS colour. */
@@ -43,7 +44,7 @@ export interface InlineChoiceProps
 }
 
 /** The shared layout of a checkbox and a switch: the control, then its label, description and error. */
-function useInlineChoice(kind: string, props: InlineChoiceProps) {
+export function useInlineChoice(kind: string, props: InlineChoiceProps) {
   const { style, className, rest } = splitStyle(props);
   const { label, description, error, size = 'sm', color, id: given, ...input } = rest;
   const made = useId();
@@ -164,113 +165,3 @@ function CheckboxGroup({ value, defaultValue = [], onChange, children, ...others
   );
 }
 Checkbox.Group = CheckboxGroup;
-
-export type SwitchProps = InlineChoiceProps;
-
-/** An on/off switch with its label (Mantine's Switch): a checkbox with the switch role. */
-export function Switch(props: SwitchProps) {
-  const { id, input, aria, wrap } = useInlineChoice('Switch', props);
-  return wrap(
-    <span className="st-Switch-control">
-      <input
-        {...input}
-        {...aria}
-        id={id}
-        type="checkbox"
-        role="switch"
-        aria-checked={input.checked}
-        className="st-Switch-input"
-      />
-      <span className="st-Switch-track" aria-hidden="true">
-        <span className="st-Switch-thumb" />
-      </span>
-    </span>,
-  );
-}
-
-/** One choice of a SegmentedControl. */
-export interface SegmentedControlItem {
-  value: string;
-  label: ReactNode;
-  disabled?: boolean | undefined;
-}
-
-export interface SegmentedControlProps
-  extends Omit<BoxProps, 'onChange' | 'defaultValue' | 'children' | 'component'> {
-  /** The choices: strings (value and text alike) or items. */
-  data: ReadonlyArray<string | SegmentedControlItem>;
-  /** The chosen value (controlled); the first choice by default. */
-  value?: string | undefined;
-  defaultValue?: string | undefined;
-  onChange?: ((value: string) => void) | undefined;
-  size?: KitSize | undefined;
-  disabled?: boolean | undefined;
-  /** Takes the width of its container, its choices sharing it. */
-  fullWidth?: boolean | undefined;
-  /** The radios' name (one is made by default). */
-  name?: string | undefined;
-}
-
-/**
- * One of a few choices side by side (Mantine's SegmentedControl): a radio group, each choice a radio with its
- * label, so the arrow keys move the choice as the browser does for radios. Name the group with `aria-label`.
- */
-export function SegmentedControl({
-  data,
-  value,
-  defaultValue,
-  onChange,
-  size = 'sm',
-  disabled = false,
-  fullWidth = false,
-  name,
-  className,
-  ...others
-}: SegmentedControlProps) {
-  const made = useId();
-  const group = name ?? made;
-  const items = data.map((entry) => (typeof entry === 'string' ? { value: entry, label: entry } : entry));
-  const [own, setOwn] = useState(defaultValue ?? items[0]?.value);
-  const chosen = value ?? own;
-  return (
-    <Box
-      {...others}
-      role="radiogroup"
-      className={cx('st-SegmentedControl-root', className)}
-      data-size={size}
-      data-full-width={fullWidth || undefined}
-      data-disabled={disabled || undefined}
-    >
-      {items.map((item, index) => {
-        const id = `${group}-${index}`;
-        const active = item.value === chosen;
-        const off = disabled || item.disabled === true;
-        return (
-          <div className="st-SegmentedControl-control" key={item.value}>
-            <input
-              className="st-SegmentedControl-input"
-              type="radio"
-              id={id}
-              name={group}
-              value={item.value}
-              checked={active}
-              disabled={off}
-              onChange={() => {
-                setOwn(item.value);
-                onChange?.(item.value);
-              }}
-            />
-            <label
-              className="st-SegmentedControl-label"
-              htmlFor={id}
-              data-active={active || undefined}
-              data-disabled={off || undefined}
-            >
-              {item.label}
-            </label>
-          </div>
-        );
-      })}
-    </Box>
-  );
-}

@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { Checkbox, SegmentedControl, Switch } from './choices';
-import { FileInput, NativeSelect, PasswordInput, Textarea, TextInput } from './inputs';
+import { Checkbox } from './choices';
+import { PasswordInput, TextInput } from './inputs';
+import { NativeSelect } from './NativeSelect';
 import { NavLink, Tabs } from './Tabs';
+import { FileInput, Textarea } from './textFields';
+import { SegmentedControl, Switch } from './toggles';
 
 interface Tag {
   name: string;
