@@ -1,7 +1,7 @@
 import { DEFAULT_LOCALE, type ErrorCode, LOCALES, type Locale } from '@st/protocol';
 import { createInstance, type i18n } from 'i18next';
-import { lazy, type ReactNode, use, useEffect } from 'react';
-import { initReactI18next, useTranslation } from 'react-i18next';
+import { lazy, type ReactNode, use } from 'react';
+import { initReactI18next } from 'react-i18next';
 import type { Catalog } from './en';
 
 export type { Locale };
@@ -151,25 +151,6 @@ export function withCatalogRest<T>(loader: () => Promise<T>): () => Promise<T> {
 
 /** React.lazy over withCatalogRest: the component renders once its chunk and the catalog's rest are in. */
 export const lazyWithTexts: typeof lazy = (loader) => lazy(withCatalogRest(loader));
-
-/** Calls `run` when the browser is idle (soon, where it has no requestIdleCallback); returns a cancel. */
-function whenIdle(run: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(run, { timeout: 2000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(run, 200);
-  return () => window.clearTimeout(id);
-}
-
-/**
- * The first screens (the device list, the gateway list) call it: once the screen has rendered and the
- * browser is idle, the rest of the catalog downloads, so what is opened from there need not wait for it.
- */
-export function useCatalogRestWhenIdle(): void {
-  const { i18n } = useTranslation();
-  useEffect(() => whenIdle(() => completeCatalogRest(i18n).catch(() => undefined)), [i18n]);
-}
 
 /**
  * Renders its children once the console's first part of the catalog and the error texts are in (suspends

@@ -5,7 +5,7 @@ import type { QueryClient } from '../../api/query';
 import { useCurrentGateway } from '../../app/CurrentGateway';
 import { useServices } from '../../app/ServicesContext';
 import type { Services } from '../../app/services';
-import { lazyWithTexts, useCatalogRestWhenIdle } from '../../i18n';
+import { lazyWithTexts } from '../../i18n';
 import { Alert } from '../../ui/kit/feedback';
 import { Flex } from '../../ui/kit/layout';
 import { PageLoader } from '../../ui/PageLoader';
@@ -40,7 +40,6 @@ export default function DevicesPage() {
   const gateway = useCurrentGateway();
   const { t } = useTranslation();
   // (gateway mode's first screen: its texts are in the catalog's first part; the rest loads once it is up)
-  useCatalogRestWhenIdle();
   if (config.mode === 'cloud' && gateway === undefined) {
     return <Alert color="red" title={t('error.access_denied')} role="alert" />;
   }

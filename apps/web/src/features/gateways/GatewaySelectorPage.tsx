@@ -1,11 +1,9 @@
-import { useCatalogRestWhenIdle } from '../../i18n';
 import { Container } from '../../ui/kit/layout';
 import { GatewaySelector } from './GatewaySelector';
 
 /** Route /gateways (cloud mode). */
 export default function GatewaySelectorPage() {
   // (cloud mode's first screen: its texts are in the catalog's first part; the rest loads once it is up)
-  useCatalogRestWhenIdle();
   return (
     <Container size="sm" px={0}>
       <GatewaySelector />

@@ -15,8 +15,8 @@ import { securityEn } from '../../features/security/messages';
 import { settingsDumpsEn } from '../../features/settings-dumps/messages';
 
 // The rest of the routed console's catalog (issue 21): the device panel's texts, the other screens', every
-// dialog's. Loaded once the first screen is up (useCatalogRestWhenIdle), or at once by a screen, dialog or
-// panel that is opened before (lazyWithTexts: none of them renders before it is in).
+// dialog's. Loaded on demand, by the first screen, dialog or panel
+// opened that needs it (lazyWithTexts: none of them renders before it is in); a first screen never downloads it.
 export const restEn = {
   ...securityEn,
   ...otaEn,
