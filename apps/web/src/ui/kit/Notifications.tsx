@@ -7,6 +7,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
+import { createPortal } from 'react-dom';
 import { CloseButton } from './buttons';
 import type { ToastItem, ToastStore } from './toastStore';
 
@@ -31,12 +32,14 @@ export function Notifications({ store, hideAnimationMs }: NotificationsProps) {
     if (element.matches(':popover-open')) element.hidePopover();
     element.showPopover();
   }, [shown]);
-  return (
-    <div ref={root} popover="manual" className="st-Notifications-root">
+  // A child of <body>, which an open dialog leaves alive (ui/kit/overlays): toasts stay readable and closable.
+  return createPortal(
+    <div ref={root} popover="manual" className="st-Notifications-root" data-st-above-dialogs="">
       {shown.map((toast) => (
         <Toast key={toast.id} toast={toast} store={store} hideAnimationMs={hideAnimationMs} />
       ))}
-    </div>
+    </div>,
+    document.body,
   );
 }
 

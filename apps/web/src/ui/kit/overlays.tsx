@@ -1,7 +1,7 @@
-// Dialogs of the house UI kit (issue 21): Modal and Drawer on the native <dialog> opened with showModal()
-// (top layer, the page behind made inert, Escape), and Collapse. React owns the open state: a dialog is
-// mounted only while `opened`, and Escape (the `cancel` event), the close button and a click on the backdrop
-// all ask `onClose` instead of closing it themselves.
+// Dialogs of the house UI kit (issue 21): Modal and Drawer on the native <dialog>, made modal by the kit (the
+// page behind made inert, Escape, focus inside; see openDialogs), and Collapse. React owns the open state: a
+// dialog is mounted only while `opened`, and Escape, the close button and a click on the backdrop all ask
+// `onClose` instead of closing it themselves.
 import './overlays.css';
 import {
   type CSSProperties,
@@ -109,6 +109,29 @@ export function usePortalTarget(): HTMLElement | null {
   return inDialog ?? (typeof document === 'undefined' ? null : document.body);
 }
 
+/**
+ * The kit's open dialogs, oldest first. Dialogs are shown non-modal (`show()`) and the kit makes them modal
+ * itself: every other child of <body> is inert while one is open (the page, and the dialogs under the top
+ * one), except what is marked `data-st-above-dialogs` (the toasts: a toast raised while a dialog is open can
+ * still be read with the pointer over it and closed; a native modal dialog makes everything else inert, the
+ * top-layer toasts too). Each dialog sits above the one before it.
+ */
+const openDialogs: HTMLDialogElement[] = [];
+const madeInert = new Set<Element>();
+
+function blockOutsideTopDialog(): void {
+  for (const element of madeInert) element.removeAttribute('inert');
+  madeInert.clear();
+  const top = openDialogs.at(-1);
+  if (top === undefined) return;
+  for (const element of document.body.children) {
+    if (element === top || element.hasAttribute('data-st-above-dialogs') || element.hasAttribute('inert'))
+      continue;
+    element.setAttribute('inert', '');
+    madeInert.add(element);
+  }
+}
+
 function CloseIcon() {
   return (
     <svg viewBox="0 0 15 15" width="16" height="16" fill="none" aria-hidden="true" focusable="false">
@@ -161,17 +184,31 @@ function Dialog({
       if (!alive || dialog.open) return;
       latestOnClose.current();
       requestAnimationFrame(() => {
-        if (alive && dialog.isConnected && !dialog.open) dialog.showModal();
+        if (alive && dialog.isConnected && !dialog.open) dialog.show();
       });
     };
+    // Escape closes the top dialog, unless a popover in it (a menu, a select) takes that Escape itself.
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented || openDialogs.at(-1) !== dialog) return;
+      if (dialog.querySelector(':popover-open') !== null) return;
+      event.preventDefault();
+      latestOnClose.current();
+    };
     dialog.addEventListener('close', onNativeClose);
-    if (!dialog.open) dialog.showModal();
+    document.addEventListener('keydown', onKeyDown);
+    openDialogs.push(dialog);
+    dialog.style.zIndex = String(200 + openDialogs.length);
+    if (!dialog.open) dialog.show();
+    blockOutsideTopDialog();
     setElement(dialog);
     focusInitial(dialog);
     const unlock = lockScroll(document.body, window.innerWidth - document.documentElement.clientWidth);
     return () => {
       alive = false;
       dialog.removeEventListener('close', onNativeClose);
+      document.removeEventListener('keydown', onKeyDown);
+      openDialogs.splice(openDialogs.indexOf(dialog), 1);
+      blockOutsideTopDialog();
       unlock();
       if (dialog.open) dialog.close();
       // close() gives focus back to where it was when shown; keep that promise if the browser did not.
@@ -202,6 +239,7 @@ function Dialog({
     <dialog
       ref={ref}
       className={`st-${kind}-root`}
+      aria-modal="true"
       aria-labelledby={hasTitle ? titleId : undefined}
       style={rootStyle}
       onCancel={onCancel}
