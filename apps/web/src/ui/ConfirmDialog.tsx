@@ -6,7 +6,7 @@ import { Group } from './kit/layout';
 import { Text } from './kit/text';
 
 // A question is asked from a screen or from another dialog (e.g. delete from a dump's info dialog) and
-// must sit above it: dialogs are at Mantine's 200, toasts at 1000 (app/styles.css).
+// must sit above it (a dialog opened later already does: ui/kit/overlays stacks them; kept explicit).
 const ABOVE_DIALOGS = 300;
 
 /** The question of useConfirm(): Cancel and Confirm (red when the action is dangerous). */

@@ -99,8 +99,8 @@ function focusInitial(dialog: HTMLDialogElement): void {
 
 /**
  * The element a floating part (a select's options, a menu, a tooltip) should be portalled into: inside a kit
- * dialog that is the dialog itself, since everything outside an open modal dialog is inert (it would not take
- * a click); elsewhere the page's body (null when rendered without a document).
+ * dialog that is the dialog itself, since everything outside the open dialog is inert (it would not take a
+ * click); elsewhere the page's body (null when rendered without a document).
  */
 const PortalTarget = createContext<HTMLElement | null>(null);
 
@@ -285,7 +285,7 @@ export interface ModalProps {
   size?: OverlaySize | undefined;
   /** Centred vertically; otherwise 5dvh from the top. */
   centered?: boolean | undefined;
-  /** Kept for Mantine's API: a dialog in the top layer is above everything opened before it anyway. */
+  /** Kept for Mantine's API: a dialog is stacked above every dialog opened before it anyway (openDialogs). */
   zIndex?: number | undefined;
   /** The close button's attributes; its aria-label names it ('Close' when not given). */
   closeButtonProps?: { 'aria-label'?: string | undefined } | undefined;
