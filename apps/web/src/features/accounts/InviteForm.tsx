@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { HttpError, serverMessage } from '../../api/errors';
 import { useServices } from '../../app/ServicesContext';
 import { Button } from '../../ui/kit/buttons';
-import { Alert } from '../../ui/kit/feedback';
 import { PasswordInput } from '../../ui/kit/inputs';
 import { Center, Paper, Stack } from '../../ui/kit/layout';
+import { Alert } from '../../ui/kit/status';
 import { Title } from '../../ui/kit/text';
 
 /** The cloud refused the link itself (expired, used or unknown), not the password. */

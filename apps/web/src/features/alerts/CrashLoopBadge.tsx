@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '../../api/query';
 import { Tooltip } from '../../ui/floating/Tooltip';
-import { Badge } from '../../ui/kit/feedback';
+import { Badge } from '../../ui/kit/status';
 import { alertKeys } from './alertsApi';
 import { useAlertsApi } from './useAlertsApi';
 

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseButton } from '../../ui/kit/buttons';
-import { Badge } from '../../ui/kit/feedback';
 import { TextInput } from '../../ui/kit/inputs';
 import { Group, Stack } from '../../ui/kit/layout';
+import { Badge } from '../../ui/kit/status';
 
 export interface MutedDevicesInputProps {
   value: string[];

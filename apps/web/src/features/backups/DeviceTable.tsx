@@ -2,7 +2,7 @@ import type { BackupDevice } from '@st/protocol';
 import { IconHistory } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/kit/buttons';
-import { Badge } from '../../ui/kit/feedback';
+import { Badge } from '../../ui/kit/status';
 import { Table } from '../../ui/kit/Table';
 import { Text } from '../../ui/kit/text';
 import { useDateTime } from './format';

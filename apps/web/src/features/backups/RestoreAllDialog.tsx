@@ -7,9 +7,9 @@ import { useServices } from '../../app/ServicesContext';
 import { AppModal } from '../../ui/AppModal';
 import { describeFailure } from '../../ui/describeFailure';
 import { Button } from '../../ui/kit/buttons';
-import { Alert } from '../../ui/kit/feedback';
 import { Group, Stack } from '../../ui/kit/layout';
 import { Progress, ThemeIcon } from '../../ui/kit/progress';
+import { Alert } from '../../ui/kit/status';
 import { List, Text } from '../../ui/kit/text';
 import { useBackupsApi } from './useBackupsApi';
 

@@ -1,6 +1,6 @@
 import type { SettingsDumpRecord } from '@st/protocol';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../ui/kit/feedback';
+import { Alert } from '../../ui/kit/status';
 import { Table } from '../../ui/kit/Table';
 import { Text } from '../../ui/kit/text';
 import { decodeDump } from '../settings-dumps/dumpContent';

@@ -6,8 +6,9 @@ import { uiBuildInfo } from '../../app/runtime';
 import { useServices } from '../../app/ServicesContext';
 import { AppModal } from '../../ui/AppModal';
 import { useFormat } from '../../ui/format';
-import { Alert, Loader } from '../../ui/kit/feedback';
+import { Loader } from '../../ui/kit/feedback';
 import { SimpleGrid, Stack } from '../../ui/kit/layout';
+import { Alert } from '../../ui/kit/status';
 import { Text, Title } from '../../ui/kit/text';
 
 export function BuildInfoDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Badge } from '../../ui/kit/feedback';
 import { Group, Stack } from '../../ui/kit/layout';
 import { Progress } from '../../ui/kit/progress';
+import { Badge } from '../../ui/kit/status';
 import { Text } from '../../ui/kit/text';
 
 export type OutcomeState = 'running' | 'done' | 'failed';

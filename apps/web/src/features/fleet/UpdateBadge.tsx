@@ -1,7 +1,7 @@
 import type { DeviceInfo, Firmware } from '@st/protocol';
 import { useTranslation } from 'react-i18next';
 import { Tooltip } from '../../ui/floating/Tooltip';
-import { Badge } from '../../ui/kit/feedback';
+import { Badge } from '../../ui/kit/status';
 import { useFirmwareLibrary } from './useFirmwareLibrary';
 
 type Versioned = Pick<DeviceInfo, 'type' | 'board' | 'version'>;

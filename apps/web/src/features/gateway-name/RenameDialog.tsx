@@ -6,10 +6,10 @@ import { gatewayRequest } from '../../api/routes';
 import { useServices } from '../../app/ServicesContext';
 import { failureText } from '../../ui/describeFailure';
 import { Button } from '../../ui/kit/buttons';
-import { Alert } from '../../ui/kit/feedback';
 import { TextInput } from '../../ui/kit/inputs';
 import { Group, Stack } from '../../ui/kit/layout';
 import { Modal } from '../../ui/kit/overlays';
+import { Alert } from '../../ui/kit/status';
 import { Text } from '../../ui/kit/text';
 import { nameKey } from './nameKey';
 

@@ -5,8 +5,8 @@ import { Menu } from '../../ui/floating/Menu';
 import { Tooltip } from '../../ui/floating/Tooltip';
 import { Box } from '../../ui/kit/Box';
 import { ActionIcon, UnstyledButton } from '../../ui/kit/buttons';
-import { Badge } from '../../ui/kit/feedback';
 import { Group, Paper } from '../../ui/kit/layout';
+import { Badge } from '../../ui/kit/status';
 import { Text } from '../../ui/kit/text';
 
 export interface GatewayItemProps {

@@ -5,8 +5,8 @@ import { Link } from 'wouter';
 import { useCurrentGateway } from '../../app/CurrentGateway';
 import { useFormat } from '../../ui/format';
 import { Button } from '../../ui/kit/buttons';
-import { Alert } from '../../ui/kit/feedback';
 import { Group, Stack } from '../../ui/kit/layout';
+import { Alert } from '../../ui/kit/status';
 import { Text } from '../../ui/kit/text';
 
 /** While the scope's gateway is away: when its grace period ends (ms since the epoch); undefined otherwise. */

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/ServicesContext';
 import { AppModal } from '../../ui/AppModal';
 import { Button, CopyButton } from '../../ui/kit/buttons';
-import { Alert } from '../../ui/kit/feedback';
 import { TextInput } from '../../ui/kit/inputs';
 import { Stack } from '../../ui/kit/layout';
+import { Alert } from '../../ui/kit/status';
 import { Code, Text, Title } from '../../ui/kit/text';
 
 export interface TokenDialogProps {

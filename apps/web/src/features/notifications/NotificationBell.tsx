@@ -5,8 +5,8 @@ import { useServices } from '../../app/ServicesContext';
 import { lazyWithTexts } from '../../i18n';
 import { Popover } from '../../ui/floating/Popover';
 import { ActionIcon, Button } from '../../ui/kit/buttons';
-import { Indicator } from '../../ui/kit/feedback';
 import { Group, Stack } from '../../ui/kit/layout';
+import { Indicator } from '../../ui/kit/status';
 import { Text } from '../../ui/kit/text';
 
 const ToastHistoryList = lazyWithTexts(() => import('./ToastHistoryList'));

@@ -1,8 +1,8 @@
 import type { OtaTask } from '@st/protocol';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../ui/format';
-import { Badge } from '../../ui/kit/feedback';
 import { Group, Paper, Stack } from '../../ui/kit/layout';
+import { Badge } from '../../ui/kit/status';
 import { Text } from '../../ui/kit/text';
 import { statusTone } from './otaModel';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../ui/kit/feedback';
 import { Stack } from '../../ui/kit/layout';
+import { Alert } from '../../ui/kit/status';
 import { Table } from '../../ui/kit/Table';
 import { Code, Text, Title } from '../../ui/kit/text';
 import { decodeDump, describeHook, SECRET_MASK } from './dumpContent';

@@ -3,8 +3,9 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Link, Router } from 'wouter';
 import { ActionIcon, Button, CloseButton, CopyButton, FileButton, UnstyledButton } from './buttons';
-import { Alert, Badge, colorVars, Indicator, Loader } from './feedback';
+import { colorVars, Loader } from './feedback';
 import { Progress, ThemeIcon } from './progress';
+import { Alert, Badge, Indicator } from './status';
 
 const html = (node: ReactNode) => renderToStaticMarkup(node);
 
