@@ -73,37 +73,62 @@ function disabling(asButton: boolean, disabled: boolean, onClick: BoxProps['onCl
   };
 }
 
+interface PressableProps extends Omit<BoxProps, 'color'>, ButtonAttributes {
+  variant?: ButtonVariant;
+  loading?: boolean;
+}
+
+/**
+ * What Button and ActionIcon render alike: the element (a <button>, or `component`), its type, the disabled
+ * and busy states, the paint's variant, and the rest of the props with their style props resolved.
+ */
+function pressable(
+  root: string,
+  {
+    component,
+    type = 'button',
+    disabled = false,
+    loading = false,
+    onClick,
+    variant = 'filled',
+    ...props
+  }: PressableProps,
+) {
+  const { style, className, rest } = splitStyle(props);
+  const asButton = component === undefined;
+  return {
+    Component: component ?? 'button',
+    loading,
+    style,
+    attributes: {
+      type: asButton ? type : undefined,
+      ...rest,
+      ...disabling(asButton, disabled || loading, onClick),
+      'aria-busy': loading || undefined,
+      className: cx(`${root} st-paint`, className),
+      'data-variant': variant,
+      'data-loading': loading || undefined,
+    },
+  };
+}
+
 /** A button (or, with `component`, a link with a button's look: wouter's Link with `to`, 'a' with `href`). */
 export function Button({
-  variant = 'filled',
   color,
   size,
   leftSection,
   rightSection,
-  loading = false,
   loaderProps,
   fullWidth = false,
   justify,
-  disabled = false,
-  type = 'button',
-  onClick,
   children,
-  component,
   ...props
 }: ButtonProps) {
-  const { style, className, rest } = splitStyle(props);
-  const Component = component ?? 'button';
-  const asButton = component === undefined;
+  const { Component, loading, style, attributes } = pressable('st-Button-root', props);
   return (
     <Component
-      type={asButton ? type : undefined}
-      {...rest}
-      {...disabling(asButton, disabled || loading, onClick)}
-      aria-busy={loading || undefined}
-      className={cx('st-Button-root st-paint', className)}
-      data-variant={variant}
+      {...attributes}
       data-size={size === 'sm' ? undefined : size}
-      data-loading={loading || undefined}
       data-full-width={fullWidth || undefined}
       data-with-left-section={leftSection === undefined ? undefined : true}
       data-with-right-section={rightSection === undefined ? undefined : true}
@@ -142,31 +167,11 @@ export interface ActionIconProps extends Omit<BoxProps, 'color'>, ButtonAttribut
 }
 
 /** A square icon button: name it with aria-label. */
-export function ActionIcon({
-  variant = 'filled',
-  color,
-  size,
-  loading = false,
-  loaderProps,
-  disabled = false,
-  type = 'button',
-  onClick,
-  children,
-  component,
-  ...props
-}: ActionIconProps) {
-  const { style, className, rest } = splitStyle(props);
-  const Component = component ?? 'button';
-  const asButton = component === undefined;
+export function ActionIcon({ color, size, loaderProps, children, ...props }: ActionIconProps) {
+  const { Component, loading, style, attributes } = pressable('st-ActionIcon-root', props);
   return (
     <Component
-      type={asButton ? type : undefined}
-      {...rest}
-      {...disabling(asButton, disabled || loading, onClick)}
-      aria-busy={loading || undefined}
-      className={cx('st-ActionIcon-root st-paint', className)}
-      data-variant={variant}
-      data-loading={loading || undefined}
+      {...attributes}
       style={withVars(
         { ...colorVars(color), '--ai-size': size === 'md' ? undefined : sized(size, ACTION_ICON) },
         style,
