@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { catalogCopies } from './vite-catalogs.ts';
 import { compileHints } from './vite-compile-hints.ts';
 import { precompress } from './vite-precompress.ts';
+import { routeWire } from './vite-route-wire.ts';
 import { screenPreloads } from './vite-screen-preloads.ts';
 
 // One build for both modes: the serving server injects {mode, basePath, version} and a <base href> into
@@ -57,7 +58,7 @@ const lite = (file: string) => fileURLToPath(new URL(`./src/i18n/lite/${file}`, 
 
 export default defineConfig({
   base: './',
-  plugins: [react(), precompress(), catalogCopies(), compileHints(), screenPreloads()],
+  plugins: [react(), routeWire(), precompress(), catalogCopies(), compileHints(), screenPreloads()],
   resolve: {
     alias: [
       { find: /^i18next$/, replacement: lite('i18next.ts') },

@@ -28,6 +28,8 @@ function decodeVlq(segment: string): number[] {
 
 /** Groups a source path: node_modules package name, @st workspace package, or the console's folder. */
 export function groupOf(source: string): string {
+  if (process.env.WEIGH_FILES)
+    return source.replace(/^.*?(node_modules\/|apps\/web\/src\/|packages\/)/, '$1');
   const nm = source.lastIndexOf('node_modules/');
   if (nm >= 0) {
     const parts = source.slice(nm + 13).split('/');
@@ -88,5 +90,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const rows = weigh(dist, prefixes);
   const sum = rows.reduce((a, [, v]) => a + v, 0);
   console.log(`total ${(sum / 1024).toFixed(1)} KiB gzip`);
-  for (const [k, v] of rows.slice(0, 40)) console.log(`${(v / 1024).toFixed(1).padStart(7)} KiB  ${k}`);
+  for (const [k, v] of rows.slice(0, Number(process.env.WEIGH_ROWS ?? 40)))
+    console.log(`${(v / 1024).toFixed(1).padStart(7)} KiB  ${k}`);
 }
