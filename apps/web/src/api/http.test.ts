@@ -206,4 +206,35 @@ describe('http transport', () => {
 
     expect(error instanceof HttpError && error.failure).toEqual({ kind: 'timeout' });
   });
+
+  it('an error answer waits for the error texts to load (beforeErrorAnswer) before it is thrown, a good one never', async () => {
+    const baseUrl = await serve((req, res) =>
+      req.url?.endsWith('/missing')
+        ? json(res, 404, { code: 'NOT_FOUND', message: 'Not found' })
+        : json(res, 200, { user: { id: 'u1', login: 'a' }, gateway: null }),
+    );
+    const steps: string[] = [];
+    const http = new HttpClient({
+      baseUrl,
+      timeoutMs: 2000,
+      log: quiet,
+      beforeErrorAnswer: async () => {
+        steps.push('texts asked for');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        steps.push('texts in');
+      },
+    });
+
+    await http.request(cloudRequest('cloud.auth.current'));
+    expect(steps).toEqual([]);
+    const error = await http
+      .request({ method: 'GET', path: 'api/missing', schema: z.unknown() })
+      .catch((e: unknown) => {
+        steps.push('error thrown');
+        return e;
+      });
+
+    expect(error instanceof HttpError && error.failure).toMatchObject({ kind: 'status', status: 404 });
+    expect(steps).toEqual(['texts asked for', 'texts in', 'error thrown']);
+  });
 });

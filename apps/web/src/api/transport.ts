@@ -37,6 +37,11 @@ export interface TransportOptions {
   baseUrl: string;
   timeoutMs: number;
   fetch?: typeof fetch;
+  /**
+   * Awaited before an error answer (a status that is not ok) is thrown: the console loads the texts of the
+   * servers' error codes here (i18n completeErrorTexts), so that whoever shows the error finds them. Must not reject.
+   */
+  beforeErrorAnswer?: () => Promise<void>;
 }
 
 export function resolveUrl(baseUrl: string, path: string): string {
@@ -93,6 +98,7 @@ export async function send<T>(options: TransportOptions, request: HttpRequest<T>
     clearTimeout(timer);
   }
   if (!response.ok) {
+    await options.beforeErrorAnswer?.();
     throw new HttpError(request.method, url, { kind: 'status', status: response.status, body: payload });
   }
   let schema: z.ZodType<T>;

@@ -7,6 +7,7 @@ import { RefreshSession } from '../api/session';
 import { startRequest } from '../api/startRoutes';
 import { NotificationToasts } from '../features/notifications/notificationToasts';
 import { Toaster } from '../features/notifications/toaster';
+import { completeErrorTexts } from '../i18n';
 import { formatterFor } from '../ui/format';
 import { ToastStore } from '../ui/kit/toastStore';
 import { baseUrlOf } from './runtime';
@@ -42,7 +43,12 @@ export interface ServicesInput {
 export function createServices(input: ServicesInput): Services {
   const { config, storage, log, i18n } = input;
   const baseUrl = baseUrlOf(config, input.origin);
-  const transport = { baseUrl, timeoutMs: TIMEOUTS.consoleRequestMs };
+  const transport = {
+    baseUrl,
+    timeoutMs: TIMEOUTS.consoleRequestMs,
+    // (an unreachable catalog leaves the server's own text)
+    beforeErrorAnswer: () => completeErrorTexts(i18n).catch(() => undefined),
+  };
   const sessionEnded = new Signal<void>();
   const session =
     config.mode === 'cloud'

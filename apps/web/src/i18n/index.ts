@@ -56,24 +56,30 @@ function once<K extends object | string, T>(
   return promise;
 }
 
-const firstCatalogs = new Map<Locale, Promise<LoadedCatalog>>();
+const firstCatalogs = new Map<Locale, Promise<Partial<Catalog>>>();
 
 /**
  * The first part of the routed console's catalog (./first: what the first screen of either mode shows, the
- * device list or the gateway list, and the header around it) and the error texts of a language, downloaded
- * once (main.tsx starts it early). The rest (./rest) loads after the first screen (loadCatalogRest).
+ * device list or the gateway list, and the header around it), downloaded once (main.tsx starts it early).
+ * The rest (./rest) loads after the first screen (loadCatalogRest), the error texts with the first error
+ * answer (completeErrorTexts).
  */
-export function loadConsoleCatalog(locale: Locale): Promise<LoadedCatalog> {
+export function loadConsoleCatalog(locale: Locale): Promise<Partial<Catalog>> {
   return once(firstCatalogs, locale, () =>
     locale === 'ru'
-      ? Promise.all([import('./first/ru'), import('./errors/ru')]).then(([{ firstRu }, { errorsRu }]) => ({
-          messages: firstRu,
-          errors: errorsRu,
-        }))
-      : Promise.all([import('./first/en'), import('./errors/en')]).then(([{ firstEn }, { errorsEn }]) => ({
-          messages: firstEn,
-          errors: errorsEn,
-        })),
+      ? import('./first/ru').then(({ firstRu }) => firstRu)
+      : import('./first/en').then(({ firstEn }) => firstEn),
+  );
+}
+
+const errorCatalogs = new Map<Locale, Promise<LoadedCatalog['errors']>>();
+
+/** The texts of the servers' error codes in a language (./errors), downloaded once. */
+export function loadErrorTexts(locale: Locale): Promise<LoadedCatalog['errors']> {
+  return once(errorCatalogs, locale, () =>
+    locale === 'ru'
+      ? import('./errors/ru').then(({ errorsRu }) => errorsRu)
+      : import('./errors/en').then(({ errorsEn }) => errorsEn),
   );
 }
 
@@ -93,13 +99,28 @@ const languageOf = (instance: i18n): Locale =>
 
 const completed = new WeakMap<i18n, Promise<void>>();
 
-/** Adds the console's first part of the catalog and the error texts to the instance (once). */
+/** Adds the console's first part of the catalog to the instance (once). */
 export function completeCatalog(instance: i18n): Promise<void> {
   return once(completed, instance, () => {
     const locale = languageOf(instance);
-    return loadConsoleCatalog(locale).then((catalog) => {
-      instance.addResourceBundle(locale, 'translation', catalog.messages);
-      instance.addResourceBundle(locale, 'errors', catalog.errors);
+    return loadConsoleCatalog(locale).then((messages) => {
+      instance.addResourceBundle(locale, 'translation', messages);
+    });
+  });
+}
+
+const completedErrors = new WeakMap<i18n, Promise<void>>();
+
+/**
+ * Adds the error texts to the instance (once). The HTTP client waits for them before it throws an error
+ * answer (services.ts), so `serverMessage` finds a code's text in the user's language; issue 21: no first
+ * screen downloads them (2.2 KiB gzip) unless a call fails.
+ */
+export function completeErrorTexts(instance: i18n): Promise<void> {
+  return once(completedErrors, instance, () => {
+    const locale = languageOf(instance);
+    return loadErrorTexts(locale).then((errors) => {
+      instance.addResourceBundle(locale, 'errors', errors);
     });
   });
 }
@@ -108,7 +129,7 @@ const completedRest = new WeakMap<i18n, Promise<void>>();
 
 /**
  * Adds the rest of the catalog to the instance (once): resolved, the instance holds the whole catalog (the
- * first part too) and the error texts.
+ * first part too).
  */
 export function completeCatalogRest(instance: i18n): Promise<void> {
   return once(completedRest, instance, () => {
@@ -130,13 +151,14 @@ function setPageI18n(instance: i18n): void {
   pageI18nWaiting = [];
 }
 
+const pageInstance = (): Promise<i18n> =>
+  pageI18n === undefined
+    ? new Promise<i18n>((resolve) => pageI18nWaiting.push(resolve))
+    : Promise.resolve(pageI18n);
+
 /** The rest of the catalog added to the page's instance (completeCatalogRest), once. */
 export function catalogRest(): Promise<void> {
-  const instance =
-    pageI18n === undefined
-      ? new Promise<i18n>((resolve) => pageI18nWaiting.push(resolve))
-      : Promise.resolve(pageI18n);
-  return instance.then(completeCatalogRest);
+  return pageInstance().then(completeCatalogRest);
 }
 
 /**
@@ -153,7 +175,7 @@ export function withCatalogRest<T>(loader: () => Promise<T>): () => Promise<T> {
 export const lazyWithTexts: typeof lazy = (loader) => lazy(withCatalogRest(loader));
 
 /**
- * Renders its children once the console's first part of the catalog and the error texts are in (suspends
+ * Renders its children once the console's first part of the catalog is in (suspends
  * until then): the routed console and every screen reached from the sign-in (invite, first password) sit
  * inside it, and whatever they load lazily waits for the rest (lazyWithTexts), so no raw key ever shows.
  * `alongside` starts the children's own code downloading meanwhile (a lazy component would wait for this).

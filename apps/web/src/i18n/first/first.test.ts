@@ -194,7 +194,6 @@ describe('a lazily loaded part of the console (lazyWithTexts, withCatalogRest)',
     expect(await pending).toEqual({ default: 'the module' });
     expect(i18n.t('devices.tabs.info')).toBe(ru['devices.tabs.info']);
     expect(i18n.t('devices.search')).toBe(ru['devices.search']);
-    expect(i18n.getResource('ru', 'errors', 'NOT_FOUND')).toBe('Не найдено');
   });
 
   it('waits for the page instance when called before it is made (start-up preloads)', async () => {
