@@ -4,7 +4,7 @@ import { defineConfig } from 'vite';
 import { catalogCopies } from './vite-catalogs.ts';
 import { compileHints } from './vite-compile-hints.ts';
 import { precompress } from './vite-precompress.ts';
-import { routeWire } from './vite-route-wire.ts';
+import { routeLinks } from './vite-route-links.ts';
 import { screenPreloads } from './vite-screen-preloads.ts';
 
 // One build for both modes: the serving server injects {mode, basePath, version} and a <base href> into
@@ -31,16 +31,18 @@ const CONSOLE = [
   // the server-state cache (api/query, instead of TanStack Query; issue 21)
   /\/apps\/web\/src\/api\/query\/[^/]+\.tsx?$/,
   /\/apps\/web\/src\/zodLite\/(zod|schema)\.ts$/,
-  // the route catalog, the topics and the schemas every screen of either mode calls with (as four small
-  // chunks they cost a request each and gzip apart; round 5: -1.5 KiB gzip, -5.5 KiB on the wire)
-  /\/packages\/protocol\/src\/(routes\/(?!buildPath)[^/]+|entities\/(?!logFilter)[^/]+|stomp\/topics|text|runtime|logLevels|device\/entities)\.ts$/,
-  /\/apps\/web\/src\/api\/(routes|topics|cloudRoutes)\.ts$/,
+  // the route helpers, the topics and the small protocol modules every screen of either mode uses (as small
+  // chunks they cost a request each and gzip apart; round 5: -1.5 KiB gzip, -5.5 KiB on the wire). Not the
+  // routes' definitions and schemas: the build links each route into the chunk of its callers
+  // (vite-route-links.ts; issue 21), so they follow the screens that call them.
+  /\/packages\/protocol\/src\/(stomp\/topics|text|runtime|logLevels)\.ts$/,
+  /\/apps\/web\/src\/api\/(routes|routeTable|topics|cloudRoutes)\.ts$/,
   /\/apps\/web\/src\/ui\/kit\/hooks\.ts$/,
   /@tabler\/icons-react\/dist\/esm\/(createReactComponent|defaultAttributes)/,
   // small modules both modes' first screens load (the device list, the gateway list and their headers): as
   // chunks of their own, 0.1-0.4 KiB each, they cost a request and their import glue each (issue 21)
   /@tabler\/icons-react\/dist\/esm\/icons\/Icon(Plus|DotsVertical|Trash|Refresh)\.mjs$/,
-  /\/apps\/web\/src\/features\/(notifications\/NotificationsFeed|gateway-name\/nameKey)\.tsx?$/,
+  /\/apps\/web\/src\/features\/(notifications\/(NotificationsFeed|notificationCalls)|gateway-name\/nameKey)\.tsx?$/,
   /\/apps\/web\/src\/(app\/(Shell|consoleStyles|screens|QueryProvider|CurrentGateway|urlParams)|ui\/floating\/[^/]+|features\/(menu|preferences)\/[^/]+)\.tsx?$/,
 ];
 
@@ -62,9 +64,9 @@ const PANEL = [
 // (src/i18n/lite; issue 21: 16 KiB gzip less on every first screen). Types still come from i18next.
 const lite = (file: string) => fileURLToPath(new URL(`./src/i18n/lite/${file}`, import.meta.url));
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   base: './',
-  plugins: [react(), routeWire(), precompress(), catalogCopies(), compileHints(), screenPreloads()],
+  plugins: [react(), routeLinks(), precompress(), catalogCopies(), compileHints(), screenPreloads()],
   resolve: {
     alias: [
       { find: /^i18next$/, replacement: lite('i18next.ts') },
@@ -75,6 +77,8 @@ export default defineConfig({
   },
   define: {
     __ST_UI_BUILD_TIME__: JSON.stringify(new Date().toISOString()),
+    // the build links each called route into its caller's chunk (vite-route-links.ts, api/routeTable.ts)
+    __ST_LINKED_ROUTES__: JSON.stringify(command === 'build'),
   },
   build: {
     outDir: 'dist',
@@ -89,6 +93,9 @@ export default defineConfig({
       // dropped whole. Everything else keeps the default (CSS imports, for one, are side effects).
       // ...except zodSetup.ts, whose one effect is to make zod jitless under the console's CSP (issue 14).
       treeshake: {
+        // a zod schema's construction (`z.object(...)`, `z.string().min(1)`) has no effect but its value: a
+        // schema no linked route or screen reads is left out of a module that other schemas are used from
+        manualPureFunctions: ['z'],
         moduleSideEffects: (id: string) =>
           !id.includes('/packages/protocol/src/') || id.endsWith('/zodSetup.ts'),
       },
@@ -109,4 +116,4 @@ export default defineConfig({
       '/api': { target: process.env.ST_DEV_API ?? 'http://localhost:8080', ws: true, changeOrigin: true },
     },
   },
-});
+}));

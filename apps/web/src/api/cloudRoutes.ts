@@ -1,30 +1,20 @@
-import { CLOUD_ROUTES, type RouteResponse } from '@st/protocol';
+import type { RouteResponse } from '@st/protocol';
 import type { z } from 'zod';
-import { type PartsArgs, pathOf } from './routeParts';
-import type { HttpRequest } from './transport';
+import type { StartRoute } from './routeParts';
+import { routeDef } from './routeTable';
 
-// The cloud's own routes (accounts, gateways, sign-in, session, relay) without the whole route catalog
-// (issue 21). Screens use routes.ts for the gateways' routes; the start-up code uses startRoutes.ts, which
-// loads the schemas from here when an answer is there.
+// The schemas of the start-up's cloud routes' answers (startRoutes.ts, which loads this module when an answer
+// is there): a chunk of the routed console, with zod, so that the sign-in downloads neither (issue 21).
 
-type CloudOwnRoute = keyof typeof CLOUD_ROUTES;
+const SCHEMAS: { [N in StartRoute]: unknown } = {
+  'cloud.auth.current': routeDef('cloud.auth.current').response,
+  'cloud.auth.login': routeDef('cloud.auth.login').response,
+  'cloud.auth.refresh': routeDef('cloud.auth.refresh').response,
+  'cloud.auth.logout': routeDef('cloud.auth.logout').response,
+  'cloud.relay.request': routeDef('cloud.relay.request').response,
+};
 
-/** The schema a cloud route's answer is parsed with. */
-export function cloudResponseSchema<N extends CloudOwnRoute>(name: N): z.ZodType<RouteResponse<N>> {
-  // typed by the route name, as routes.ts does (TypeScript cannot follow a generic name to its entry)
-  return CLOUD_ROUTES[name].response as unknown as z.ZodType<RouteResponse<N>>;
-}
-
-/** An HTTP request for one of the cloud's own routes; the answer is parsed with the route's schema. */
-export function cloudRequest<N extends CloudOwnRoute>(
-  name: N,
-  ...[parts]: PartsArgs<N>
-): HttpRequest<RouteResponse<N>> {
-  const def = CLOUD_ROUTES[name];
-  return {
-    method: def.method,
-    path: pathOf(def.path, parts ?? {}),
-    body: parts?.body,
-    schema: cloudResponseSchema(name),
-  };
+/** The schema a start-up route's answer is parsed with (the protocol's, typed by the route name). */
+export function cloudResponseSchema<N extends StartRoute>(name: N): z.ZodType<RouteResponse<N>> {
+  return SCHEMAS[name] as z.ZodType<RouteResponse<N>>;
 }

@@ -1,7 +1,7 @@
 import { buildPath, type RouteBodyInput, type RouteName, type RouteUrlParts } from '@st/protocol';
 
 // What a request for a named route is built from, without the route catalog itself: routes.ts (every route)
-// and cloudRoutes.ts (the cloud's own routes, all the sign-in needs; issue 21) share it.
+// and startRoutes.ts (the start-up's cloud routes, without their schemas; issue 21) share it.
 
 /** Path params, query and body of a named route, typed by the protocol's route catalog. */
 export type RouteCallParts<N extends RouteName> = RouteUrlParts<N> &
@@ -20,3 +20,11 @@ export function pathOf(pattern: string, parts: { params?: unknown; query?: unkno
   }
   return buildPath(pattern, params, Object.fromEntries(entries(parts.query)));
 }
+
+/** The cloud routes the start-up code calls (startRoutes.ts), their schemas loaded later (cloudRoutes.ts). */
+export type StartRoute =
+  | 'cloud.auth.current'
+  | 'cloud.auth.login'
+  | 'cloud.auth.refresh'
+  | 'cloud.auth.logout'
+  | 'cloud.relay.request';

@@ -1,12 +1,7 @@
-import {
-  type CloudRouteName,
-  type GatewayRouteName,
-  ROUTES,
-  type RouteName,
-  type RouteResponse,
-} from '@st/protocol';
+import type { CloudRouteName, GatewayRouteName, RouteName, RouteResponse } from '@st/protocol';
 import type { z } from 'zod';
 import { type PartsArgs, pathOf } from './routeParts';
+import { routeDef } from './routeTable';
 import type { GatewayCall, HttpRequest } from './transport';
 
 /**
@@ -14,7 +9,7 @@ import type { GatewayCall, HttpRequest } from './transport';
  * generic name and its entry, so the schema (not any data) is re-typed here; answers are still parsed by it.
  */
 function responseSchema<N extends RouteName>(name: N): z.ZodType<RouteResponse<N>> {
-  return ROUTES[name].response as unknown as z.ZodType<RouteResponse<N>>;
+  return routeDef(name).response as unknown as z.ZodType<RouteResponse<N>>;
 }
 
 /** An HTTP request for one of the cloud's routes; the answer is parsed with the catalog's schema. */
@@ -22,7 +17,7 @@ export function cloudRequest<N extends CloudRouteName>(
   name: N,
   ...[parts]: PartsArgs<N>
 ): HttpRequest<RouteResponse<N>> {
-  const def = ROUTES[name];
+  const def = routeDef(name);
   return {
     method: def.method,
     path: pathOf(def.path, parts ?? {}),
@@ -36,7 +31,7 @@ export function gatewayCall<N extends GatewayRouteName>(
   name: N,
   ...[parts]: PartsArgs<N>
 ): GatewayCall<RouteResponse<N>> {
-  const def = ROUTES[name];
+  const def = routeDef(name);
   return {
     method: def.method,
     url: pathOf(def.path, parts ?? {}),

@@ -1,6 +1,6 @@
 import { CLOUD_ROUTES } from '@st/protocol';
 import { describe, expect, it } from 'vitest';
-import { cloudRequest } from './cloudRoutes';
+import { cloudRequest } from './routes';
 import { startRequest } from './startRoutes';
 
 describe("the start-up's cloud requests", () => {

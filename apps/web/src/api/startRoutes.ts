@@ -1,17 +1,10 @@
 import type { CLOUD_ROUTES, RouteResponse } from '@st/protocol';
-import { type PartsArgs, pathOf } from './routeParts';
+import { type PartsArgs, pathOf, type StartRoute } from './routeParts';
 import type { HttpRequest } from './transport';
 
 // The cloud routes the start-up code calls (session check and refresh, sign-in, sign-out, the relay) without
 // zod or any schema: the answer's schema (cloudRoutes.ts) loads when the answer is there, with zod, which
 // the routed console brings anyway (issue 21: the sign-in screen downloads neither, 16 KiB gzip).
-
-type StartRoute =
-  | 'cloud.auth.current'
-  | 'cloud.auth.login'
-  | 'cloud.auth.refresh'
-  | 'cloud.auth.logout'
-  | 'cloud.relay.request';
 
 // Method and path as the protocol declares them: the type checker holds each to CLOUD_ROUTES' literal.
 const START_ROUTES: { [N in StartRoute]: Pick<(typeof CLOUD_ROUTES)[N], 'method' | 'path'> } = {

@@ -1,8 +1,9 @@
-import { buildPath, ROUTES } from '@st/protocol';
+import { buildPath } from '@st/protocol';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '../../api/query';
+import { routeDef } from '../../api/routeTable';
 import { useServices } from '../../app/ServicesContext';
 import { Button } from '../../ui/kit/buttons';
 import { Loader } from '../../ui/kit/feedback';
@@ -33,7 +34,7 @@ export default function AuditPage() {
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
   const ms = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 });
   const names = new Map((gateways.data ?? []).map((g) => [g.id, g.name]));
-  const csv = `${config.basePath}${buildPath(ROUTES['cloud.audit'].path, {}, { ...filters, format: 'csv' }).slice(1)}`;
+  const csv = `${config.basePath}${buildPath(routeDef('cloud.audit').path, {}, { ...filters, format: 'csv' }).slice(1)}`;
 
   return (
     <Stack gap="sm" w="100%">

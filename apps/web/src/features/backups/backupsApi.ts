@@ -1,7 +1,8 @@
-import { BackupArchiveImport, type BackupSchedule, buildPath, ROUTES } from '@st/protocol';
+import { BackupArchiveImport, type BackupSchedule, buildPath } from '@st/protocol';
 import type { GatewayFetch, GatewayTarget } from '../../api/gatewayFetch';
 import type { HttpClient } from '../../api/http';
 import { cloudRequest, gatewayCall } from '../../api/routes';
+import { routeDef } from '../../api/routeTable';
 import { resolveUrl } from '../../api/transport';
 import type { ConsoleMode } from '../../app/runtime';
 
@@ -13,7 +14,7 @@ export interface BackupsApiContext {
   gateway: GatewayTarget | undefined;
 }
 
-const ARCHIVE_PATH = ROUTES['gateway.backups.archive'].path;
+const ARCHIVE_PATH = routeDef('gateway.backups.archive').path;
 
 /** The gateway's backup routes, direct or through the cloud relay (the zip through the raw relay). */
 export function backupsApi(ctx: BackupsApiContext) {
@@ -24,7 +25,7 @@ export function backupsApi(ctx: BackupsApiContext) {
     if (gateway === undefined) throw new Error('No gateway chosen');
     return resolveUrl(
       baseUrl,
-      buildPath(ROUTES['cloud.relay.raw'].path, { gatewayId: gateway.id }, { url: ARCHIVE_PATH, method }),
+      buildPath(routeDef('cloud.relay.raw').path, { gatewayId: gateway.id }, { url: ARCHIVE_PATH, method }),
     );
   };
   return {

@@ -3,9 +3,9 @@ import type { GatewayFetch, GatewayTarget } from '../../api/gatewayFetch';
 import type { ConsoleLogger } from '../../api/http';
 import type { Toaster } from './toaster';
 
-// The route catalog comes with the routed console (these calls only happen there), not with the sign-in
-// screen this module is part of (issue 21).
-const routes = () => import('../../api/routes');
+// The calls' routes and schemas come with the routed console (these calls only happen there), not with the
+// sign-in screen this module is part of (issue 21).
+const calls = () => import('./notificationCalls');
 
 export interface NotificationToastsOptions {
   toaster: Toaster;
@@ -45,13 +45,8 @@ export class NotificationToasts {
       ),
       source: gateway === undefined ? device : `${gateway.name}@${device}`,
       onClose: () => {
-        routes()
-          .then(({ gatewayCall }) =>
-            gatewayFetch(
-              gateway,
-              gatewayCall('gateway.notifications.seen', { query: { id: notification.id } }),
-            ),
-          )
+        calls()
+          .then(({ notificationSeenCall }) => gatewayFetch(gateway, notificationSeenCall(notification.id)))
           .catch((error: unknown) => log.warn('Failed to mark the notification seen', error));
       },
     });
@@ -61,8 +56,8 @@ export class NotificationToasts {
   async loadSaved(gateway: GatewayTarget | undefined): Promise<void> {
     const { gatewayFetch, log } = this.#options;
     try {
-      const { gatewayCall } = await routes();
-      const list = await gatewayFetch(gateway, gatewayCall('gateway.notifications.list'));
+      const { savedNotificationsCall } = await calls();
+      const list = await gatewayFetch(gateway, savedNotificationsCall());
       for (const notification of list) this.show(notification, gateway);
     } catch (error) {
       log.warn('Failed to load saved notifications', error);

@@ -1,11 +1,12 @@
-import { buildPath, type Firmware, ROUTES } from '@st/protocol';
+import { buildPath, type Firmware } from '@st/protocol';
+import { routeDef } from '../../api/routeTable';
 import { resolveUrl } from '../../api/transport';
 
 /** The gateway's own download link (gateway mode: a plain link does it). */
 export function firmwareDownloadUrl(baseUrl: string, firmware: Firmware): string {
   return resolveUrl(
     baseUrl,
-    buildPath(ROUTES['gateway.ota.firmware.download'].path, {}, { id: firmware.id }),
+    buildPath(routeDef('gateway.ota.firmware.download').path, {}, { id: firmware.id }),
   );
 }
 
@@ -20,10 +21,10 @@ export async function downloadThroughCloud(
   firmware: Firmware,
   renewSession: () => Promise<unknown>,
 ): Promise<void> {
-  const url = buildPath(ROUTES['gateway.ota.firmware.download'].path, {}, { id: firmware.id });
+  const url = buildPath(routeDef('gateway.ota.firmware.download').path, {}, { id: firmware.id });
   const relay = resolveUrl(
     baseUrl,
-    buildPath(ROUTES['cloud.relay.raw'].path, { gatewayId }, { url, method: 'GET' }),
+    buildPath(routeDef('cloud.relay.raw').path, { gatewayId }, { url, method: 'GET' }),
   );
   const fetchFile = () => fetch(relay, { method: 'POST', credentials: 'include' });
   let response = await fetchFile();

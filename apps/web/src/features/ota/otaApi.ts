@@ -4,7 +4,6 @@ import {
   type FirmwareInfoInput,
   type FirmwareUpdate,
   type OtaTarget,
-  ROUTES,
   TIMEOUTS,
   transferAllowanceMs,
 } from '@st/protocol';
@@ -12,6 +11,7 @@ import type { GatewayFetch, GatewayTarget } from '../../api/gatewayFetch';
 import type { HttpClient } from '../../api/http';
 import type { UploadProgress } from '../../api/progressFetch';
 import { cloudRequest, gatewayCall } from '../../api/routes';
+import { routeDef } from '../../api/routeTable';
 import type { ConsoleMode } from '../../app/runtime';
 import { sortByIp } from '../devices/model/address';
 
@@ -56,7 +56,7 @@ export function otaApi(ctx: OtaApiContext) {
       onUploadProgress?: UploadProgress,
     ): Promise<Firmware> => {
       const body = firmwareForm(info, file);
-      const path = ROUTES['gateway.ota.firmware.add'].path;
+      const path = routeDef('gateway.ota.firmware.add').path;
       const hops = mode === 'gateway' ? 1 : 2;
       const large = {
         timeoutMs: TIMEOUTS.consoleRequestMs + hops * transferAllowanceMs(file.size),

@@ -1,0 +1,215 @@
+// Build step (issue 21): each route the console calls is linked into the chunk of the code that calls it,
+// instead of the protocol's whole route catalog going with the routed console.
+//
+// - Every call `gatewayCall('gateway.devices.list', ...)` (also gatewayRequest, cloudRequest, routeDef) has
+//   its route name replaced by an import of a generated module, `virtual:st-route/<name>`, whose value is
+//   the same name and which registers that route's definition with src/api/routeTable.ts when it loads.
+// - The generated module holds what a client of the route reads (method, path, response schema) and imports
+//   the schemas it names from the protocol's modules. What only the servers read (request schemas, OpenAPI
+//   summaries) is left out.
+// So a screen's chunk carries its own routes' schemas, the bundler places schemas several screens use in a
+// chunk they share, and a schema no screen reads is not in the build. Unbuilt (tests, the dev server),
+// routeTable.ts reads the whole catalog. src/app/routeLinks.test.ts holds the console to the fields kept.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import MagicString from 'magic-string';
+import { type Plugin, parseAst, transformWithOxc } from 'vite';
+
+/** The route definition fields a client of the routes reads; every other field is the servers' own. */
+export const CLIENT_ROUTE_FIELDS = ['method', 'path', 'response'] as const;
+export const SERVER_ONLY_ROUTE_FIELDS = new Set(['params', 'query', 'body', 'summary']);
+/** The console's functions that take a route by name (api/routes.ts, api/routeTable.ts). */
+export const LINKED_CALLEES = new Set(['gatewayCall', 'gatewayRequest', 'cloudRequest', 'routeDef']);
+
+const ROUTES_DIR = fileURLToPath(new URL('../../packages/protocol/src/routes/', import.meta.url));
+const SRC_DIR = fileURLToPath(new URL('./src/', import.meta.url));
+const ROUTE_TABLE = fileURLToPath(new URL('./src/api/routeTable.ts', import.meta.url));
+const LINK = 'virtual:st-route/';
+const RESOLVED_LINK = '\0st-route/';
+
+interface Node {
+  type: string;
+  start: number;
+  end: number;
+  [key: string]: unknown;
+}
+
+const isNode = (value: unknown): value is Node =>
+  typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
+
+function walk(node: Node, visit: (node: Node) => void): void {
+  visit(node);
+  for (const value of Object.values(node)) {
+    if (Array.isArray(value)) for (const item of value) if (isNode(item)) walk(item, visit);
+    if (isNode(value)) walk(value, visit);
+  }
+}
+
+const parse = (code: string) => parseAst(code, { lang: 'ts' }) as unknown as Node & { body: Node[] };
+
+const keyName = (prop: Node): string | undefined => {
+  const key = prop.key;
+  if (!isNode(key)) return undefined;
+  if (key.type === 'Identifier') return key.name as string;
+  return key.type === 'Literal' && typeof key.value === 'string' ? key.value : undefined;
+};
+
+const isRouteCall = (node: unknown): node is Node =>
+  isNode(node) &&
+  node.type === 'CallExpression' &&
+  isNode(node.callee) &&
+  node.callee.type === 'Identifier' &&
+  node.callee.name === 'route';
+
+/** A route definition's object literal (`code` sliced) without the fields only the servers read. */
+function clientFields(code: string, def: Node): string {
+  const out = new MagicString(code);
+  for (const prop of def.properties as Node[]) {
+    const name = prop.type === 'Property' ? keyName(prop) : undefined;
+    if (name === undefined || !SERVER_ONLY_ROUTE_FIELDS.has(name)) continue;
+    // the property and the comma after it (the last one's trailing comma, or none)
+    const comma = /^\s*,/.exec(code.slice(prop.end));
+    out.remove(prop.start, prop.end + (comma?.[0].length ?? 0));
+  }
+  return out.slice(def.start, def.end);
+}
+
+/** `spec` of an import in `file`, made absolute when relative (a generated module has no directory). */
+function absoluteSpecifier(file: string, spec: string): string {
+  if (!spec.startsWith('.')) return spec;
+  const path = resolve(dirname(file), spec);
+  return [`${path}.ts`, join(path, 'index.ts')].find((candidate) => existsSync(candidate)) ?? path;
+}
+
+const identifiers = (text: string) => new Set(text.match(/[A-Za-z_$][\w$]*/g) ?? []);
+
+/**
+ * The generated module of each route of one catalog module (`file`, TypeScript): its imports, the module's
+ * own constants the definition names (`...relayable`), and the registration.
+ */
+async function linkModules(file: string): Promise<Map<string, string>> {
+  const { code } = await transformWithOxc(readFileSync(file, 'utf8'), file);
+  const ast = parse(code);
+  const imports: string[] = [];
+  const locals = new Map<string, string>();
+  const exported = new Set<string>();
+  const defs = new Map<string, string>();
+  for (const statement of ast.body) {
+    if (statement.type === 'ImportDeclaration') {
+      const source = statement.source as Node & { value: string };
+      const text = code.slice(statement.start, statement.end);
+      imports.push(
+        text.slice(0, source.start - statement.start) +
+          JSON.stringify(absoluteSpecifier(file, source.value)) +
+          text.slice(source.end - statement.start),
+      );
+      continue;
+    }
+    const isExport = statement.type === 'ExportNamedDeclaration';
+    const declaration = isExport ? statement.declaration : statement;
+    if (!isNode(declaration) || declaration.type !== 'VariableDeclaration') continue;
+    for (const declarator of declaration.declarations as Node[]) {
+      const id = declarator.id as Node & { name: string };
+      const init = declarator.init;
+      if (isNode(init) && init.type === 'ObjectExpression') {
+        const routes = (init.properties as Node[]).filter(
+          (p) => p.type === 'Property' && isRouteCall(p.value),
+        );
+        for (const prop of routes) {
+          const name = keyName(prop);
+          const [def] = (prop.value as Node).arguments as Node[];
+          if (name !== undefined && def?.type === 'ObjectExpression') defs.set(name, clientFields(code, def));
+        }
+        if (routes.length > 0) continue;
+      }
+      if (isExport) exported.add(id.name);
+      else locals.set(id.name, `const ${code.slice(declarator.start, declarator.end)};`);
+    }
+  }
+  const modules = new Map<string, string>();
+  for (const [name, def] of defs) {
+    const named = identifiers(def);
+    const own = [...locals].filter(([local]) => named.has(local)).map(([, text]) => text);
+    const fromCatalog = [...exported].filter((e) => named.has(e));
+    modules.set(
+      name,
+      [
+        `import { linkRoute } from ${JSON.stringify(ROUTE_TABLE)};`,
+        ...imports,
+        ...(fromCatalog.length > 0
+          ? [`import { ${fromCatalog.join(', ')} } from ${JSON.stringify(file)};`]
+          : []),
+        ...own,
+        `export default linkRoute(${JSON.stringify(name)}, ${def});`,
+      ].join('\n'),
+    );
+  }
+  return modules;
+}
+
+/** The generated module of every route of the protocol's catalog, by route name. */
+export async function routeLinkModules(dir = ROUTES_DIR): Promise<Map<string, string>> {
+  const all = new Map<string, string>();
+  for (const file of readdirSync(dir)) {
+    if (!file.endsWith('.ts') || file.includes('.test.')) continue;
+    const path = join(dir, file);
+    if (!/\broute\(\{/.test(readFileSync(path, 'utf8'))) continue;
+    for (const [name, code] of await linkModules(path)) all.set(name, code);
+  }
+  return all;
+}
+
+/**
+ * `code` (a console module, JavaScript) with each route name passed to a LINKED_CALLEES call replaced by the
+ * import of its generated module; undefined when it has none. Throws on a name the catalog does not have.
+ */
+export function linkRouteCalls(code: string, routes: ReadonlySet<string>): MagicString | undefined {
+  const out = new MagicString(code);
+  const links = new Map<string, string>();
+  walk(parse(code), (node) => {
+    if (node.type !== 'CallExpression' || !isNode(node.callee) || node.callee.type !== 'Identifier') return;
+    if (!LINKED_CALLEES.has(node.callee.name as string)) return;
+    const [first] = node.arguments as Node[];
+    if (first?.type !== 'Literal' || typeof first.value !== 'string') return;
+    if (!routes.has(first.value))
+      throw new Error(`${node.callee.name as string}('${first.value}'): no such route`);
+    const local = links.get(first.value) ?? `__stRoute${links.size}`;
+    links.set(first.value, local);
+    out.overwrite(first.start, first.end, local);
+  });
+  if (links.size === 0) return undefined;
+  const imports = [...links].map(([name, local]) => `import ${local} from ${JSON.stringify(LINK + name)};`);
+  out.prepend(`${imports.join('')}\n`);
+  return out;
+}
+
+export function routeLinks(): Plugin {
+  let modules: Map<string, string> | undefined;
+  let names = new Set<string>();
+  return {
+    name: 'st-route-links',
+    apply: 'build',
+    async buildStart() {
+      modules = await routeLinkModules();
+      names = new Set(modules.keys());
+    },
+    resolveId(id) {
+      return id.startsWith(LINK) ? RESOLVED_LINK + id.slice(LINK.length) : null;
+    },
+    load(id) {
+      if (!id.startsWith(RESOLVED_LINK)) return null;
+      const code = modules?.get(id.slice(RESOLVED_LINK.length));
+      if (code === undefined) this.error(`no route ${id.slice(RESOLVED_LINK.length)}`);
+      return code;
+    },
+    transform(code, id) {
+      if (!id.startsWith(SRC_DIR) || !/\.[jt]sx?$/.test(id) || id === ROUTE_TABLE) return null;
+      if (![...LINKED_CALLEES].some((callee) => code.includes(`${callee}(`))) return null;
+      const linked = linkRouteCalls(code, names);
+      return linked === undefined
+        ? null
+        : { code: linked.toString(), map: linked.generateMap({ hires: true }) };
+    },
+  };
+}
