@@ -6,7 +6,7 @@
 //   the same name and which registers that route's definition with src/api/routeTable.ts when it loads.
 // - The generated module holds what a client of the route reads (method, path, response schema) and imports
 //   the schemas it names from the protocol's modules. What only the servers read (request schemas, OpenAPI
-//   summaries) is left out.
+//   summaries, the server and relay flags) is left out.
 // So a screen's chunk carries its own routes' schemas, the bundler places schemas several screens use in a
 // chunk they share, and a schema no screen reads is not in the build. Unbuilt (tests, the dev server),
 // routeTable.ts reads the whole catalog. src/app/routeLinks.test.ts holds the console to the fields kept.
@@ -62,17 +62,29 @@ const isRouteCall = (node: unknown): node is Node =>
   node.callee.type === 'Identifier' &&
   node.callee.name === 'route';
 
-/** A route definition's object literal (`code` sliced) without the fields only the servers read. */
-function clientFields(code: string, def: Node): string {
-  const out = new MagicString(code);
-  for (const prop of def.properties as Node[]) {
-    const name = prop.type === 'Property' ? keyName(prop) : undefined;
-    if (name === undefined || !SERVER_ONLY_ROUTE_FIELDS.has(name)) continue;
-    // the property and the comma after it (the last one's trailing comma, or none)
-    const comma = /^\s*,/.exec(code.slice(prop.end));
-    out.remove(prop.start, prop.end + (comma?.[0].length ?? 0));
-  }
-  return out.slice(def.start, def.end);
+/**
+ * A route definition's client fields (CLIENT_ROUTE_FIELDS) as an object literal, from `code`: its own and those
+ * a spread of one of the module's constants brings (`...passthrough`); the rest is the servers' own.
+ */
+function clientFields(code: string, def: Node, objects: ReadonlyMap<string, Node>): string {
+  const kept: string[] = [];
+  const keep = (props: Node[]) => {
+    for (const prop of props) {
+      const argument = prop.argument;
+      if (prop.type === 'SpreadElement' && isNode(argument) && argument.type === 'Identifier') {
+        const spread = objects.get(argument.name as string);
+        if (spread === undefined)
+          throw new Error(`a route spreads ${argument.name as string}, not a constant object`);
+        keep(spread.properties as Node[]);
+        continue;
+      }
+      const name = prop.type === 'Property' ? keyName(prop) : undefined;
+      if (name !== undefined && (CLIENT_ROUTE_FIELDS as readonly string[]).includes(name))
+        kept.push(code.slice(prop.start, prop.end));
+    }
+  };
+  keep(def.properties as Node[]);
+  return `{ ${kept.join(', ')} }`;
 }
 
 /** `spec` of an import in `file`, made absolute when relative (a generated module has no directory). */
@@ -93,6 +105,7 @@ async function linkModules(file: string): Promise<Map<string, string>> {
   const ast = parse(code);
   const imports: string[] = [];
   const locals = new Map<string, string>();
+  const objects = new Map<string, Node>();
   const exported = new Set<string>();
   const defs = new Map<string, string>();
   for (const statement of ast.body) {
@@ -119,9 +132,11 @@ async function linkModules(file: string): Promise<Map<string, string>> {
         for (const prop of routes) {
           const name = keyName(prop);
           const [def] = (prop.value as Node).arguments as Node[];
-          if (name !== undefined && def?.type === 'ObjectExpression') defs.set(name, clientFields(code, def));
+          if (name !== undefined && def?.type === 'ObjectExpression')
+            defs.set(name, clientFields(code, def, objects));
         }
         if (routes.length > 0) continue;
+        objects.set(id.name, init);
       }
       if (isExport) exported.add(id.name);
       else locals.set(id.name, `const ${code.slice(declarator.start, declarator.end)};`);

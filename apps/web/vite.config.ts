@@ -36,7 +36,8 @@ const CONSOLE = [
   // routes' definitions and schemas: the build links each route into the chunk of its callers
   // (vite-route-links.ts; issue 21), so they follow the screens that call them.
   /\/packages\/protocol\/src\/(stomp\/topics|text|runtime|logLevels)\.ts$/,
-  /\/apps\/web\/src\/api\/(routes|routeTable|topics|cloudRoutes)\.ts$/,
+  // (not api/cloudRoutes.ts, the start-up's cloud schemas: gateway mode never asks for them)
+  /\/apps\/web\/src\/api\/(routes|routeTable|topics)\.ts$/,
   /\/apps\/web\/src\/ui\/kit\/hooks\.ts$/,
   /@tabler\/icons-react\/dist\/esm\/(createReactComponent|defaultAttributes)/,
   // small modules both modes' first screens load (the device list, the gateway list and their headers): as
@@ -57,7 +58,7 @@ const PANEL = [
   /\/packages\/protocol\/src\/(device\/hooks|versions)\.ts$/,
   // what every screen of gateway mode shows in its header (the lock, the firmware updates badge)
   /\/apps\/web\/src\/features\/(security\/(useGatewayAuth|gatewayAuthApi)|fleet\/UpdateBadge)\.tsx?$/,
-  /\/apps\/web\/src\/(ui\/describeFailure|features\/(devices\/(model\/address|api\/(deviceCommand|deviceErrors|devicesApi|useDevices|useQueryErrorToast)|icons\/(pickIcon|shapes|DeviceIcon)|usePanelUrl)|alerts\/(alertsApi|useAlertsApi)|accounts\/useCanWrite|fleet\/useFirmwareLibrary|ota\/(otaApi|useOtaApi)))\.tsx?$/,
+  /\/apps\/web\/src\/(ui\/describeFailure|features\/(devices\/(model\/address|api\/(deviceCommand|deviceErrors|devicesApi|useDevices|useQueryErrorToast)|icons\/(pickIcon|shapes|DeviceIcon)|usePanelUrl)|alerts\/(alertKeys|CrashLoopBadge)|accounts\/useCanWrite|fleet\/useFirmwareLibrary|ota\/otaKeys))\.tsx?$/,
 ];
 
 // i18next and react-i18next are replaced in the bundle by small stand-ins doing what the console uses
@@ -73,6 +74,11 @@ export default defineConfig(({ command }) => ({
       { find: /^react-i18next$/, replacement: lite('react-i18next.tsx') },
       // the classic zod API the protocol uses, implemented by src/zodLite (issue 21): the schemas unchanged, 23 KiB less
       { find: /^zod$/, replacement: fileURLToPath(new URL('./src/zodLite/zod.ts', import.meta.url)) },
+      // (wouter's shim for React < 18: React 19's own hook instead)
+      {
+        find: /^use-sync-external-store\/shim\/index\.js$/,
+        replacement: fileURLToPath(new URL('./src/app/useSyncExternalStore.ts', import.meta.url)),
+      },
     ],
   },
   define: {

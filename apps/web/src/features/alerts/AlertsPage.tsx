@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '../../api/query';
 import { Loader } from '../../ui/kit/feedback';
 import { Center, Stack } from '../../ui/kit/layout';
 import { Text, Title } from '../../ui/kit/text';
-import { alertKeys } from './alertsApi';
+import { alertKeys } from './alertKeys';
 import { CloudAlertsForm } from './CloudAlertsForm';
 import { GatewayAlertsForm } from './GatewayAlertsForm';
 import { useAlertsApi } from './useAlertsApi';

@@ -2,10 +2,12 @@ import type { CrashLoopState } from '@st/protocol';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '../../api/query';
+import { gatewayCall } from '../../api/routes';
+import { useCurrentGateway } from '../../app/CurrentGateway';
+import { useServices } from '../../app/ServicesContext';
 import { Tooltip } from '../../ui/floating/Tooltip';
 import { Badge } from '../../ui/kit/status';
-import { alertKeys } from './alertsApi';
-import { useAlertsApi } from './useAlertsApi';
+import { alertKeys } from './alertKeys';
 
 /** How often the devices in a crash loop are asked for (one request for every list and panel on screen). */
 const CRASH_LOOPS_REFRESH_MS = 10_000;
@@ -15,10 +17,12 @@ const CRASH_LOOPS_REFRESH_MS = 10_000;
  * a query observer per row cost the first list's render for nothing).
  */
 export function useCrashLoops() {
-  const { api, gatewayKey } = useAlertsApi();
+  const { gatewayFetch } = useServices();
+  const gateway = useCurrentGateway();
   const loops = useQuery({
-    queryKey: alertKeys.crashLoops(gatewayKey),
-    queryFn: api.crashLoops,
+    queryKey: alertKeys.crashLoops(gateway?.id ?? ''),
+    // (the call itself, not the alerts screen's api: the device list does not download the alerts' routes)
+    queryFn: () => gatewayFetch(gateway, gatewayCall('gateway.devices.crashLoops')),
     refetchInterval: CRASH_LOOPS_REFRESH_MS,
     staleTime: CRASH_LOOPS_REFRESH_MS / 2,
     retry: false,

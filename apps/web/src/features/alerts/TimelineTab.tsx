@@ -8,7 +8,7 @@ import { Center, Group, Stack } from '../../ui/kit/layout';
 import { Badge } from '../../ui/kit/status';
 import { Text } from '../../ui/kit/text';
 import { useDevicePanel } from '../devices/panel/DeviceContext';
-import { alertKeys } from './alertsApi';
+import { alertKeys } from './alertKeys';
 import { KindsFilter } from './KindsFilter';
 import { useAlertsApi } from './useAlertsApi';
 

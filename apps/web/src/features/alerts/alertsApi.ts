@@ -12,7 +12,6 @@ export function alertsApi(http: HttpClient, gatewayFetch: GatewayFetch, gateway:
       gatewayFetch(gateway, gatewayCall('gateway.alerts.test', { query: { channel } })),
     timeline: (query: TimelineQueryInput) =>
       gatewayFetch(gateway, gatewayCall('gateway.devices.timeline', { query })),
-    crashLoops: () => gatewayFetch(gateway, gatewayCall('gateway.devices.crashLoops')),
     cloudGet: () => http.request(cloudRequest('cloud.alerts.get')),
     cloudPut: (body: CloudAlertSettings) => http.request(cloudRequest('cloud.alerts.put', { body })),
     cloudTest: (channel: string) => http.request(cloudRequest('cloud.alerts.test', { query: { channel } })),
@@ -20,10 +19,3 @@ export function alertsApi(http: HttpClient, gatewayFetch: GatewayFetch, gateway:
 }
 
 export type AlertsApi = ReturnType<typeof alertsApi>;
-
-export const alertKeys = {
-  gateway: (gatewayId: string) => ['alerts', gatewayId] as const,
-  cloud: ['alerts', 'cloud'] as const,
-  timeline: (gatewayId: string, ip: string) => ['timeline', gatewayId, ip] as const,
-  crashLoops: (gatewayId: string) => ['crash-loops', gatewayId] as const,
-};

@@ -12,7 +12,7 @@ import { Loader } from '../../ui/kit/feedback';
 import { Center, Group, Stack } from '../../ui/kit/layout';
 import { Text } from '../../ui/kit/text';
 import { useConfirm } from '../../ui/useConfirm';
-import { otaKeys } from '../ota/otaApi';
+import { otaKeys } from '../ota/otaKeys';
 import type { UploadOutcome } from '../ota/useOtaActions';
 import { useOtaApi } from '../ota/useOtaApi';
 import { OutcomeList } from './OutcomeList';

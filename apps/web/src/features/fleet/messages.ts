@@ -1,7 +1,8 @@
 // Messages of issue 17 part B: update available, update all outdated, bulk actions from the device list,
 // the logs time range and follow state, and "restart now" after a save.
 
-// On the first screens (the device list's selection, its bulk bar and update badges):
+// On the first screens (the device list's selection and update badges; the bulk bar loads with the first
+// selection):
 // the catalog's first part, i18n/first.
 export const fleetFirstEn = {
   'fleet.update.badge': 'Update available',
@@ -9,6 +10,10 @@ export const fleetFirstEn = {
     '{{type}} {{version}} is in the firmware library (this device runs {{current}})',
   'fleet.select.device': 'Select {{name}} ({{ip}})',
   'fleet.select.all': 'Select every device in {{list}}',
+} as const;
+
+// The rest: i18n/rest.
+export const fleetEn = {
   'fleet.bulk.label': 'Bulk actions',
   'fleet.bulk.selected': 'Selected: {{count}}',
   'fleet.bulk.restart': 'Restart',
@@ -16,10 +21,6 @@ export const fleetFirstEn = {
   'fleet.bulk.firmware': 'Upload firmware',
   'fleet.bulk.clear': 'Clear the selection',
   'fleet.bulk.restart.confirm': 'Restart these devices? {{devices}}',
-} as const;
-
-// The rest: i18n/rest.
-export const fleetEn = {
   'fleet.outdated.button': 'Update all outdated',
   'fleet.outdated.title': 'Update all outdated devices',
   'fleet.outdated.hint':
@@ -71,6 +72,9 @@ export const fleetFirstRu: Record<keyof typeof fleetFirstEn, string> = {
   'fleet.update.badge.title': 'В библиотеке прошивок есть {{type}} {{version}} (на устройстве {{current}})',
   'fleet.select.device': 'Выбрать {{name}} ({{ip}})',
   'fleet.select.all': 'Выбрать все устройства в списке «{{list}}»',
+};
+
+export const fleetRu: Record<keyof typeof fleetEn, string> = {
   'fleet.bulk.label': 'Действия с выбранными',
   'fleet.bulk.selected': 'Выбрано: {{count}}',
   'fleet.bulk.restart': 'Перезагрузить',
@@ -78,9 +82,6 @@ export const fleetFirstRu: Record<keyof typeof fleetFirstEn, string> = {
   'fleet.bulk.firmware': 'Загрузить прошивку',
   'fleet.bulk.clear': 'Снять выбор',
   'fleet.bulk.restart.confirm': 'Перезагрузить эти устройства? {{devices}}',
-};
-
-export const fleetRu: Record<keyof typeof fleetEn, string> = {
   'fleet.outdated.button': 'Обновить все устаревшие',
   'fleet.outdated.title': 'Обновить все устаревшие устройства',
   'fleet.outdated.hint':

@@ -1,8 +1,10 @@
 import { type DeviceInfo, type Firmware, newerFirmware } from '@st/protocol';
 import { useCallback } from 'react';
 import { useQuery } from '../../api/query';
-import { otaKeys } from '../ota/otaApi';
-import { useOtaApi } from '../ota/useOtaApi';
+import { gatewayCall } from '../../api/routes';
+import { useCurrentGateway } from '../../app/CurrentGateway';
+import { useServices } from '../../app/ServicesContext';
+import { otaKeys } from '../ota/otaKeys';
 
 /** How long the firmware library is trusted before a badge asks again (one request for every badge). */
 const LIBRARY_STALE_MS = 30_000;
@@ -12,10 +14,12 @@ const LIBRARY_STALE_MS = 30_000;
  * badge), and `newerFor(device)`: the newest image of the device's type and board when it is newer.
  */
 export function useFirmwareLibrary() {
-  const { api, gatewayKey } = useOtaApi();
+  const { gatewayFetch } = useServices();
+  const gateway = useCurrentGateway();
   const library = useQuery({
-    queryKey: otaKeys.firmwares(gatewayKey),
-    queryFn: api.firmwares,
+    queryKey: otaKeys.firmwares(gateway?.id ?? ''),
+    // (the call itself, not the OTA screen's api: the device list does not download the OTA routes; issue 21)
+    queryFn: () => gatewayFetch(gateway, gatewayCall('gateway.ota.firmware.list')),
     staleTime: LIBRARY_STALE_MS,
     retry: false,
   });

@@ -17,7 +17,7 @@ import { Progress } from '../../ui/kit/progress';
 import { Text } from '../../ui/kit/text';
 import { FileInput } from '../../ui/kit/textFields';
 import { Select } from '../../ui/Select';
-import { otaKeys } from './otaApi';
+import { otaKeys } from './otaKeys';
 import { useOtaActions } from './useOtaActions';
 import { useOtaApi } from './useOtaApi';
 

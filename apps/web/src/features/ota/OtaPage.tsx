@@ -14,7 +14,7 @@ import { useOpenedOnce } from '../../ui/useOpenedOnce';
 import { useCanWrite } from '../accounts/useCanWrite';
 import { ViewerNote } from '../accounts/ViewerNote';
 import { FirmwareList } from './FirmwareList';
-import { otaKeys } from './otaApi';
+import { otaKeys } from './otaKeys';
 import { UploadCard } from './UploadCard';
 import { UploadHistory } from './UploadHistory';
 import { useActiveUploads } from './useActiveUploads';

@@ -12,7 +12,7 @@ import { Badge } from '../../ui/kit/status';
 import { Text } from '../../ui/kit/text';
 import { Switch } from '../../ui/kit/toggles';
 import { sortByIp } from '../devices/model/address';
-import { otaKeys } from './otaApi';
+import { otaKeys } from './otaKeys';
 import { useOtaActions } from './useOtaActions';
 import { useOtaApi } from './useOtaApi';
 import { sameType, versionStep } from './versions';

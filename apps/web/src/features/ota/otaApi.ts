@@ -86,11 +86,3 @@ export function otaApi(ctx: OtaApiContext) {
 }
 
 export type OtaApi = ReturnType<typeof otaApi>;
-
-export const otaKeys = {
-  firmwares: (gatewayId: string) => ['ota', gatewayId, 'firmwares'] as const,
-  boards: (gatewayId: string) => ['ota', gatewayId, 'boards'] as const,
-  active: (gatewayId: string) => ['ota', gatewayId, 'active'] as const,
-  history: (gatewayId: string) => ['ota', gatewayId, 'history'] as const,
-  devices: (gatewayId: string) => ['ota', gatewayId, 'devices'] as const,
-};

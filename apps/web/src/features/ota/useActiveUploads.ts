@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useQuery, useQueryClient } from '../../api/query';
 import { subscribeTopic } from '../../api/topics';
 import { useServices } from '../../app/ServicesContext';
-import { otaKeys } from './otaApi';
+import { otaKeys } from './otaKeys';
 import { applyProgress } from './otaModel';
 import { useOtaApi } from './useOtaApi';
 

@@ -8,7 +8,7 @@ import { useServices } from '../../app/ServicesContext';
 import { describeFailure } from '../../ui/describeFailure';
 import { useConfirm } from '../../ui/useConfirm';
 import { downloadThroughCloud } from './downloadFirmware';
-import { otaKeys } from './otaApi';
+import { otaKeys } from './otaKeys';
 import { useOtaApi } from './useOtaApi';
 import { sameType, versionStep } from './versions';
 

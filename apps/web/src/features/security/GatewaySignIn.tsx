@@ -1,80 +1,29 @@
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { statusOf } from '../../api/errors';
-import { useServices } from '../../app/ServicesContext';
-import { Button } from '../../ui/kit/buttons';
 import { Loader } from '../../ui/kit/feedback';
-import { PasswordInput } from '../../ui/kit/inputs';
-import { Center, Paper, Stack } from '../../ui/kit/layout';
-import { Title } from '../../ui/kit/text';
+import { Center } from '../../ui/kit/layout';
 import { useGatewayAuth } from './useGatewayAuth';
+
+// Only a gateway with a password shows it, to a browser not signed in: not part of every first screen (issue 21).
+const SignInForm = lazy(() => import('./GatewaySignInForm').then((m) => ({ default: m.SignInForm })));
 
 /** Gateway mode: the console itself while no password is set or this browser is signed in; else the sign-in. */
 export function GatewaySignInGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const auth = useGatewayAuth();
   const data = auth.state.data;
-  if (auth.state.isPending) {
-    return (
-      <Center mih="100dvh">
-        <Loader role="status" aria-label={t('common.loading')} />
-      </Center>
-    );
-  }
-  if (data?.enabled === true && !data.signedIn) return <SignInForm />;
-  return <>{children}</>;
-}
-
-function SignInForm() {
-  const { t } = useTranslation();
-  const { toaster, log } = useServices();
-  const { api, changed } = useGatewayAuth();
-  const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy || password === '') return;
-    setBusy(true);
-    try {
-      await api.signIn(password);
-      await changed();
-    } catch (error) {
-      log.warn('Gateway sign-in failed', error);
-      const status = statusOf(error);
-      const description =
-        status === 429 ? t('gateway.signIn.limited') : status === 401 ? t('gateway.signIn.wrong') : undefined;
-      toaster.error({ caption: t('gateway.signIn.failed'), ...(description ? { description } : {}) });
-      setBusy(false);
-    }
-  };
-
-  return (
-    <Center component="main" mih="100dvh" p="md">
-      <Paper withBorder shadow="sm" p="lg" w="100%" maw={400}>
-        <form onSubmit={(event) => void submit(event)} noValidate>
-          <Stack>
-            <Title order={1} ta="center">
-              {t('doc.title')}
-            </Title>
-            <Title order={2} size="h5" ta="center">
-              {t('gateway.signIn.title')}
-            </Title>
-            <PasswordInput
-              label={t('password')}
-              value={password}
-              onChange={(event) => setPassword(event.currentTarget.value)}
-              autoComplete="current-password"
-              visibilityToggleButtonProps={{ 'aria-label': t('password.toggle') }}
-              required
-              data-autofocus
-            />
-            <Button type="submit" loading={busy} fullWidth>
-              {t('log.in')}
-            </Button>
-          </Stack>
-        </form>
-      </Paper>
+  const loading = (
+    <Center mih="100dvh">
+      <Loader role="status" aria-label={t('common.loading')} />
     </Center>
   );
+  if (auth.state.isPending) return loading;
+  if (data?.enabled === true && !data.signedIn) {
+    return (
+      <Suspense fallback={loading}>
+        <SignInForm />
+      </Suspense>
+    );
+  }
+  return <>{children}</>;
 }

@@ -13,7 +13,7 @@ import { securityFirstEn } from '../../features/security/messages';
 
 // The first part of the routed console's catalog (issue 21): what the first screen of either mode shows
 // beside the start-up texts (../start): the header with its menu and widgets, the device list with its
-// search panel and bulk bar (gateway mode), the gateway list (cloud mode), their toasts. ConsoleCatalog
+// search panel (gateway mode), the gateway list (cloud mode), their toasts. ConsoleCatalog
 // (../index.ts) waits for it; the rest (../rest) loads once the first screen is up, and every lazily loaded
 // screen, dialog and panel waits for the rest (lazyWithTexts). first.test.ts walks the first screens' code
 // for the keys it names.
