@@ -68,12 +68,8 @@ export async function buildAll() {
   const web = join(root, 'apps', 'web');
   if (
     existsSync(join(web, 'index.html')) &&
-    isStale(
-      join(web, 'dist', 'index.html'),
-      join(web, 'src'),
-      join(web, 'index.html'),
-      join(web, 'vite.config.ts'),
-    )
+    // (all of apps/web but dist/ and node_modules/: the sources, index.html, vite.config.ts and its build steps)
+    isStale(join(web, 'dist', 'index.html'), web)
   ) {
     const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: web, stdio: 'inherit' });
     if (r.status !== 0) throw new Error('console build failed');

@@ -48,12 +48,14 @@ function walk(node: Node, visit: (node: Node) => void): void {
 
 const parse = (code: string) => parseAst(code, { lang: 'ts' }) as unknown as Node & { body: Node[] };
 
-const keyName = (prop: Node): string | undefined => {
-  const key = prop.key;
-  if (!isNode(key)) return undefined;
-  if (key.type === 'Identifier') return key.name as string;
-  return key.type === 'Literal' && typeof key.value === 'string' ? key.value : undefined;
+/** An identifier's name or a string literal's value. */
+const nameOf = (node: unknown): string | undefined => {
+  if (!isNode(node)) return undefined;
+  if (node.type === 'Identifier') return node.name as string;
+  return node.type === 'Literal' && typeof node.value === 'string' ? node.value : undefined;
 };
+
+const keyName = (prop: Node): string | undefined => nameOf(prop.key);
 
 const isRouteCall = (node: unknown): node is Node =>
   isNode(node) &&
@@ -103,20 +105,28 @@ const identifiers = (text: string) => new Set(text.match(/[A-Za-z_$][\w$]*/g) ??
 async function linkModules(file: string): Promise<Map<string, string>> {
   const { code } = await transformWithOxc(readFileSync(file, 'utf8'), file);
   const ast = parse(code);
-  const imports: string[] = [];
+  /** local name -> the import of it alone, from an absolute path */
+  const imports = new Map<string, string>();
   const locals = new Map<string, string>();
   const objects = new Map<string, Node>();
   const exported = new Set<string>();
   const defs = new Map<string, string>();
   for (const statement of ast.body) {
     if (statement.type === 'ImportDeclaration') {
-      const source = statement.source as Node & { value: string };
-      const text = code.slice(statement.start, statement.end);
-      imports.push(
-        text.slice(0, source.start - statement.start) +
-          JSON.stringify(absoluteSpecifier(file, source.value)) +
-          text.slice(source.end - statement.start),
+      const from = JSON.stringify(
+        absoluteSpecifier(file, (statement.source as Node & { value: string }).value),
       );
+      for (const specifier of statement.specifiers as Node[]) {
+        const local = nameOf(specifier.local) ?? '';
+        const imported = nameOf(specifier.imported);
+        const binding =
+          specifier.type === 'ImportDefaultSpecifier'
+            ? local
+            : specifier.type === 'ImportNamespaceSpecifier'
+              ? `* as ${local}`
+              : `{ ${imported === local ? local : `${imported} as ${local}`} }`;
+        imports.set(local, `import ${binding} from ${from};`);
+      }
       continue;
     }
     const isExport = statement.type === 'ExportNamedDeclaration';
@@ -144,14 +154,15 @@ async function linkModules(file: string): Promise<Map<string, string>> {
   }
   const modules = new Map<string, string>();
   for (const [name, def] of defs) {
-    const named = identifiers(def);
-    const own = [...locals].filter(([local]) => named.has(local)).map(([, text]) => text);
+    const own = [...locals].filter(([local]) => identifiers(def).has(local)).map(([, text]) => text);
+    // only what the definition and those constants name: each import is a dependency of the chunk it lands in
+    const named = identifiers([def, ...own].join('\n'));
     const fromCatalog = [...exported].filter((e) => named.has(e));
     modules.set(
       name,
       [
         `import { linkRoute } from ${JSON.stringify(ROUTE_TABLE)};`,
-        ...imports,
+        ...[...imports].filter(([local]) => named.has(local)).map(([, text]) => text),
         ...(fromCatalog.length > 0
           ? [`import { ${fromCatalog.join(', ')} } from ${JSON.stringify(file)};`]
           : []),
