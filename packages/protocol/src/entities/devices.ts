@@ -26,21 +26,6 @@ export type SettingsDumpRecord = z.infer<typeof SettingsDumpRecord>;
 export const SettingsDumpCreate = z.object({ device: DeviceInfoSchema, dump: z.string() });
 export type SettingsDumpCreate = z.infer<typeof SettingsDumpCreate>;
 
-export const LogSource = z.enum(['TCP', 'MULTICAST']);
-export type LogSource = z.infer<typeof LogSource>;
-
-/** One device log line as the gateway stores and publishes it. `id` grows with arrival order. */
-export const LogMessage = z.object({
-  id: z.number().int().optional(),
-  device: z.object({ ip: z.string(), name: z.string() }),
-  dateTime: DateTime,
-  tag: z.string(),
-  level: LogLevelName,
-  message: z.string(),
-  source: LogSource.optional(),
-});
-export type LogMessage = z.infer<typeof LogMessage>;
-
 const filterText = z.string().trim().optional();
 
 /**

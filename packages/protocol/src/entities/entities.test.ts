@@ -4,8 +4,9 @@ import { CloudLoginPayload, GatewayCreateRequest, UserLoginRequest } from './clo
 import { DeviceAddress } from './common';
 import { ConnectionStatus, canDisconnect, canReconnect } from './connection';
 import { CommandsQuery, LogsQuery } from './devices';
-import { canAbortOta, isOtaStatusFinal, OtaUploadStatus } from './ota';
+import { canAbortOta, isOtaStatusFinal } from './ota';
 import { RelayRequest } from './relay';
+import { OtaUploadStatus } from './streamed';
 
 function firstMessage(result: {
   success: boolean;

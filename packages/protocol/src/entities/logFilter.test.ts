@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { LogMessage } from './devices';
 import { logMatchesFilter } from './logFilter';
+import type { LogMessage } from './streamed';
 
 const line: LogMessage = {
   device: { ip: '192.168.1.17', name: 'Kitchen Lamp' },

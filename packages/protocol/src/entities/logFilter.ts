@@ -1,5 +1,6 @@
 import { meetsMinimumLevel } from '../logLevels';
-import type { LogMessage, LogsQuery } from './devices';
+import type { LogsQuery } from './devices';
+import type { LogMessage } from './streamed';
 
 // One rule for filtering log lines, used by the gateway's history query and by the console on live lines.
 

@@ -3,6 +3,7 @@ import { BoardSchema, DeviceInfoSchema } from '../device/index';
 import { LOGS } from '../limits';
 import { plainName } from '../text';
 import { DateTime, Id } from './common';
+import { OtaUploadStatus } from './streamed';
 
 // Firmware files kept on the gateway and over-the-air upload tasks.
 
@@ -38,20 +39,6 @@ export const FirmwareUpdate = z.object({
   version: firmwareText('version').optional(),
 });
 export type FirmwareUpdate = z.infer<typeof FirmwareUpdate>;
-
-export const OtaUploadStatus = z.enum([
-  'STARTED',
-  'INVITATION',
-  'INVITATION_FAILED',
-  'INVITATION_ACCEPTED',
-  'FIRMWARE_TRANSFER',
-  'FIRMWARE_TRANSFER_FAILED',
-  'FIRMWARE_TRANSFER_CONFIRMATION',
-  'FIRMWARE_TRANSFER_FINISHED',
-  'FINISHED',
-  'ABORTED',
-]);
-export type OtaUploadStatus = z.infer<typeof OtaUploadStatus>;
 
 const FINAL: ReadonlySet<OtaUploadStatus> = new Set([
   'FINISHED',
@@ -90,14 +77,6 @@ export const OtaTask = z.object({
   finishedAt: DateTime.optional(),
 });
 export type OtaTask = z.infer<typeof OtaTask>;
-
-/** Live message on /ota/{taskId}. `progress` is null on status-only updates (as the original sent). */
-export const OtaProgressMessage = z.object({
-  status: OtaUploadStatus,
-  progress: z.number().int().min(0).max(100).nullable(),
-  error: z.string().optional(),
-});
-export type OtaProgressMessage = z.infer<typeof OtaProgressMessage>;
 
 /**
  * Upload target: a device object as the console lists it. Only `ip` is needed (the gateway resolves the

@@ -4,28 +4,6 @@ import { DeviceAddress } from './common';
 
 // Sensor history: what the gateway's sampler reads from every device each round, and publishes live.
 
-/**
- * One device's reading in one sampling round (`device.sampled` on the gateway bus, the `/devices/samples`
- * topic). `ok: false` records that the device did not answer: a gap, never zeros.
- */
-export const DeviceSampleSchema = z.object({
-  /** device address, ip or ip:port */
-  ip: z.string(),
-  /** epoch ms when the sample was taken */
-  t: z.number().int(),
-  /** false: device unreachable this round (a gap) */
-  ok: z.boolean(),
-  /** present when ok and the device has sensors */
-  sensors: SensorsSchema.optional(),
-  /** ms since boot, from getMetrics (the firmware counts milliseconds: `millis()`) */
-  uptime: z.number().int().nonnegative().optional(),
-  /** free heap bytes, from getMetrics */
-  heap: z.number().int().optional(),
-  /** from getMetrics */
-  resetReason: z.string().optional(),
-});
-export type DeviceSample = z.infer<typeof DeviceSampleSchema>;
-
 /** History limits: the longest range one query may ask for, and about how many points an answer holds. */
 export const HISTORY = {
   maxRangeMs: 2 * 366 * 24 * 3600_000,

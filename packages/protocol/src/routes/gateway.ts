@@ -8,7 +8,6 @@ import {
   CommandsListing,
   CommandsQuery,
   DeviceRequest,
-  LogMessage,
   LogsQuery,
   SavedDevice,
   SettingsDumpCreate,
@@ -17,6 +16,7 @@ import {
 import { GatewayAuthState, GatewaySetPasswordRequest, GatewaySignInRequest } from '../entities/gatewayAuth';
 import { LocalGatewayNameBody } from '../entities/localName';
 import { Notification, NotificationCreated } from '../entities/notifications';
+import { LogMessage } from '../entities/streamed';
 import { route } from './define';
 
 // Gateway routes other than OTA (./ota): spec section 7 and reference/web-frontend.md sections 5.2-5.4.

@@ -2,10 +2,8 @@ import type { z } from 'zod';
 import { DeviceInfoSchema } from '../device/index';
 import { GatewayEvent } from '../entities/cloud';
 import { ConnectionStatusMessage } from '../entities/connection';
-import { LogMessage } from '../entities/devices';
 import { GatewayNotification, Notification } from '../entities/notifications';
-import { OtaProgressMessage } from '../entities/ota';
-import { DeviceSampleSchema } from '../entities/samples';
+import { DeviceSampleSchema, LogMessage, OtaProgressMessage } from '../entities/streamed';
 
 // Live-channel destinations (design.md "Live channel"), each with the schema of its payload. Gateway mode has
 // no prefix; cloud mode has /secured/events and /secured/notifications for all of the user's gateways, and
