@@ -25,7 +25,7 @@ if (runtime.ok) {
     baseUrlOf(runtime.config, window.location.origin),
   );
 }
-const i18n = createI18n(locale, await loadCatalog(locale));
+const i18n = createI18n(locale, await loadCatalog(locale), runtime.ok ? runtime.config.mode : undefined);
 document.documentElement.lang = locale;
 
 if (!runtime.ok) {

@@ -75,7 +75,7 @@ export function preloadFirstScreen(
   if (startedOffline()) return;
   const screen = screenOfPath(pathname);
   if (mode === 'gateway' || hasRefreshToken) {
-    loadConsoleCatalog(locale).catch(() => undefined);
+    loadConsoleCatalog(locale, mode).catch(() => undefined);
     if (screen !== undefined && !FIRST_SCREENS.has(screen)) loadCatalogRest(locale).catch(() => undefined);
   }
   // Gateway mode: the sign-in check and the screen's data go out now, beside the chunks.

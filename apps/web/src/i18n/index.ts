@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, type ErrorCode, LOCALES, type Locale } from '@st/protocol';
+import { type AppMode, DEFAULT_LOCALE, type ErrorCode, LOCALES, type Locale } from '@st/protocol';
 import { createInstance, type i18n } from 'i18next';
 import { lazy, type ReactNode, use } from 'react';
 import { initReactI18next } from 'react-i18next';
@@ -56,20 +56,24 @@ function once<K extends object | string, T>(
   return promise;
 }
 
-const firstCatalogs = new Map<Locale, Promise<Partial<Catalog>>>();
+const firstCatalogs = new Map<string, Promise<Partial<Catalog>>>();
 
 /**
  * The first part of the routed console's catalog (./first: what the first screen of either mode shows, the
- * device list or the gateway list, and the header around it), downloaded once (main.tsx starts it early).
- * The rest (./rest) loads after the first screen (loadCatalogRest), the error texts with the first error
- * answer (completeErrorTexts).
+ * device list and the header around it; in cloud mode ./cloud, the same and the gateway list), downloaded once
+ * (main.tsx starts it early). The rest (./rest) loads after the first screen (loadCatalogRest), the error
+ * texts with the first error answer (completeErrorTexts).
  */
-export function loadConsoleCatalog(locale: Locale): Promise<Partial<Catalog>> {
-  return once(firstCatalogs, locale, () =>
-    locale === 'ru'
+export function loadConsoleCatalog(locale: Locale, mode: AppMode): Promise<Partial<Catalog>> {
+  return once(firstCatalogs, `${locale}/${mode}`, () => {
+    if (mode === 'cloud')
+      return locale === 'ru'
+        ? import('./cloud/ru').then(({ cloudFirstRu }) => cloudFirstRu)
+        : import('./cloud/en').then(({ cloudFirstEn }) => cloudFirstEn);
+    return locale === 'ru'
       ? import('./first/ru').then(({ firstRu }) => firstRu)
-      : import('./first/en').then(({ firstEn }) => firstEn),
-  );
+      : import('./first/en').then(({ firstEn }) => firstEn);
+  });
 }
 
 const errorCatalogs = new Map<Locale, Promise<LoadedCatalog['errors']>>();
@@ -99,11 +103,14 @@ const languageOf = (instance: i18n): Locale =>
 
 const completed = new WeakMap<i18n, Promise<void>>();
 
-/** Adds the console's first part of the catalog to the instance (once). */
+/** The console mode of each page's instance (createI18n), which decides the first part of its catalog. */
+const modes = new WeakMap<i18n, AppMode>();
+
+/** Adds the console's first part of the catalog (for the instance's mode) to the instance (once). */
 export function completeCatalog(instance: i18n): Promise<void> {
   return once(completed, instance, () => {
     const locale = languageOf(instance);
-    return loadConsoleCatalog(locale).then((messages) => {
+    return loadConsoleCatalog(locale, modes.get(instance) ?? 'cloud').then((messages) => {
       instance.addResourceBundle(locale, 'translation', messages);
     });
   });
@@ -191,8 +198,11 @@ export function ConsoleCatalog(props: {
   return props.children;
 }
 
-/** A fresh i18next instance (no global one), initialised synchronously with the language's catalog. */
-export function createI18n(locale: Locale, catalog: LoadedCatalog): i18n {
+/**
+ * A fresh i18next instance (no global one), initialised synchronously with the language's catalog, for a page
+ * of the console in `mode` (without one: every first screen's texts, as cloud mode loads them).
+ */
+export function createI18n(locale: Locale, catalog: LoadedCatalog, mode?: AppMode): i18n {
   const instance = createInstance();
   void instance.use(initReactI18next).init({
     lng: locale,
@@ -204,6 +214,7 @@ export function createI18n(locale: Locale, catalog: LoadedCatalog): i18n {
     initAsync: false,
     returnNull: false,
   });
+  if (mode !== undefined) modes.set(instance, mode);
   setPageI18n(instance);
   return instance;
 }

@@ -1,15 +1,19 @@
 // Messages of the gateway scope added in issue 17 (defect 9: waiting for a gateway that dropped).
 
-// On the first screens (the header's gateway, the gateway list and its actions, the wait for a gateway
-// that dropped): the catalog's first part, i18n/first.
-export const gatewaysFirstEn = {
+// On the first screens of both modes (the header's gateway, a gateway that is offline): i18n/first.
+export const gatewaysSharedFirstEn = {
   'header.gateway': 'Gateway: {{name}}',
+  'gateway.offline': 'Gateway is offline!',
+  'gateway.offline.desc': 'The request was not sent: gateway {{name}} is not connected to the cloud.',
+} as const;
+
+// On cloud mode's first screens (the gateway list and its actions, the wait for a gateway that dropped):
+// i18n/cloud.
+export const gatewaysFirstEn = {
   'header.gateway.tooltip': 'Gateway id: {{id}}. Click to choose another gateway',
   'cloud.gateway.load.failed': 'Failed to load gateway information',
   'cloud.gateway.connected': 'Gateway {{name}} connected',
   'cloud.gateway.disconnected': 'Gateway {{name}} disconnected',
-  'gateway.offline': 'Gateway is offline!',
-  'gateway.offline.desc': 'The request was not sent: gateway {{name}} is not connected to the cloud.',
   'gateway.selector.title': 'Select a gateway',
   'gateway.selector.refresh': 'Refresh the gateway list',
   'gateway.selector.empty': 'No gateways yet. Add one, then connect your gateway with its token.',
@@ -65,14 +69,17 @@ export const gatewaysEn = {
   'gateway.edit.validation.name.long.desc': 'A name should have at most {{len}} characters.',
 };
 
-export const gatewaysFirstRu: Record<keyof typeof gatewaysFirstEn, string> = {
+export const gatewaysSharedFirstRu: Record<keyof typeof gatewaysSharedFirstEn, string> = {
   'header.gateway': 'Шлюз: {{name}}',
+  'gateway.offline': 'Шлюз не в сети!',
+  'gateway.offline.desc': 'Запрос не отправлен: шлюз {{name}} не подключён к облаку.',
+};
+
+export const gatewaysFirstRu: Record<keyof typeof gatewaysFirstEn, string> = {
   'header.gateway.tooltip': 'Id шлюза: {{id}}. Нажмите, чтобы выбрать другой шлюз',
   'cloud.gateway.load.failed': 'Не удалось загрузить информацию о шлюзе',
   'cloud.gateway.connected': 'Шлюз {{name}} подключился',
   'cloud.gateway.disconnected': 'Шлюз {{name}} отключился',
-  'gateway.offline': 'Шлюз не в сети!',
-  'gateway.offline.desc': 'Запрос не отправлен: шлюз {{name}} не подключён к облаку.',
   'gateway.selector.title': 'Выберите шлюз',
   'gateway.selector.refresh': 'Обновить список шлюзов',
   'gateway.selector.empty': 'Шлюзов пока нет. Добавьте шлюз и подключите его с помощью токена.',

@@ -3,6 +3,8 @@ import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import { FIRST_SCREENS } from '../../app/screenLoaders';
+import { cloudFirstEn, cloudOwnFirstEn } from '../cloud/en';
+import { cloudFirstRu, cloudOwnFirstRu } from '../cloud/ru';
 import { en } from '../en';
 import { createI18n, loadCatalog, withCatalogRest } from '../index';
 import { restEn } from '../rest/en';
@@ -49,11 +51,11 @@ const screenModules = new Map(
 );
 
 /** The files that run without waiting for the rest of the catalog. */
-function firstScreenFiles(): Set<string> {
+function firstScreenFiles(skip: ReadonlySet<string> = new Set()): Set<string> {
   const seen = new Set<string>();
   const next = ['main.tsx'];
   for (let file = next.pop(); file !== undefined; file = next.pop()) {
-    if (seen.has(file)) continue;
+    if (seen.has(file) || skip.has(file)) continue;
     seen.add(file);
     const text = source(file);
     for (const m of text.matchAll(STATIC_IMPORT)) {
@@ -137,16 +139,38 @@ describe("the first part of the console's catalog", () => {
       expect(files, file).not.toContain(file);
   });
 
-  it('holds every message the first screens name (with the start-up part), and nothing else', () => {
+  const namedBy = (walked: Set<string>) => {
     const named = new Map<string, string>();
-    for (const file of files)
+    for (const file of walked)
       if (!isCatalog(file)) for (const key of namedKeys(source(file))) named.set(key, file);
-    const missing = [...named]
-      .filter(([key]) => !Object.hasOwn(startEn, key) && !Object.hasOwn(firstEn, key))
-      .map(([key, file]) => `${file}: ${key}`);
-    expect(missing).toEqual([]);
-    const unused = Object.keys(firstEn).filter((key) => !named.has(key));
-    expect(unused).toEqual([]);
+    return named;
+  };
+
+  it.each([
+    { mode: 'gateway', part: firstEn, other: 'app/CloudConsole.tsx' },
+    { mode: 'cloud', part: cloudFirstEn, other: 'app/GatewayConsole.tsx' },
+  ])(
+    "holds every message $mode mode's first screens name (with the start-up part), and nothing else",
+    ({ part, other }) => {
+      const walked = firstScreenFiles(new Set([other]));
+      expect(walked.has('features/devices/DevicesPage.tsx')).toBe(true);
+      expect(walked.has(other)).toBe(false);
+      const named = namedBy(walked);
+      const missing = [...named]
+        .filter(([key]) => !Object.hasOwn(startEn, key) && !Object.hasOwn(part, key))
+        .map(([key, file]) => `${file}: ${key}`);
+      expect(missing).toEqual([]);
+      expect(Object.keys(part).filter((key) => !named.has(key))).toEqual([]);
+    },
+  );
+
+  it("cloud mode's part is ../first's texts that cloud mode shows and its own, in both languages", () => {
+    const both: Record<string, string> = { ...firstEn, ...cloudOwnFirstEn };
+    for (const [key, text] of Object.entries(cloudFirstEn)) expect(text, key).toBe(both[key]);
+    expect(Object.keys(cloudFirstRu).sort()).toEqual(Object.keys(cloudFirstEn).sort());
+    for (const [key, text] of Object.entries(cloudFirstRu))
+      expect(ru[key as keyof typeof ru], key).toBe(text);
+    for (const key of Object.keys(cloudOwnFirstEn)) expect(Object.hasOwn(cloudFirstEn, key), key).toBe(true);
   });
 
   it('finds every key built at run time by its beginning', () => {
@@ -162,16 +186,20 @@ describe("the first part of the console's catalog", () => {
   });
 
   it('with the start-up part and the rest is the whole catalog, a key in one part, in both languages', () => {
-    const parts = [startEn, firstEn, restEn].map((part) => Object.keys(part));
+    const parts = [startEn, firstEn, cloudOwnFirstEn, restEn].map((part) => Object.keys(part));
     expect(parts.flat().sort()).toEqual(Object.keys(en).sort());
     expect(new Set(parts.flat()).size).toBe(parts.flat().length);
     expect(Object.keys(firstRu).sort()).toEqual(Object.keys(firstEn).sort());
     expect(Object.keys(restRu).sort()).toEqual(Object.keys(restEn).sort());
+    expect(Object.keys(cloudOwnFirstRu).sort()).toEqual(Object.keys(cloudOwnFirstEn).sort());
     for (const [key, text] of Object.entries(firstRu)) expect(ru[key as keyof typeof ru], key).toBe(text);
     for (const [key, text] of Object.entries(restRu)) expect(ru[key as keyof typeof ru], key).toBe(text);
-    expect(Object.keys(startRu).length + Object.keys(firstRu).length + Object.keys(restRu).length).toBe(
-      Object.keys(ru).length,
-    );
+    expect(
+      Object.keys(startRu).length +
+        Object.keys(firstRu).length +
+        Object.keys(cloudOwnFirstRu).length +
+        Object.keys(restRu).length,
+    ).toBe(Object.keys(ru).length);
   });
 
   it("is much smaller than the rest (the device panel's, the other screens' and the dialogs' texts)", () => {

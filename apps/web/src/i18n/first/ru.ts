@@ -1,10 +1,9 @@
-import { accountsFirstRu } from '../../features/accounts/messages';
 import { alertsFirstRu } from '../../features/alerts/messages';
 import { cloudLinkFirstRu } from '../../features/cloud-link/messages';
 import { devicesFirstRu } from '../../features/devices/messages';
 import { fleetFirstRu } from '../../features/fleet/messages';
 import { gatewayNameFirstRu } from '../../features/gateway-name/messages';
-import { gatewaysFirstRu } from '../../features/gateways/messages';
+import { gatewaysSharedFirstRu } from '../../features/gateways/messages';
 import { historyFirstRu } from '../../features/history/messages';
 import { integrationsFirstRu } from '../../features/integrations/messages';
 import { menuFirstRu } from '../../features/menu/messages';
@@ -21,8 +20,7 @@ export const firstRu: Record<keyof typeof firstEn, string> = {
   ...securityFirstRu,
   ...cloudLinkFirstRu,
   ...gatewayNameFirstRu,
-  ...gatewaysFirstRu,
-  ...accountsFirstRu,
+  ...gatewaysSharedFirstRu,
   ...devicesFirstRu,
   ...fleetFirstRu,
 };

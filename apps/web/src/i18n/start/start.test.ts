@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { cloudFirstEn, cloudOwnFirstEn } from '../cloud/en';
 import { en } from '../en';
+import { firstEn } from '../first/en';
 import { completeCatalog, completeCatalogRest, completeErrorTexts, createI18n, loadCatalog } from '../index';
 import { ru } from '../ru';
 import { startEn } from './en';
@@ -69,9 +71,18 @@ describe('the start-up catalog', () => {
     expect(i18n.getResource('ru', 'errors', 'NOT_FOUND')).toBe('Не найдено');
   });
 
-  it('completeCatalogRest alone brings the whole catalog (the first part with it)', async () => {
-    const i18n = createI18n('en', await loadCatalog('en'));
-    await completeCatalogRest(i18n);
-    for (const [key, text] of Object.entries(en)) expect(i18n.t(key as keyof typeof en), key).toBe(text);
+  it("completeCatalogRest alone brings the whole catalog (the first part with it) but the other mode's own", async () => {
+    const gateway = createI18n('en', await loadCatalog('en'), 'gateway');
+    await completeCatalogRest(gateway);
+    const cloud = createI18n('en', await loadCatalog('en'), 'cloud');
+    await completeCatalogRest(cloud);
+    for (const [key, text] of Object.entries(en)) {
+      // (cloud mode's gateway list is never on a gateway's page; a gateway's own header widgets never in cloud mode)
+      if (!Object.hasOwn(cloudOwnFirstEn, key)) expect(gateway.t(key as keyof typeof en), key).toBe(text);
+      if (Object.hasOwn(firstEn, key) && !Object.hasOwn(cloudFirstEn, key)) continue;
+      expect(cloud.t(key as keyof typeof en), key).toBe(text);
+    }
+    expect(gateway.t('gateway.selector.title')).toBe('gateway.selector.title');
+    expect(cloud.t('gateway.signIn.title')).toBe('gateway.signIn.title');
   });
 });
