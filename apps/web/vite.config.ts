@@ -21,7 +21,7 @@ const STARTUP = [
   // (not @st/protocol as a whole: its parts only later screens use go with them; issue 21, -3 KiB here)
   // (no zod: the start-up code's requests load their answers' schemas, and zod, with the routed console;
   // api/startRoutes.ts, issue 21: -16 KiB here)
-  /\/apps\/web\/src\/(api\/(startRoutes|routeParts|http|transport|progressFetch|session|errors|gatewayFetch|liveChannel)|i18n\/(index|lite\/[^/]+)|features\/delivery\/(OfflineScreen|serviceWorker)|ui\/(PageLoader|useConfirm|useOpenedOnce)|app\/(App|Providers|ServicesContext|services|runtime|signal|Toasts|styles)|features\/auth\/(SessionContext|authApi)|features\/notifications\/(toaster|notificationToasts))\.tsx?$/,
+  /\/apps\/web\/src\/(api\/(startRoutes|routeParts|http|transport|progressFetch|session|errors|gatewayFetch|liveChannel)|i18n\/(index|lite\/[^/]+)|features\/delivery\/(OfflineScreen|serviceWorker)|ui\/(PageLoader|useConfirm|useOpenedOnce|SignInCard)|app\/(App|Providers|ServicesContext|services|runtime|signal|Toasts|styles)|features\/auth\/(SessionContext|authApi)|features\/notifications\/(toaster|notificationToasts))\.tsx?$/,
 ];
 // What the routed console of either mode adds once past the login (router, server state, the header with
 // its menu and tooltips): one more chunk. Nothing here may be needed by the login screen, or the login screen

@@ -6,8 +6,7 @@ import { useServices } from '../../app/ServicesContext';
 import { ConsoleCatalog, lazyWithTexts } from '../../i18n';
 import { Button } from '../../ui/kit/buttons';
 import { PasswordInput, TextInput } from '../../ui/kit/inputs';
-import { Center, Paper, Stack } from '../../ui/kit/layout';
-import { Title } from '../../ui/kit/text';
+import { SignInCard } from '../../ui/SignInCard';
 import { logIn } from './authApi';
 import { useSession } from './SessionContext';
 
@@ -73,44 +72,32 @@ export default function LoginForm() {
     );
   }
   return (
-    <Center component="main" mih="100dvh" p="md">
-      <Paper withBorder shadow="sm" p="lg" w="100%" maw={400}>
-        <form onSubmit={(event) => void submit(event)} noValidate>
-          <Stack>
-            <Title order={1} ta="center">
-              {t('doc.title')}
-            </Title>
-            <Title order={2} size="h5" ta="center">
-              {t('cloud.auth.title')}
-            </Title>
-            <TextInput
-              label={t('login')}
-              value={login}
-              onChange={(event) => {
-                prefetch();
-                setLogin(event.currentTarget.value);
-              }}
-              autoComplete="username"
-              required
-              data-autofocus
-            />
-            <PasswordInput
-              label={t('password')}
-              value={password}
-              onChange={(event) => {
-                prefetch();
-                setPassword(event.currentTarget.value);
-              }}
-              autoComplete="current-password"
-              visibilityToggleButtonProps={{ 'aria-label': t('password.toggle') }}
-              required
-            />
-            <Button type="submit" loading={busy} fullWidth>
-              {t('log.in')}
-            </Button>
-          </Stack>
-        </form>
-      </Paper>
-    </Center>
+    <SignInCard title={t('cloud.auth.title')} onSubmit={(event) => void submit(event)}>
+      <TextInput
+        label={t('login')}
+        value={login}
+        onChange={(event) => {
+          prefetch();
+          setLogin(event.currentTarget.value);
+        }}
+        autoComplete="username"
+        required
+        data-autofocus
+      />
+      <PasswordInput
+        label={t('password')}
+        value={password}
+        onChange={(event) => {
+          prefetch();
+          setPassword(event.currentTarget.value);
+        }}
+        autoComplete="current-password"
+        visibilityToggleButtonProps={{ 'aria-label': t('password.toggle') }}
+        required
+      />
+      <Button type="submit" loading={busy} fullWidth>
+        {t('log.in')}
+      </Button>
+    </SignInCard>
   );
 }

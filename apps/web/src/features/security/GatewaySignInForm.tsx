@@ -4,8 +4,7 @@ import { statusOf } from '../../api/errors';
 import { useServices } from '../../app/ServicesContext';
 import { Button } from '../../ui/kit/buttons';
 import { PasswordInput } from '../../ui/kit/inputs';
-import { Center, Paper, Stack } from '../../ui/kit/layout';
-import { Title } from '../../ui/kit/text';
+import { SignInCard } from '../../ui/SignInCard';
 import { useGatewayAuth } from './useGatewayAuth';
 
 /** The gateway's sign-in (GatewaySignInGate shows it while a password is set and this browser is not in). */
@@ -34,31 +33,19 @@ export function SignInForm() {
   };
 
   return (
-    <Center component="main" mih="100dvh" p="md">
-      <Paper withBorder shadow="sm" p="lg" w="100%" maw={400}>
-        <form onSubmit={(event) => void submit(event)} noValidate>
-          <Stack>
-            <Title order={1} ta="center">
-              {t('doc.title')}
-            </Title>
-            <Title order={2} size="h5" ta="center">
-              {t('gateway.signIn.title')}
-            </Title>
-            <PasswordInput
-              label={t('password')}
-              value={password}
-              onChange={(event) => setPassword(event.currentTarget.value)}
-              autoComplete="current-password"
-              visibilityToggleButtonProps={{ 'aria-label': t('password.toggle') }}
-              required
-              data-autofocus
-            />
-            <Button type="submit" loading={busy} fullWidth>
-              {t('log.in')}
-            </Button>
-          </Stack>
-        </form>
-      </Paper>
-    </Center>
+    <SignInCard title={t('gateway.signIn.title')} onSubmit={(event) => void submit(event)}>
+      <PasswordInput
+        label={t('password')}
+        value={password}
+        onChange={(event) => setPassword(event.currentTarget.value)}
+        autoComplete="current-password"
+        visibilityToggleButtonProps={{ 'aria-label': t('password.toggle') }}
+        required
+        data-autofocus
+      />
+      <Button type="submit" loading={busy} fullWidth>
+        {t('log.in')}
+      </Button>
+    </SignInCard>
   );
 }
