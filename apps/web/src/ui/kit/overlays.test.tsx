@@ -12,7 +12,7 @@ import {
   useElementSize,
   useViewportSize,
 } from './hooks';
-import { Collapse, Drawer, lockScroll, Modal, overlayWidth, usePortalTarget } from './overlays';
+import { Collapse, Drawer, lockScroll, Modal, overlayWidth } from './overlays';
 
 const noop = () => {};
 
@@ -92,21 +92,6 @@ describe('Modal', () => {
     const untitled = renderToStaticMarkup(<Modal opened onClose={noop} title="" />);
     expect(untitled).not.toContain('<h2');
     expect(untitled).toContain('aria-label="Close"');
-  });
-
-  it('has no portal target for what floats inside it before the dialog is mounted, without a document', () => {
-    let seen: HTMLElement | null | undefined;
-    function Probe() {
-      seen = usePortalTarget();
-      return null;
-    }
-    renderToStaticMarkup(
-      <Modal opened onClose={noop} title="t">
-        <Probe />
-      </Modal>,
-    );
-    // no document here: the dialog element is known only once mounted, and there is no body to fall back to
-    expect(seen).toBeNull();
   });
 });
 

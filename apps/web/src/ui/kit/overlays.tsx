@@ -5,16 +5,13 @@
 import './overlays.css';
 import {
   type CSSProperties,
-  createContext,
   type MouseEvent,
   type PointerEvent,
   type ReactNode,
   type SyntheticEvent,
-  useContext,
   useId,
   useLayoutEffect,
   useRef,
-  useState,
 } from 'react';
 import { createPortal } from 'react-dom';
 import { Box, type BoxProps, cx, type KitSize } from './Box';
@@ -98,18 +95,6 @@ function focusInitial(dialog: HTMLDialogElement): void {
 }
 
 /**
- * The element a floating part (a select's options, a menu, a tooltip) should be portalled into: inside a kit
- * dialog that is the dialog itself, since everything outside the open dialog is inert (it would not take a
- * click); elsewhere the page's body (null when rendered without a document).
- */
-const PortalTarget = createContext<HTMLElement | null>(null);
-
-export function usePortalTarget(): HTMLElement | null {
-  const inDialog = useContext(PortalTarget);
-  return inDialog ?? (typeof document === 'undefined' ? null : document.body);
-}
-
-/**
  * The kit's open dialogs, oldest first. Dialogs are shown non-modal (`show()`) and the kit makes them modal
  * itself: every other child of <body> is inert while one is open (the page, and the dialogs under the top
  * one), except what is marked `data-st-above-dialogs` (the toasts: a toast raised while a dialog is open can
@@ -164,7 +149,6 @@ function Dialog({
 }: DialogProps) {
   const titleId = useId();
   const ref = useRef<HTMLDialogElement>(null);
-  const [element, setElement] = useState<HTMLDialogElement | null>(null);
   const latestOnClose = useRef(onClose);
   // Where the last press started: a click on the backdrop must also start there (not a drag out of a field).
   const pressedOnBackdrop = useRef(false);
@@ -200,7 +184,6 @@ function Dialog({
     dialog.style.zIndex = String(200 + openDialogs.length);
     if (!dialog.open) dialog.show();
     blockOutsideTopDialog();
-    setElement(dialog);
     focusInitial(dialog);
     const unlock = lockScroll(document.body, window.innerWidth - document.documentElement.clientWidth);
     return () => {
@@ -268,7 +251,7 @@ function Dialog({
           </header>
         ) : null}
         <div className={`st-${kind}-body`} data-overlay-body="">
-          <PortalTarget.Provider value={element}>{children}</PortalTarget.Provider>
+          {children}
         </div>
       </section>
     </dialog>
