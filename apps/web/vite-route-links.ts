@@ -18,7 +18,6 @@ import { type Plugin, parseAst, transformWithOxc } from 'vite';
 
 /** The route definition fields a client of the routes reads; every other field is the servers' own. */
 export const CLIENT_ROUTE_FIELDS = ['method', 'path', 'response'] as const;
-export const SERVER_ONLY_ROUTE_FIELDS = new Set(['params', 'query', 'body', 'summary']);
 /** The console's functions that take a route by name (api/routes.ts, api/routeTable.ts). */
 export const LINKED_CALLEES = new Set(['gatewayCall', 'gatewayRequest', 'cloudRequest', 'routeDef']);
 
@@ -99,8 +98,9 @@ function absoluteSpecifier(file: string, spec: string): string {
 const identifiers = (text: string) => new Set(text.match(/[A-Za-z_$][\w$]*/g) ?? []);
 
 /**
- * The generated module of each route of one catalog module (`file`, TypeScript): its imports, the module's
- * own constants the definition names (`...relayable`), and the registration.
+ * The generated module of each route of one catalog module (`file`, TypeScript): the imports and the module's
+ * own constants its client fields name, and the registration (spreads such as `...passthrough` are written
+ * out by clientFields).
  */
 async function linkModules(file: string): Promise<Map<string, string>> {
   const { code } = await transformWithOxc(readFileSync(file, 'utf8'), file);
