@@ -25,6 +25,10 @@ export function preloadScreenFiles(doc: Document, screen: string): void {
       link.rel = 'preload';
       link.as = 'style';
     } else link.rel = 'modulepreload';
+    // The same request mode as the build's own links and its stylesheet loader (`crossorigin`): a preload
+    // whose mode differs is not used, and the browser downloads the file a second time (it did for every
+    // CSS file of a deep-linked screen, with a console warning each).
+    link.crossOrigin = '';
     link.href = `./${file}`;
     doc.head.append(link);
   }
