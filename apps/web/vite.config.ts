@@ -35,7 +35,7 @@ const CONSOLE = [
   // chunks they cost a request each and gzip apart; round 5: -1.5 KiB gzip, -5.5 KiB on the wire). Not the
   // routes' definitions and schemas: the build links each route into the chunk of its callers
   // (vite-route-links.ts; issue 21), so they follow the screens that call them.
-  /\/packages\/protocol\/src\/(stomp\/topics|text|runtime|logLevels)\.ts$/,
+  /\/packages\/protocol\/src\/(stomp\/topicPatterns|text|runtime|logLevels|entities\/(cloudLink|gatewayRef))\.ts$/,
   // (not api/cloudRoutes.ts, the start-up's cloud schemas: gateway mode never asks for them)
   /\/apps\/web\/src\/api\/(routes|routeTable|topics)\.ts$/,
   /\/apps\/web\/src\/ui\/kit\/hooks\.ts$/,
@@ -55,7 +55,7 @@ const CONSOLE = [
 const PANEL = [
   /\/apps\/web\/src\/ui\/kit\/choices\.tsx$/,
   /@tabler\/icons-react\/dist\/esm\/icons\/Icon(Download|Search|Upload|X|Power)\.mjs$/,
-  /\/packages\/protocol\/src\/(device\/hooks|versions)\.ts$/,
+  /\/packages\/protocol\/src\/(device\/hooks|versions|entities\/(connection|localName))\.ts$/,
   // what every screen of gateway mode shows in its header (the lock, the firmware updates badge)
   /\/apps\/web\/src\/features\/(security\/(useGatewayAuth|gatewayAuthApi)|fleet\/UpdateBadge)\.tsx?$/,
   /\/apps\/web\/src\/(ui\/describeFailure|features\/(devices\/(model\/address|api\/(deviceCommand|deviceErrors|devicesApi|useDevices|useQueryErrorToast)|icons\/(pickIcon|shapes|DeviceIcon)|usePanelUrl)|alerts\/(alertKeys|CrashLoopBadge)|accounts\/useCanWrite|fleet\/useFirmwareLibrary|ota\/otaKeys))\.tsx?$/,

@@ -1,6 +1,7 @@
 // The console in Chromium: the gzip size of what each route downloads, and the time from navigation to the
 // device list on screen with 300 simulated devices found, with the CPU throttled 4x (CDP).
-//   node --import tsx bench/runner.ts console      (needs `npm run build`)
+//   node --import tsx bench/runner.ts console      (needs `npm run build`; BENCH_CONSOLE_FILES=1 lists each
+//   route's files, BENCH_CONSOLE_BYTES_ONLY=1 skips the timed list)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -104,6 +105,8 @@ export async function run() {
             ? ''
             : `; after the first screen adds ${r.addsGzipKiB} gzip / ${r.addsBrKiB} br`),
       );
+    // BENCH_CONSOLE_BYTES_ONLY=1: the bytes alone (a minute), without the 300 devices and the timed list
+    if (process.env.BENCH_CONSOLE_BYTES_ONLY) return { routes, devices: 0, listVisibleMs4xCpu: undefined };
 
     procs.push(
       startApp('simulator', {}, [

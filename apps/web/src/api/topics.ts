@@ -1,27 +1,7 @@
-import { TOPICS, type TopicName, type TopicParams, type TopicPayload, topicDestination } from '@st/protocol';
+import { type TopicName, type TopicParams, type TopicPayload, topicDestination } from '@st/protocol';
 import type { z } from 'zod';
-import type { ConsoleMode } from '../app/runtime';
 import type { ConsoleLogger } from './http';
 import type { LiveChannel } from './liveChannel';
-
-/**
- * The topic of a per-gateway stream in the current mode: `/devices/found` on a gateway,
- * `/secured/gateway/{id}/devices/found` in the cloud (design.md, "Live channel").
- */
-export type GatewayStream = 'devices.found' | 'devices.lost' | 'devices.logs';
-
-export function streamTopic(mode: ConsoleMode, stream: GatewayStream) {
-  return mode === 'cloud' ? (`cloud.${stream}` as const) : (`gateway.${stream}` as const);
-}
-
-export function notificationsTopic(mode: ConsoleMode) {
-  return mode === 'cloud' ? ('cloud.notifications' as const) : ('gateway.notifications' as const);
-}
-
-function payloadSchema<N extends TopicName>(name: N): z.ZodType<TopicPayload<N>> {
-  // The catalog entry's schema, typed by the topic name (TypeScript cannot follow the generic lookup).
-  return TOPICS[name].payload as unknown as z.ZodType<TopicPayload<N>>;
-}
 
 // topicDestination's parameter list depends on the literal topic name; here the name is generic.
 const destinationOf = topicDestination as (
@@ -34,6 +14,12 @@ export interface TopicSubscription<N extends TopicName> {
   log: ConsoleLogger;
   topic: N;
   params?: TopicParams<N>;
+  /**
+   * The topic's payload schema (the protocol's TOPICS[topic].payload), named by the subscriber: a screen's chunk
+   * then carries the schemas of the topics it listens to, not every topic's (issue 21; topics.test.ts holds
+   * each subscriber to the catalog's schema).
+   */
+  payload: z.ZodType<TopicPayload<N>>;
   onMessage: (payload: TopicPayload<N>) => void;
 }
 
@@ -42,9 +28,8 @@ export interface TopicSubscription<N extends TopicName> {
  * is logged and dropped. Returns the function that stops listening.
  */
 export function subscribeTopic<N extends TopicName>(subscription: TopicSubscription<N>): () => void {
-  const { live, log, topic, params, onMessage } = subscription;
+  const { live, log, topic, params, payload: schema, onMessage } = subscription;
   const destination = destinationOf(topic, params);
-  const schema = payloadSchema(topic);
   return live.subscribe(destination, (payload) => {
     const parsed = schema.safeParse(payload);
     if (parsed.success) onMessage(parsed.data);

@@ -2,21 +2,11 @@ import { z } from 'zod';
 import { GATEWAY_LIMITS } from '../limits';
 import { plainName } from '../text';
 import { GatewayRole } from './accounts';
+import { CloudUser } from './cloudLink';
 import { Id } from './common';
+import { GatewayRef } from './gatewayRef';
 
 // Cloud users, gateways, sessions and gateway tokens (spec section 3).
-
-export const CloudUser = z.object({
-  id: Id,
-  login: z.string(),
-  /** cloud accounts: present (true) only while the user must replace a one-time password */
-  mustChangePassword: z.boolean().optional(),
-});
-export type CloudUser = z.infer<typeof CloudUser>;
-
-/** A gateway as messages name it (events, notifications, the gateway's cloud identity). */
-export const GatewayRef = z.object({ id: Id, name: z.string(), description: z.string() });
-export type GatewayRef = z.infer<typeof GatewayRef>;
 
 export const Gateway = GatewayRef.extend({
   online: z.boolean(),
@@ -60,24 +50,6 @@ export type GatewayUpdateRequest = z.infer<typeof GatewayUpdateRequest>;
 /** `GET /api/auth`: who is calling. `gateway` is set only for a gateway token. */
 export const CloudAuthentication = z.object({ user: CloudUser, gateway: GatewayRef.nullable() });
 export type CloudAuthentication = z.infer<typeof CloudAuthentication>;
-
-/** What a gateway keeps after logging in to the cloud (`GET /api/cloud/identity`). */
-export const CloudIdentity = z.object({ user: CloudUser, gateway: GatewayRef });
-export type CloudIdentity = z.infer<typeof CloudIdentity>;
-/** The spec's name for the same thing. */
-export const LocalCloudAuthentication = CloudIdentity;
-export type LocalCloudAuthentication = CloudIdentity;
-
-/** `GET /api/cloud/config`. Never carries the token. */
-export const CloudConfig = z.object({ cloudUrl: z.string() });
-export type CloudConfig = z.infer<typeof CloudConfig>;
-
-/** `POST /api/cloud/login`: what a decoded connection token holds. */
-export const CloudLoginPayload = z.object({
-  cloudUrl: z.url({ protocol: /^https?$/, error: 'The cloud URL must be an http(s) URL' }),
-  token: z.string().trim().min(1, 'The token is empty'),
-});
-export type CloudLoginPayload = z.infer<typeof CloudLoginPayload>;
 
 /** `POST /api/auth/gateway/{id}`: the new gateway token (shown once). */
 export const TokenResponse = z.object({ token: z.string().min(1) });

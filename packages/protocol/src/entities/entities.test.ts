@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CloudLoginPayload, GatewayCreateRequest, UserLoginRequest } from './cloud';
+import { GatewayCreateRequest, UserLoginRequest } from './cloud';
+import { CloudLoginPayload } from './cloudLink';
 import { DeviceAddress } from './common';
 import { ConnectionStatus, canDisconnect, canReconnect } from './connection';
 import { CommandsQuery, LogsQuery } from './devices';

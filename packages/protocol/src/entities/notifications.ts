@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DeviceNotificationBodySchema } from '../device/index';
-import { GatewayRef } from './cloud';
 import { DateTime, Id } from './common';
+import { GatewayRef } from './gatewayRef';
 
 // Device notifications as the gateway stores them and the cloud forwards them (`gateway` set in cloud mode).
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DeviceInfoSchema, DeviceNotificationBodySchema } from '../device/index';
 import { BuildInfo } from '../entities/build';
-import { CloudConfig, CloudIdentity, CloudLoginPayload } from '../entities/cloud';
+import { CloudConfig, CloudIdentity, CloudLoginPayload } from '../entities/cloudLink';
 import { DeviceIpQuery, IdParams, IdQuery, OkResponse } from '../entities/common';
 import { ConnectionProblemAnswer, ConnectionStatus } from '../entities/connection';
 import {

@@ -1,3 +1,4 @@
 export * from './link';
 export * from './linkTransfer';
+export * from './topicPatterns';
 export * from './topics';

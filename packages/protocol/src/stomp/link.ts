@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { base64ToBytes, bytesToBase64 } from '../base64';
 import { GatewayApiUrl, GatewayCommand, HttpMethod } from '../entities/relay';
 import { LinkTransferHead } from './linkTransfer';
-import { isForwardableGatewayTopic } from './topics';
+import { isForwardableGatewayTopic } from './topicPatterns';
 
 // The gateway link: one STOMP connection from each gateway to the cloud's /api/st-ws, authenticated with
 // the gateway token. The cloud sends requests and forwarding orders; the gateway answers and forwards.

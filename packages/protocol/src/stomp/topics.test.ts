@@ -8,10 +8,9 @@ import {
   isForwardableGatewayTopic,
   parseDestination,
   TOPIC_NAMES,
-  TOPICS,
-  type TopicPayload,
   topicDestination,
-} from './topics';
+} from './topicPatterns';
+import { TOPICS, type TopicPayload } from './topics';
 
 const segment = fc.stringMatching(/^[A-Za-z0-9_-]{1,20}$/);
 

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { HttpError, serverMessage } from '../../api/errors';
 import { useServices } from '../../app/ServicesContext';
 import { Button } from '../../ui/kit/buttons';
-import { PasswordInput } from '../../ui/kit/inputs';
 import { Center, Paper, Stack } from '../../ui/kit/layout';
+import { PasswordInput } from '../../ui/kit/password';
 import { Alert } from '../../ui/kit/status';
 import { Title } from '../../ui/kit/text';
 

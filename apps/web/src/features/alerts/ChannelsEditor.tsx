@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Menu } from '../../ui/floating/Menu';
 import { ActionIcon, Button } from '../../ui/kit/buttons';
 import { Checkbox } from '../../ui/kit/choices';
-import { PasswordInput, TextInput } from '../../ui/kit/inputs';
+import { TextInput } from '../../ui/kit/inputs';
 import { Group, Paper, Stack } from '../../ui/kit/layout';
+import { PasswordInput } from '../../ui/kit/password';
 import { Text, Title } from '../../ui/kit/text';
 import { type ChannelDraft, newDraft } from './channelDraft';
 

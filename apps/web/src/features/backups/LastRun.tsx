@@ -1,6 +1,7 @@
 import type { BackupOverview } from '@st/protocol';
 import { useTranslation } from 'react-i18next';
-import { List, Text } from '../../ui/kit/text';
+import { Text } from '../../ui/kit/text';
+import { List } from '../../ui/kit/textBlocks';
 import { useDateTime } from './format';
 
 /** "Last backup" with its outcome (and each failure), then when the next one is due. */

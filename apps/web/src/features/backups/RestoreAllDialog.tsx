@@ -10,7 +10,8 @@ import { Button } from '../../ui/kit/buttons';
 import { Group, Stack } from '../../ui/kit/layout';
 import { Progress, ThemeIcon } from '../../ui/kit/progress';
 import { Alert } from '../../ui/kit/status';
-import { List, Text } from '../../ui/kit/text';
+import { Text } from '../../ui/kit/text';
+import { List } from '../../ui/kit/textBlocks';
 import { useBackupsApi } from './useBackupsApi';
 
 type Outcome =

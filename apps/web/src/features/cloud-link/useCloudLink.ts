@@ -1,3 +1,4 @@
+import { ConnectionStatusMessage } from '@st/protocol';
 import { useEffect, useMemo } from 'react';
 import { useQuery, useQueryClient } from '../../api/query';
 import { subscribeTopic } from '../../api/topics';
@@ -21,6 +22,7 @@ export function useCloudLink() {
         live,
         log,
         topic: 'gateway.connection.status',
+        payload: ConnectionStatusMessage,
         onMessage: ({ status, problem }) => {
           queryClient.setQueryData(cloudLinkKeys.status, status);
           queryClient.setQueryData(cloudLinkKeys.problem, { problem: problem ?? null });

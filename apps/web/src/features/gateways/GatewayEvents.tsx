@@ -1,4 +1,4 @@
-import type { Gateway } from '@st/protocol';
+import { type Gateway, GatewayEvent } from '@st/protocol';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '../../api/query';
@@ -20,6 +20,7 @@ export function GatewayEvents() {
         live,
         log,
         topic: 'cloud.events',
+        payload: GatewayEvent,
         onMessage: ({ gateway, event }) => {
           const online = event === 'CONNECTED';
           // One toast per gateway: "connected" closes "disconnected" (and the offline refusal of a call).

@@ -7,7 +7,8 @@ import { Button, CopyButton } from '../../ui/kit/buttons';
 import { TextInput } from '../../ui/kit/inputs';
 import { Stack } from '../../ui/kit/layout';
 import { Alert } from '../../ui/kit/status';
-import { Code, Text, Title } from '../../ui/kit/text';
+import { Text, Title } from '../../ui/kit/text';
+import { Code } from '../../ui/kit/textBlocks';
 
 export interface TokenDialogProps {
   /** The freshly generated token; the dialog is open while it is set. It exists only until closed. */

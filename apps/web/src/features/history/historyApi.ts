@@ -1,4 +1,4 @@
-import type { DeviceSample, HistoryResponse, OverviewRow } from '@st/protocol';
+import { type DeviceSample, DeviceSampleSchema, type HistoryResponse, type OverviewRow } from '@st/protocol';
 import { useEffect, useRef } from 'react';
 import { useQuery } from '../../api/query';
 import { gatewayCall } from '../../api/routes';
@@ -64,9 +64,22 @@ export function useLiveSamples(onSample: (sample: DeviceSample) => void): void {
   useEffect(() => {
     const onMessage = (s: DeviceSample) => handler.current(s);
     if (config.mode === 'gateway') {
-      return subscribeTopic({ live, log, topic: 'gateway.devices.samples', onMessage });
+      return subscribeTopic({
+        live,
+        log,
+        topic: 'gateway.devices.samples',
+        payload: DeviceSampleSchema,
+        onMessage,
+      });
     }
     if (gatewayId === undefined) return undefined;
-    return subscribeTopic({ live, log, topic: 'cloud.devices.samples', params: { gatewayId }, onMessage });
+    return subscribeTopic({
+      live,
+      log,
+      topic: 'cloud.devices.samples',
+      params: { gatewayId },
+      payload: DeviceSampleSchema,
+      onMessage,
+    });
   }, [live, log, config.mode, gatewayId]);
 }

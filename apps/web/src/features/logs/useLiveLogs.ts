@@ -1,4 +1,4 @@
-import { LOGS, type LogMessage } from '@st/protocol';
+import { LOGS, LogMessage } from '@st/protocol';
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { subscribeTopic } from '../../api/topics';
 import { useCurrentGateway } from '../../app/CurrentGateway';
@@ -72,9 +72,16 @@ export function useLiveLogs(): LiveLogs {
     };
     let stop: () => void = () => {};
     if (config.mode === 'gateway') {
-      stop = subscribeTopic({ live, log, topic: 'gateway.devices.logs', onMessage });
+      stop = subscribeTopic({ live, log, topic: 'gateway.devices.logs', payload: LogMessage, onMessage });
     } else if (gatewayId !== undefined) {
-      stop = subscribeTopic({ live, log, topic: 'cloud.devices.logs', params: { gatewayId }, onMessage });
+      stop = subscribeTopic({
+        live,
+        log,
+        topic: 'cloud.devices.logs',
+        params: { gatewayId },
+        payload: LogMessage,
+        onMessage,
+      });
     }
     return () => {
       stop();

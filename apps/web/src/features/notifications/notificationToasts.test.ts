@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createGatewayFetch } from '../../api/gatewayFetch';
 import { HttpClient } from '../../api/http';
 import { ToastStore } from '../../ui/kit/toastStore';
+import * as calls from './notificationCalls';
 import { NotificationToasts } from './notificationToasts';
 import { Toaster } from './toaster';
 
@@ -72,8 +73,8 @@ describe('notification toasts', () => {
   it('shows a saved notification once even when it also arrives live, and it never closes by itself', async () => {
     const { store, toasts } = await setUp();
 
-    await toasts.loadSaved(home);
-    toasts.show(saved, home);
+    await toasts.loadSaved(home, calls);
+    toasts.show(saved, home, calls);
 
     const shown = store.getState().shown;
     expect(shown).toHaveLength(1);
@@ -83,7 +84,7 @@ describe('notification toasts', () => {
 
   it('closing a notification marks it seen on its gateway through the relay', async () => {
     const { relayed, store, toasts } = await setUp();
-    toasts.show(saved, home);
+    toasts.show(saved, home, calls);
     const id = store.getState().shown[0]?.id ?? '';
 
     store.hide(id);

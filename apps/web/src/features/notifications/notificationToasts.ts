@@ -3,9 +3,12 @@ import type { GatewayFetch, GatewayTarget } from '../../api/gatewayFetch';
 import type { ConsoleLogger } from '../../api/http';
 import type { Toaster } from './toaster';
 
-// The calls' routes and schemas come with the routed console (these calls only happen there), not with the
-// sign-in screen this module is part of (issue 21).
-const calls = () => import('./notificationCalls');
+/**
+ * The gateway calls the toasts make (./notificationCalls.ts). The routed console hands them over (these calls
+ * only happen there), so their routes and schemas come with its chunk, not with the start-up one this module is
+ * part of (issue 21).
+ */
+export type NotificationCalls = typeof import('./notificationCalls');
 
 export interface NotificationToastsOptions {
   toaster: Toaster;
@@ -29,7 +32,7 @@ export class NotificationToasts {
   }
 
   /** `gateway`: where it is stored (cloud mode); in gateway mode the gateway itself, so undefined. */
-  show(notification: Notification, gateway: GatewayTarget | undefined): void {
+  show(notification: Notification, gateway: GatewayTarget | undefined, calls: NotificationCalls): void {
     const key = `${gateway?.id ?? ''}/${notification.id}`;
     if (this.#shown.has(key)) return;
     this.#shown.add(key);
@@ -45,20 +48,19 @@ export class NotificationToasts {
       ),
       source: gateway === undefined ? device : `${gateway.name}@${device}`,
       onClose: () => {
-        calls()
-          .then(({ notificationSeenCall }) => gatewayFetch(gateway, notificationSeenCall(notification.id)))
-          .catch((error: unknown) => log.warn('Failed to mark the notification seen', error));
+        gatewayFetch(gateway, calls.notificationSeenCall(notification.id)).catch((error: unknown) =>
+          log.warn('Failed to mark the notification seen', error),
+        );
       },
     });
   }
 
   /** Saved (unseen) notifications of one gateway, shown when its screens open. */
-  async loadSaved(gateway: GatewayTarget | undefined): Promise<void> {
+  async loadSaved(gateway: GatewayTarget | undefined, calls: NotificationCalls): Promise<void> {
     const { gatewayFetch, log } = this.#options;
     try {
-      const { savedNotificationsCall } = await calls();
-      const list = await gatewayFetch(gateway, savedNotificationsCall());
-      for (const notification of list) this.show(notification, gateway);
+      const list = await gatewayFetch(gateway, calls.savedNotificationsCall());
+      for (const notification of list) this.show(notification, gateway, calls);
     } catch (error) {
       log.warn('Failed to load saved notifications', error);
     }

@@ -1,4 +1,4 @@
-import { isOtaStatusFinal, type OtaProgressMessage, type OtaTask } from '@st/protocol';
+import { isOtaStatusFinal, OtaProgressMessage, type OtaTask } from '@st/protocol';
 import { useEffect, useRef } from 'react';
 import { useQuery, useQueryClient } from '../../api/query';
 import { subscribeTopic } from '../../api/topics';
@@ -48,6 +48,7 @@ export function useActiveUploads() {
             log,
             topic: 'cloud.ota',
             params: { gatewayId: gatewayKey, taskId },
+            payload: OtaProgressMessage,
             onMessage: onMessage(taskId),
           })
         : subscribeTopic({
@@ -55,6 +56,7 @@ export function useActiveUploads() {
             log,
             topic: 'gateway.ota',
             params: { taskId },
+            payload: OtaProgressMessage,
             onMessage: onMessage(taskId),
           }),
     );

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { statusOf } from '../../api/errors';
 import { useServices } from '../../app/ServicesContext';
 import { Button } from '../../ui/kit/buttons';
-import { PasswordInput } from '../../ui/kit/inputs';
+import { PasswordInput } from '../../ui/kit/password';
 import { SignInCard } from '../../ui/SignInCard';
 import { useGatewayAuth } from './useGatewayAuth';
 

@@ -4,8 +4,8 @@ import { useServices } from '../../app/ServicesContext';
 import { AppModal } from '../../ui/AppModal';
 import { failureText } from '../../ui/describeFailure';
 import { Button } from '../../ui/kit/buttons';
-import { PasswordInput } from '../../ui/kit/inputs';
 import { Stack } from '../../ui/kit/layout';
+import { PasswordInput } from '../../ui/kit/password';
 import { Text } from '../../ui/kit/text';
 import { useGatewayAuth } from './useGatewayAuth';
 

@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Stack } from '../../ui/kit/layout';
 import { Alert } from '../../ui/kit/status';
 import { Table } from '../../ui/kit/Table';
-import { Code, Text, Title } from '../../ui/kit/text';
+import { Text, Title } from '../../ui/kit/text';
+import { Code } from '../../ui/kit/textBlocks';
 import { decodeDump, describeHook, SECRET_MASK } from './dumpContent';
 
 function Rows({ rows }: { rows: [string, string][] }) {

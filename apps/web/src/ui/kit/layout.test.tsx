@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { Center, Container, Divider, Flex, Grid, Group, Paper, SimpleGrid, Stack } from './layout';
+import { Center, Container, Flex, Group, Paper, SimpleGrid, Stack } from './layout';
+import { Divider, Grid } from './layoutBlocks';
 import { Table } from './Table';
-import { Anchor, Code, List, Text, Title, VisuallyHidden } from './text';
+import { Anchor, Text, Title, VisuallyHidden } from './text';
+import { Code, List } from './textBlocks';
 
 const html = (node: ReactNode) => renderToStaticMarkup(node);
 

@@ -1,5 +1,5 @@
-// The kit's layout components (issue 21): Stack, Group, Flex, Center, SimpleGrid, Grid, Container, Paper and
-// Divider with the props the screens were written with (Mantine's names and defaults). A layout prop becomes
+// The kit's layout components (issue 21): Stack, Group, Flex, Center, SimpleGrid, Container and Paper (Grid and
+// Divider, which no first screen shows: layoutBlocks.tsx) with the props the screens were written with (Mantine's names and defaults). A layout prop becomes
 // an inline style on the element itself (gap, align-items...), not an inherited CSS variable, so a nested
 // Stack never picks up its parent's gap; layout.css only holds each component's defaults.
 import './layout.css';
@@ -9,7 +9,7 @@ import { type BoxProps, type KitSize, type Spacing, space, splitStyle } from './
 /** A value per breakpoint (Mantine's: xs 36em, sm 48em, md 62em; the screens use no wider one), from `base` up. */
 export type Responsive<T> = T | Partial<Record<'base' | 'xs' | 'sm' | 'md', T>>;
 
-type Style = Record<string, string | number | undefined>;
+export type Style = Record<string, string | number | undefined>;
 const BREAKPOINTS = ['xs', 'sm', 'md'] as const;
 
 /**
@@ -17,7 +17,7 @@ const BREAKPOINTS = ['xs', 'sm', 'md'] as const;
  * (every breakpoint, each carrying the one below, so none is inherited from an ancestor) and the `st-r`
  * class, whose media rules pick the current one as `--rv` for the component's own rule to read.
  */
-function responsive<T extends string | number>(
+export function responsive<T extends string | number>(
   value: Responsive<T>,
   fallback: T,
   property: string,
@@ -41,7 +41,7 @@ function responsive<T extends string | number>(
  * The element: its class (and `extra`), a data attribute for a boolean variant, and the component's inline
  * style under the style props' (and `style`, which win).
  */
-function render(
+export function render(
   { component, ...props }: BoxProps,
   base: string,
   own: Style | undefined,
@@ -151,7 +151,7 @@ export interface SimpleGridProps extends BoxProps {
   verticalSpacing?: Spacing | undefined;
 }
 
-const columns = (n: number) => `repeat(${n}, minmax(0, 1fr))`;
+export const columns = (n: number) => `repeat(${n}, minmax(0, 1fr))`;
 
 /** A grid of equal columns. */
 export function SimpleGrid({ cols = 1, spacing, verticalSpacing, ...props }: SimpleGridProps) {
@@ -162,41 +162,6 @@ export function SimpleGrid({ cols = 1, spacing, verticalSpacing, ...props }: Sim
   }
   return render(props, 'st-SimpleGrid-root', own, responsive(cols, 1, 'gridTemplateColumns', columns, own));
 }
-
-export interface GridProps extends BoxProps {
-  /** Space between the cells (default md); `gutter` is Mantine 7's name for it. */
-  gap?: Spacing | undefined;
-  gutter?: Spacing | undefined;
-  /** Columns a row is divided into (default 12). */
-  columns?: number | undefined;
-}
-
-export interface GridColProps extends BoxProps {
-  /** Columns the cell spans (default 12, the whole row), or a count per breakpoint (`{ base: 12, sm: 4 }`). */
-  span?: Responsive<number> | undefined;
-}
-
-const spanning = (n: number) => `span ${n}`;
-
-function GridRoot({ gap, gutter, columns: count, ...props }: GridProps) {
-  const g = gap ?? gutter;
-  let own: Style | undefined;
-  if (g !== undefined || count !== undefined)
-    own = {
-      gap: g === undefined ? undefined : space(g),
-      gridTemplateColumns: count === undefined ? undefined : columns(count),
-    };
-  return render(props, 'st-Grid-root', own);
-}
-
-function GridCol({ span, ...props }: GridColProps) {
-  if (span === undefined) return render(props, 'st-Grid-col', undefined);
-  const own: Style = {};
-  return render(props, 'st-Grid-col', own, responsive(span, 12, 'gridColumn', spanning, own));
-}
-
-/** A 12-column grid: `<Grid><Grid.Col span={{ base: 12, sm: 4 }}>...</Grid.Col></Grid>`. */
-export const Grid = Object.assign(GridRoot, { Col: GridCol });
 
 const CONTAINER: Record<KitSize, string> = {
   xs: '33.75rem',
@@ -246,19 +211,4 @@ export function Paper({ withBorder, radius, shadow, ...props }: PaperProps) {
       boxShadow: shadow === undefined ? undefined : `var(--st-shadow-${shadow})`,
     };
   return render(props, 'st-Paper-root', own, undefined, withBorder && 'data-with-border');
-}
-
-export interface DividerProps extends BoxProps {
-  orientation?: 'horizontal' | 'vertical' | undefined;
-}
-
-const VERTICAL: Style = { borderTop: 0, borderLeft: '1px solid var(--st-border)', alignSelf: 'stretch' };
-
-/** A 1px rule in the border colour (a separator). */
-export function Divider({ orientation = 'horizontal', ...props }: DividerProps) {
-  return render(
-    { role: 'separator', 'aria-orientation': orientation, ...props },
-    'st-Divider-root',
-    orientation === 'vertical' ? VERTICAL : undefined,
-  );
 }

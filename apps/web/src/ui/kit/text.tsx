@@ -1,11 +1,11 @@
-// The kit's typography (issue 21): Text, Title, Code, Anchor, List and VisuallyHidden with the props the
-// screens were written with (Mantine's names, sizes and line heights). A size is an inline font-size and
+// The kit's typography (issue 21): Text, Title, Anchor and VisuallyHidden (Code and List, which no first screen
+// shows: textBlocks.tsx) with the props the screens were written with (Mantine's names, sizes and line heights). A size is an inline font-size and
 // line-height (shared constant objects), so text.css only holds each component's defaults.
 import './text.css';
-import type { CSSProperties, ReactNode } from 'react';
-import { type BoxProps, fontSize, type KitSize, type Spacing, space, splitStyle } from './Box';
+import type { CSSProperties } from 'react';
+import { type BoxProps, fontSize, type KitSize, splitStyle } from './Box';
 
-type Style = CSSProperties;
+export type Style = CSSProperties;
 
 /** Mantine's line height for each step of the type scale. */
 const LINE_HEIGHT: Record<KitSize, number> = { xs: 1.4, sm: 1.45, md: 1.55, lg: 1.6, xl: 1.65 };
@@ -17,19 +17,19 @@ const SIZE = Object.fromEntries(
 ) as Record<KitSize, Style>;
 
 /** A type size: a step of the scale (with its line height) or a number of pixels. */
-function sized(size: KitSize | number): Style {
+export function sized(size: KitSize | number): Style {
   return typeof size === 'number' ? { fontSize: `${size}px` } : SIZE[size];
 }
 
 const INHERIT: Style = { fontSize: 'inherit', lineHeight: 'inherit', fontWeight: 'inherit' };
 const TRUNCATE_START: Style = { direction: 'rtl', textAlign: 'right' };
 
-function merge(a: Style | undefined, b: Style | undefined): Style | undefined {
+export function merge(a: Style | undefined, b: Style | undefined): Style | undefined {
   return a === undefined ? b : b === undefined ? a : { ...a, ...b };
 }
 
 /** The element: its class, and the component's inline style under the style props' (and `style`, which win). */
-function render(
+export function render(
   Component: NonNullable<BoxProps['component']>,
   props: BoxProps,
   base: string,
@@ -138,74 +138,6 @@ export function Title({ order = 1, size, component, ...props }: TitleProps) {
     };
   return render(component ?? tag, props, 'st-Title-root', own);
 }
-
-export interface CodeProps extends BoxProps {
-  /** A block (`pre`) instead of inline `code`. */
-  block?: boolean | undefined;
-}
-
-const BLOCK = { 'data-block': '' };
-
-/** Monospaced code on a tinted background: inline, or a block. */
-export function Code({ block, component, ...props }: CodeProps) {
-  return render(
-    component ?? (block ? 'pre' : 'code'),
-    props,
-    'st-Code-root',
-    undefined,
-    block ? BLOCK : undefined,
-  );
-}
-
-export interface ListProps extends BoxProps {
-  /** `ol` when 'ordered'. */
-  type?: 'ordered' | 'unordered' | undefined;
-  /** Font size and its line height (default md). */
-  size?: KitSize | number | undefined;
-  /** Space between the items. */
-  spacing?: Spacing | undefined;
-  /** More indentation. */
-  withPadding?: boolean | undefined;
-  listStyleType?: CSSProperties['listStyleType'] | undefined;
-}
-
-const PADDED: Style = { paddingLeft: 'calc(var(--st-sp-lg) + var(--st-sp-md))' };
-
-function ListRoot({ type, size, spacing, withPadding, listStyleType, component, ...props }: ListProps) {
-  let own = size === undefined ? undefined : sized(size);
-  if (withPadding) own = merge(own, PADDED);
-  if (spacing !== undefined || listStyleType !== undefined)
-    own = merge(own, {
-      '--ls': spacing === undefined ? undefined : space(spacing),
-      listStyleType,
-    } as Style);
-  return render(component ?? (type === 'ordered' ? 'ol' : 'ul'), props, 'st-List-root', own);
-}
-
-export interface ListItemProps extends BoxProps {
-  /** Shown instead of the bullet. */
-  icon?: ReactNode;
-}
-
-const WITH_ICON: Style = { listStyle: 'none', display: 'flex', alignItems: 'center' };
-const ICON: Style = { display: 'inline-flex', marginRight: 'var(--st-sp-sm)' };
-
-function ListItem({ icon, component, children, ...props }: ListItemProps) {
-  if (icon === undefined || icon === null)
-    return render(component ?? 'li', { ...props, children }, 'st-List-item', undefined);
-  const content = (
-    <>
-      <span className="st-List-itemIcon" style={ICON}>
-        {icon}
-      </span>
-      <span>{children}</span>
-    </>
-  );
-  return render(component ?? 'li', { ...props, children: content }, 'st-List-item', WITH_ICON);
-}
-
-/** A bulleted (or numbered) list: `<List><List.Item>...</List.Item></List>`. */
-export const List = Object.assign(ListRoot, { Item: ListItem });
 
 /** Read by screen readers, not shown. */
 export function VisuallyHidden({ component, ...props }: BoxProps) {

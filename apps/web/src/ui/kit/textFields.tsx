@@ -1,6 +1,7 @@
 // Textarea and FileInput of the house UI kit (issue 21), fields only later screens and dialogs use: built on
 // inputs.tsx's field layout (its CSS comes with it), apart from it so that the start-up chunk, which carries
 // the sign-in's TextInput and PasswordInput, carries neither them nor their CSS (textFields.css).
+import './sectionButtons.css';
 import './textFields.css';
 import {
   type ButtonHTMLAttributes,

@@ -1,4 +1,4 @@
-import type { DeviceInfo } from '@st/protocol';
+import { type DeviceInfo, DeviceInfoSchema } from '@st/protocol';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '../../../api/query';
@@ -51,12 +51,38 @@ export function useLiveDevices(selectedIp: string | undefined): void {
     const stops =
       config.mode === 'cloud'
         ? [
-            subscribeTopic({ live, log, topic: 'cloud.devices.found', params, onMessage: onFound }),
-            subscribeTopic({ live, log, topic: 'cloud.devices.lost', params, onMessage: onLost }),
+            subscribeTopic({
+              live,
+              log,
+              topic: 'cloud.devices.found',
+              params,
+              payload: DeviceInfoSchema,
+              onMessage: onFound,
+            }),
+            subscribeTopic({
+              live,
+              log,
+              topic: 'cloud.devices.lost',
+              params,
+              payload: DeviceInfoSchema,
+              onMessage: onLost,
+            }),
           ]
         : [
-            subscribeTopic({ live, log, topic: 'gateway.devices.found', onMessage: onFound }),
-            subscribeTopic({ live, log, topic: 'gateway.devices.lost', onMessage: onLost }),
+            subscribeTopic({
+              live,
+              log,
+              topic: 'gateway.devices.found',
+              payload: DeviceInfoSchema,
+              onMessage: onFound,
+            }),
+            subscribeTopic({
+              live,
+              log,
+              topic: 'gateway.devices.lost',
+              payload: DeviceInfoSchema,
+              onMessage: onLost,
+            }),
           ];
     return () => {
       for (const stop of stops) stop();
