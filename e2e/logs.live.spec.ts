@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import type { DeviceLogLine } from '@st/protocol';
+import { system } from './env';
 import {
   feedLogLines,
   gatewayDevices,
@@ -132,3 +133,40 @@ for (const mode of MODES) {
     });
   });
 }
+
+test('a line the gateway receives before the screen is subscribed shows once lines arrive live (gateway mode)', async ({
+  page,
+}) => {
+  const token = randomToken();
+  // The live channel's first connection is closed at once (its next attempt, 5 s on, goes through): the
+  // screen reads history meanwhile, and a line fed then reaches neither that answer nor the live stream.
+  let attempts = 0;
+  await page.routeWebSocket(/\/api\/st-ws$/, (ws) => {
+    attempts++;
+    if (attempts === 1) void ws.close();
+    else ws.connectToServer();
+  });
+  // Filtered on the token from the start (the devices' own lines would push the gap line out of sight).
+  const history = page.waitForResponse(
+    (r) => r.url().includes('/api/devices/logs?') && r.url().includes(token),
+  );
+  await page.goto(`${system.gatewayUrl}/logs?message=${token}`);
+  await history;
+  await feedLogLines([{ name: 'gap', level: 20, tag: 't', message: `${token} in the gap` }]);
+  await waitForStoredLine(`${token} in the gap`);
+  await expect(page.getByText('No log lines to show')).toBeVisible();
+  // Live from the second connection on: probe lines until one arrives.
+  await expect
+    .poll(
+      async () => {
+        await feedLogLines([{ name: 'gap', level: 20, tag: 't', message: `${token} probe` }]);
+        return rows(page, `${token} probe`).count();
+      },
+      { timeout: 30_000, intervals: [500, 1000] },
+    )
+    .toBeGreaterThan(0);
+  expect(attempts).toBeGreaterThanOrEqual(2);
+  // History is read again once lines arrive live: the gap line shows, below the live ones.
+  await expect(rows(page, `${token} in the gap`)).toHaveCount(1);
+  await expect(logList(page).locator('li[data-log-row]').last()).toContainText(`${token} in the gap`);
+});

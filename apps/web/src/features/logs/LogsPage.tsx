@@ -30,7 +30,7 @@ function LogsScreen() {
   // The filter the list shows: the typed one, or a step behind while a long pass catches up.
   const [shown, setShown] = useState(filter);
   const live = useLiveLogs();
-  const { history, loading } = useLogHistory(shown);
+  const { history, loading } = useLogHistory(shown, live.streaming);
   const [clearedAt, setClearedAt] = useState<string | undefined>(undefined);
   const [indexes] = useState(() => new MatchIndexCache(3));
   // Grows each time following starts again: the list scrolls back to the newest line.

@@ -12,6 +12,11 @@ export interface LiveLogs {
   paused: boolean;
   /** Lines that arrived while paused, shown on resume. */
   pending: number;
+  /**
+   * True once a line has arrived live: the subscription delivers from here on, and anything the gateway
+   * received before it is in history (useLogHistory reads history again then).
+   */
+  streaming: boolean;
   pause: () => void;
   resume: () => void;
   clear: () => void;
@@ -21,6 +26,7 @@ interface Inbox {
   incoming: LogMessage[];
   heldBack: LogMessage[];
   paused: boolean;
+  streaming: boolean;
   cancel: (() => void) | undefined;
 }
 
@@ -45,7 +51,14 @@ export function useLiveLogs(): LiveLogs {
   const [version, setVersion] = useState(0);
   const [paused, setPaused] = useState(false);
   const [pending, setPending] = useState(0);
-  const inbox = useRef<Inbox>({ incoming: [], heldBack: [], paused: false, cancel: undefined });
+  const [streaming, setStreaming] = useState(false);
+  const inbox = useRef<Inbox>({
+    incoming: [],
+    heldBack: [],
+    paused: false,
+    streaming: false,
+    cancel: undefined,
+  });
 
   useEffect(() => {
     const box = inbox.current;
@@ -53,6 +66,10 @@ export function useLiveLogs(): LiveLogs {
       box.cancel = undefined;
       const batch = box.incoming;
       box.incoming = [];
+      if (!box.streaming && batch.length > 0) {
+        box.streaming = true;
+        setStreaming(true);
+      }
       if (box.paused) {
         for (const line of batch) box.heldBack.push(line);
         // Paused for long: keep only as many as the screen can hold anyway.
@@ -113,5 +130,5 @@ export function useLiveLogs(): LiveLogs {
     setVersion((v) => v + 1);
   }, [held]);
 
-  return { held, version, paused, pending, pause, resume, clear };
+  return { held, version, paused, pending, streaming, pause, resume, clear };
 }

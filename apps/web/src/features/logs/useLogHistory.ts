@@ -17,16 +17,22 @@ const SETTLE_MS = 300;
 
 /**
  * Past lines from the gateway for the filter, filtered there, so a search reaches lines the screen never
- * received. The previous answer stays on screen while the next one loads.
+ * received. The previous answer stays on screen while the next one loads. History is read again once the live
+ * stream delivers (`streaming`): a line the gateway received after the first answer but before the screen's
+ * subscription reached it comes neither live nor in that answer; older than every live line, it is in the
+ * second answer and shows below them (logView.ts visibleHistory).
  */
-export function useLogHistory(filter: LogFilter): { history: readonly LogMessage[]; loading: boolean } {
+export function useLogHistory(
+  filter: LogFilter,
+  streaming: boolean,
+): { history: readonly LogMessage[]; loading: boolean } {
   const { gatewayFetch, toaster, log } = useServices();
   const gateway = useCurrentGateway();
   const { t } = useTranslation();
   const [settled] = useDebouncedValue(filter, SETTLE_MS);
   const query = historyQuery(settled, HISTORY_LIMIT);
   const result = useQuery({
-    queryKey: ['device-logs', gateway?.id ?? '', query],
+    queryKey: ['device-logs', gateway?.id ?? '', query, streaming],
     queryFn: () => gatewayFetch(gateway, gatewayCall('gateway.devices.logs', { query })),
     placeholderData: keepPreviousData,
   });
