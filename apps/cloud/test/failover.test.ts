@@ -262,12 +262,23 @@ describe('three cloud nodes behind haproxy, one killed with -9', () => {
       },
       { timeoutMs: 30_000, intervalMs: 200, what: 'a new link on the restarted node' },
     );
+    // Online for the cloud as a whole (presence), as the console sees a gateway before it calls it: the link
+    // count above is the node's own, and a call the balancer sends to another node looks presence up.
+    await waitFor(
+      async () => {
+        const list = z
+          .array(Gateway)
+          .parse((await user.http.call('GET', '/api/gateway/management/list')).body);
+        return added.every((g) => list.find((x) => x.id === g.id)?.online === true);
+      },
+      { timeoutMs: 20_000, intervalMs: 100, what: 'the new gateways online' },
+    );
     for (const g of added) {
       const r = await user.http.call('POST', `/api/gateway/requests/${g.id}`, {
         url: '/api/build',
         method: 'GET',
       });
-      expect(r.status).toBe(200);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
     }
   }, 60_000);
 
