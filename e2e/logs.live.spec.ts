@@ -11,6 +11,7 @@ import {
   renameDevice,
   screenshotBothThemes,
   waitForStoredLine,
+  waitUntilLive,
 } from './logs.support';
 
 const logList = (page: Page) => page.getByRole('list', { name: 'Log lines' });
@@ -156,15 +157,7 @@ test('a line the gateway receives before the screen is subscribed shows once lin
   await waitForStoredLine(`${token} in the gap`);
   await expect(page.getByText('No log lines to show')).toBeVisible();
   // Live from the second connection on: probe lines until one arrives.
-  await expect
-    .poll(
-      async () => {
-        await feedLogLines([{ name: 'gap', level: 20, tag: 't', message: `${token} probe` }]);
-        return rows(page, `${token} probe`).count();
-      },
-      { timeout: 30_000, intervals: [500, 1000] },
-    )
-    .toBeGreaterThan(0);
+  await waitUntilLive(page, token);
   expect(attempts).toBeGreaterThanOrEqual(2);
   // History is read again once lines arrive live: the gap line shows, below the live ones.
   await expect(rows(page, `${token} in the gap`)).toHaveCount(1);

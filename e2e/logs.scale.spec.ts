@@ -1,33 +1,17 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { DeviceLogLine } from '@st/protocol';
-import { feedLogLines, MODES, openScreen, randomToken, screenshotBothThemes } from './logs.support';
+import {
+  feedLogLines,
+  logCounts,
+  MODES,
+  openScreen,
+  randomToken,
+  screenshotBothThemes,
+  waitUntilLive,
+} from './logs.support';
 
 const LINES = 100_000;
 const EVERY = 1000;
-
-/** The numbers of the "N lines shown, M received live" line. */
-async function counts(page: Page): Promise<{ shown: number; held: number }> {
-  const text = (await page.getByTestId('logs-count').textContent()) ?? '';
-  const [shown = -1, held = -1] = (text.match(/\d+/g) ?? []).map(Number);
-  return { shown, held };
-}
-
-/**
- * Waits until lines reach the screen live. A line the gateway receives before the screen's subscription has
- * reached it (in cloud mode, through the cloud and the link) is stored and found in history, but not sent
- * live: a burst started as soon as the screen shows lost its first lines (about 600 under a loaded CI).
- */
-async function waitUntilLive(page: Page, token: string): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        await feedLogLines([{ name: 'probe', level: 20, tag: 'probe', message: `live probe ${token}` }]);
-        return (await counts(page)).held;
-      },
-      { timeout: 30_000, intervals: [250, 500, 1000] },
-    )
-    .toBeGreaterThan(0);
-}
 
 const renderedRows = (page: Page) =>
   page.getByRole('list', { name: 'Log lines' }).locator('li[data-log-row]');
@@ -53,10 +37,10 @@ for (const mode of MODES) {
     await openScreen(page, mode, 'logs');
     await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
     await waitUntilLive(page, token);
-    const before = (await counts(page)).held;
+    const before = (await logCounts(page)).held;
     await feedLogLines(burst(token), { perSecond: 5000 });
     await expect
-      .poll(async () => (await counts(page)).held, { timeout: 180_000 })
+      .poll(async () => (await logCounts(page)).held, { timeout: 180_000 })
       .toBeGreaterThanOrEqual(Math.min(before + LINES, LINES));
     // Virtualized: only the rows in sight exist, however many are held.
     expect(await renderedRows(page).count()).toBeLessThan(80);
@@ -78,25 +62,25 @@ for (const mode of MODES) {
     // The filter runs as a deferred render: wait until the count has settled on the filtered value.
     await expect
       .poll(async () => {
-        const shown = (await counts(page)).shown;
+        const shown = (await logCounts(page)).shown;
         return shown >= LINES / EVERY - 5 && shown <= LINES / EVERY;
       })
       .toBe(true);
-    const needles = (await counts(page)).shown;
+    const needles = (await logCounts(page)).shown;
     expect(await renderedRows(page).count()).toBeLessThan(80);
     await expect(renderedRows(page).first()).toContainText(`line ${LINES - EVERY} needle-${token}`);
     await expect(renderedRows(page).filter({ hasNotText: `needle-${token}` })).toHaveCount(0);
     const level = page.getByRole('combobox', { name: 'Minimum level' });
     await level.selectOption({ label: 'WARN' });
     // Every 4th line is a warning, and every 1000th line is a 4th line.
-    await expect.poll(async () => (await counts(page)).shown).toBe(needles);
+    await expect.poll(async () => (await logCounts(page)).shown).toBe(needles);
     await page.getByLabel('Message').fill(`line 99999`);
-    await expect.poll(async () => (await counts(page)).shown).toBe(0);
+    await expect.poll(async () => (await logCounts(page)).shown).toBe(0);
     await page.getByLabel('Message').fill(`line 99996`);
-    await expect.poll(async () => (await counts(page)).shown).toBe(1);
+    await expect.poll(async () => (await logCounts(page)).shown).toBe(1);
     await page.getByLabel('Message').fill('');
     await level.selectOption({ label: 'Any level' });
-    await expect.poll(async () => (await counts(page)).shown).toBeGreaterThanOrEqual(LINES);
+    await expect.poll(async () => (await logCounts(page)).shown).toBeGreaterThanOrEqual(LINES);
     expect(await renderedRows(page).count()).toBeLessThan(80);
     await screenshotBothThemes(page, `logs-100k-${mode}`);
   });

@@ -107,6 +107,31 @@ export async function waitForStoredLine(text: string): Promise<void> {
     .toBeGreaterThan(0);
 }
 
+/** The numbers of the logs screen's "N lines shown, M received live" line. */
+export async function logCounts(page: Page): Promise<{ shown: number; held: number }> {
+  const text = (await page.getByTestId('logs-count').textContent()) ?? '';
+  const [shown = -1, held = -1] = (text.match(/\d+/g) ?? []).map(Number);
+  return { shown, held };
+}
+
+/**
+ * Waits until lines reach the logs screen live, feeding a probe line (its message holds `token`) each try. A
+ * line the gateway receives before the screen's subscription has reached it (in cloud mode, through the cloud
+ * and the link) is stored and found in history, but not sent live: a burst started as soon as the screen
+ * shows lost its first lines (about 600 under a loaded CI).
+ */
+export async function waitUntilLive(page: Page, token: string): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await feedLogLines([{ name: 'probe', level: 20, tag: 'probe', message: `live probe ${token}` }]);
+        return (await logCounts(page)).held;
+      },
+      { timeout: 30_000, intervals: [250, 500, 1000] },
+    )
+    .toBeGreaterThan(0);
+}
+
 /**
  * Saves `docs/screenshots/<name>-light.png` and `-dark.png`. The scheme is switched on the page itself (the
  * header switch may sit under an open dialog's overlay) and put back afterwards.
