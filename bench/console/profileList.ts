@@ -91,6 +91,37 @@ async function main(): Promise<void> {
       for (const [k, ms] of [...inclusive.entries()].filter(([k]) => re.test(k)).sort((a, b) => b[1] - a[1]))
         console.log(`${ms.toFixed(1).padStart(8)} ms  ${k}`);
     }
+    // ST_PROFILE_TIMELINE=<ms>: per slice of that many ms since the profile started (about the navigation),
+    // the sampled time by the outermost and the innermost named function of each sample (what ran when)
+    const slice = Number(process.env.ST_PROFILE_TIMELINE ?? 0);
+    if (slice > 0) {
+      const slices = new Map<number, Map<string, number>>();
+      let at = 0;
+      profile.samples.forEach((id, i) => {
+        const dt = (profile.timeDeltas[i] ?? 0) / 1000;
+        at += dt;
+        const chain: string[] = [];
+        for (let n: number | undefined = id; n !== undefined; n = parent.get(n)) {
+          const node = byId.get(n);
+          if (node && node.callFrame.functionName !== '(root)') chain.push(name(node.callFrame));
+        }
+        const top = chain[0] ?? '?';
+        if (top.startsWith('(idle)')) return;
+        const label = chain.length > 1 ? `${chain[chain.length - 1]} > ${top}` : top;
+        const key = Math.floor(at / slice) * slice;
+        const bucket = slices.get(key) ?? new Map<string, number>();
+        bucket.set(label, (bucket.get(label) ?? 0) + dt);
+        slices.set(key, bucket);
+      });
+      console.log(`timeline per ${slice} ms (busy ms: outermost > innermost function, 3 largest):`);
+      for (const [key, bucket] of [...slices.entries()].sort((a, b) => a[0] - b[0])) {
+        const busy = [...bucket.values()].reduce((a, b) => a + b, 0);
+        const top3 = [...bucket.entries()].sort((a, b) => b[1] - a[1]).slice(0, 3);
+        console.log(
+          `${String(key).padStart(6)} ${busy.toFixed(0).padStart(4)}  ${top3.map(([k, ms]) => `${ms.toFixed(0)} ${k}`).join(' | ')}`,
+        );
+      }
+    }
     // ST_PROFILE_CALLERS=<regexp>: for the functions whose name matches, the self time of the samples in them
     // by their chain of 4 callers (who makes the native calls, e.g. appendChild|getBoundingClientRect)
     const callers = process.env.ST_PROFILE_CALLERS;

@@ -1,12 +1,20 @@
-import { type ComponentType, lazy, Suspense, useState } from 'react';
+import { type ComponentType, Suspense, useState } from 'react';
 import { startEarlyGets } from '../api/earlyGets';
 import { resolveUrl } from '../api/transport';
 import { SessionProvider, useSession } from '../features/auth/SessionContext';
 import { LoadFailureBoundary } from '../features/delivery/LoadFailureBoundary';
 import { OfflineScreen } from '../features/delivery/OfflineScreen';
 import { startedOffline } from '../features/delivery/serviceWorker';
-import { ConsoleCatalog, type Locale, loadCatalogRest, loadConsoleCatalog, withCatalogRest } from '../i18n';
+import {
+  ConsoleCatalog,
+  catalogFirst,
+  type Locale,
+  loadCatalogRest,
+  loadConsoleCatalog,
+  withCatalogRest,
+} from '../i18n';
 import { PageLoader } from '../ui/PageLoader';
+import { useSettled } from '../ui/useSettled';
 import { Providers } from './Providers';
 import { type ConsoleMode, routerBasename } from './runtime';
 import {
@@ -21,9 +29,10 @@ import type { Services } from './services';
 
 /**
  * A component of a chunk of its own that renders at once when its module has already loaded (start-up
- * preloads it): React.lazy would still suspend once, commit the fallback and show the component up to
- * 300 ms later (React throttles revealing a suspended boundary; issue 21, the first list). A mount that
- * found it not loaded stays lazy, so the component is never remounted as another type.
+ * preloads it), and otherwise shows the page's loader until it has. It waits without suspending
+ * (useSettled): React.lazy would commit the fallback and show the component only up to 300 ms after it
+ * loaded (React throttles revealing a suspended boundary; issue 21, the first list). A failed load is thrown
+ * for the error boundary (LoadFailureBoundary).
  */
 function preloadable<P extends object>(loader: () => Promise<{ default: ComponentType<P> }>) {
   let loaded: ComponentType<P> | undefined;
@@ -32,10 +41,12 @@ function preloadable<P extends object>(loader: () => Promise<{ default: Componen
       loaded = module.default;
       return module;
     });
-  const Lazy = lazy(load) as unknown as ComponentType<P>;
   function Preloadable(props: P) {
-    const [Loaded] = useState(() => loaded ?? Lazy);
-    return <Loaded {...props} />;
+    const [loading] = useState(() => (loaded === undefined ? load() : undefined));
+    const outcome = useSettled(loading);
+    if (outcome !== undefined && 'error' in outcome) throw outcome.error;
+    const Loaded = loaded;
+    return Loaded === undefined ? <PageLoader fullHeight /> : <Loaded {...props} />;
   }
   return { load, Component: Preloadable };
 }
@@ -76,6 +87,8 @@ export function preloadFirstScreen(
   const screen = screenOfPath(pathname);
   if (mode === 'gateway' || hasRefreshToken) {
     loadConsoleCatalog(locale, mode).catch(() => undefined);
+    // (added to the page's catalog once that exists, before the first render when it is in by then)
+    catalogFirst().catch(() => undefined);
     if (screen !== undefined && !FIRST_SCREENS.has(screen)) loadCatalogRest(locale).catch(() => undefined);
   }
   // Gateway mode: the sign-in check and the screen's data go out now, beside the chunks.
@@ -111,7 +124,7 @@ function SessionGate({ services }: { services: Services }) {
         ? loaders.firstPassword
         : loaders.cloud;
   return (
-    <ConsoleCatalog i18n={services.i18n} alongside={alongside}>
+    <ConsoleCatalog i18n={services.i18n} alongside={alongside} fallback={<PageLoader fullHeight />}>
       {services.config.mode === 'gateway' ? (
         <GatewayConsole basename={basename} />
       ) : firstPassword ? (

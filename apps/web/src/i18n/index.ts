@@ -1,7 +1,8 @@
 import { type AppMode, DEFAULT_LOCALE, type ErrorCode, LOCALES, type Locale } from '@st/protocol';
 import { createInstance, type i18n } from 'i18next';
-import { lazy, type ReactNode, use } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { initReactI18next } from 'react-i18next';
+import { settleEarly, useSettled } from '../ui/useSettled';
 import type { Catalog } from './en';
 
 export type { Locale };
@@ -110,9 +111,12 @@ const modes = new WeakMap<i18n, AppMode>();
 export function completeCatalog(instance: i18n): Promise<void> {
   return once(completed, instance, () => {
     const locale = languageOf(instance);
-    return loadConsoleCatalog(locale, modes.get(instance) ?? 'cloud').then((messages) => {
-      instance.addResourceBundle(locale, 'translation', messages);
-    });
+    // (its outcome noted from the start: ConsoleCatalog renders at once when it is in by then)
+    return settleEarly(
+      loadConsoleCatalog(locale, modes.get(instance) ?? 'cloud').then((messages) => {
+        instance.addResourceBundle(locale, 'translation', messages);
+      }),
+    );
   });
 }
 
@@ -163,6 +167,14 @@ const pageInstance = (): Promise<i18n> =>
     ? new Promise<i18n>((resolve) => pageI18nWaiting.push(resolve))
     : Promise.resolve(pageI18n);
 
+/**
+ * The console's first part added to the page's instance (completeCatalog) as soon as the instance exists:
+ * start-up calls it with the first screen's downloads, so the routed console's first render finds it in.
+ */
+export function catalogFirst(): Promise<void> {
+  return pageInstance().then(completeCatalog);
+}
+
 /** The rest of the catalog added to the page's instance (completeCatalogRest), once. */
 export function catalogRest(): Promise<void> {
   return pageInstance().then(completeCatalogRest);
@@ -182,19 +194,23 @@ export function withCatalogRest<T>(loader: () => Promise<T>): () => Promise<T> {
 export const lazyWithTexts: typeof lazy = (loader) => lazy(withCatalogRest(loader));
 
 /**
- * Renders its children once the console's first part of the catalog is in (suspends
- * until then): the routed console and every screen reached from the sign-in (invite, first password) sit
- * inside it, and whatever they load lazily waits for the rest (lazyWithTexts), so no raw key ever shows.
- * `alongside` starts the children's own code downloading meanwhile (a lazy component would wait for this).
+ * Renders its children once the console's first part of the catalog is in (`fallback` until then): the
+ * routed console and every screen reached from the sign-in (invite, first password) sit inside it, and
+ * whatever they load lazily waits for the rest (lazyWithTexts), so no raw key ever shows. `alongside` starts
+ * the children's own code downloading meanwhile. It waits without suspending (useSettled: React would hold
+ * back what a suspended boundary reveals up to 300 ms).
  */
 export function ConsoleCatalog(props: {
   i18n: i18n;
   alongside?: () => Promise<unknown>;
+  fallback: ReactNode;
   children: ReactNode;
 }) {
   const done = completeCatalog(props.i18n);
   props.alongside?.().catch(() => undefined);
-  use(done);
+  const outcome = useSettled(done);
+  if (outcome === undefined) return props.fallback;
+  if ('error' in outcome) throw outcome.error;
   return props.children;
 }
 

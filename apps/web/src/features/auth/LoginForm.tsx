@@ -7,6 +7,7 @@ import { ConsoleCatalog, lazyWithTexts } from '../../i18n';
 import { Button } from '../../ui/kit/buttons';
 import { TextInput } from '../../ui/kit/inputs';
 import { PasswordInput } from '../../ui/kit/password';
+import { PageLoader } from '../../ui/PageLoader';
 import { SignInCard } from '../../ui/SignInCard';
 import { logIn } from './authApi';
 import { useSession } from './SessionContext';
@@ -67,7 +68,7 @@ export default function LoginForm() {
     };
     // (its texts and the server's error texts are not among the sign-in's own)
     return (
-      <ConsoleCatalog i18n={services.i18n}>
+      <ConsoleCatalog i18n={services.i18n} fallback={<PageLoader fullHeight />}>
         <InviteForm token={invite} onDone={done} />
       </ConsoleCatalog>
     );
