@@ -221,6 +221,15 @@ export async function openLogsScreen(
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(`${url}/logs`);
     await page.getByRole('button', { name: 'Pause' }).waitFor();
+    // A line the gateway takes before the screen's subscription has reached it goes to history only, not
+    // live: a probe line a try until lines arrive live, then the burst (e2e/logs.support.ts waitUntilLive).
+    await waitFor(
+      async () => {
+        await feedLines(logPort, 1, { perSecond: 10 });
+        return (await heldCount(page)) > 0;
+      },
+      { what: 'lines on screen live', timeoutMs: 30_000, intervalMs: 250 },
+    );
     await feedLines(logPort, LINES, { perSecond: 5000 });
     await waitFor(async () => (await heldCount(page)) >= LINES, {
       what: `${LINES} lines on screen`,
