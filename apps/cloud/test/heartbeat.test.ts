@@ -4,15 +4,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LinkedSystem, startLinkedSystem } from './support/linked';
 import { gwCall, isOnline } from './system';
 
-/** A TCP relay in front of the cloud whose current connections can be frozen: bytes stop, nothing closes. */
+/**
+ * A TCP relay in front of the cloud whose network can go down: the open connections freeze (bytes stop,
+ * nothing closes) and new ones are refused, until it comes back.
+ */
 class FreezableProxy {
   private readonly server: Server;
   private readonly pairs = new Set<[Socket, Socket]>();
   private readonly frozen: Socket[] = [];
+  private down = false;
   port = 0;
 
   constructor(private readonly target: number) {
     this.server = createServer((client) => {
+      if (this.down) {
+        client.destroy();
+        return;
+      }
       const upstream = new Socket();
       upstream.connect(this.target, '127.0.0.1');
       client.pipe(upstream).pipe(client);
@@ -38,8 +46,9 @@ class FreezableProxy {
     this.port = typeof addr === 'object' && addr ? addr.port : 0;
   }
 
-  /** The network goes silent for the connections open now: no data, no FIN, no RST. */
+  /** The network goes down: silent for the connections open now (no data, no FIN, no RST), new ones refused. */
   freeze(): void {
+    this.down = true;
     for (const [client, upstream] of this.pairs) {
       client.unpipe(upstream);
       upstream.unpipe(client);
@@ -56,6 +65,11 @@ class FreezableProxy {
       this.frozen.push(client, upstream);
     }
     this.pairs.clear();
+  }
+
+  /** The network is back for new connections (the frozen ones stay dead). */
+  thaw(): void {
+    this.down = false;
   }
 
   async stop(): Promise<void> {
@@ -98,7 +112,10 @@ describe('a link that dies without goodbye', () => {
       what: 'DISCONNECTED after heart-beat loss',
       timeoutMs: 20_000,
     });
-    // The gateway noticed too, and its reconnect loop links it again through the (working) network.
+    // The network is back: the gateway, which noticed the loss too, links again. (While it is down, the
+    // gateway cannot relink before the cloud notices the dead link: a newer link would replace the old one
+    // with no DISCONNECTED at all, which a loaded CI once made happen.)
+    proxy.thaw();
     await waitFor(() => named('CONNECTED') > connectedBefore, {
       what: 'the gateway to relink',
       timeoutMs: 20_000,

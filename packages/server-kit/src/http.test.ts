@@ -7,7 +7,13 @@ describe('createHttpApp', () => {
   it('lets a request in flight finish when the app closes, and refuses new connections after', async () => {
     const app = createHttpApp({ logger: createLogger({ name: 't', level: 'silent' }) });
     let handled = false;
+    // the close starts once the handler runs (a fixed wait let a loaded CI close before the request was in)
+    let started: () => void = () => undefined;
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
     app.post('/api/slow', async () => {
+      started();
       await sleep(300);
       handled = true;
       return { ok: true };
@@ -16,7 +22,7 @@ describe('createHttpApp', () => {
     const addr = app.server.address();
     const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
     const inFlight = fetch(`${base}/api/slow`, { method: 'POST' });
-    await sleep(50);
+    await running;
     const closed = app.close();
     const res = await inFlight;
     expect(res.status).toBe(200);
