@@ -36,11 +36,21 @@ import type { Services } from './services';
  */
 function preloadable<P extends object>(loader: () => Promise<{ default: ComponentType<P> }>) {
   let loaded: ComponentType<P> | undefined;
-  const load = () =>
-    loader().then((module) => {
-      loaded = module.default;
-      return module;
-    });
+  // one download at a time: the mount waits for start-up's, not a second import; a failed one is tried anew
+  let loading: Promise<{ default: ComponentType<P> }> | undefined;
+  const load = () => {
+    loading ??= loader().then(
+      (module) => {
+        loaded = module.default;
+        return module;
+      },
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  };
   function Preloadable(props: P) {
     const [loading] = useState(() => (loaded === undefined ? load() : undefined));
     const outcome = useSettled(loading);
