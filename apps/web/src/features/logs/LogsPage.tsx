@@ -35,7 +35,7 @@ function LogsScreen() {
   const [indexes] = useState(() => new MatchIndexCache(3));
   // Grows each time following starts again: the list scrolls back to the newest line.
   const [followed, setFollowed] = useState(0);
-  const { held, version } = live;
+  const { held, version, heldBackHead } = live;
 
   // A keystroke shows its filtered list in its own render when the pass is predicted short (lines carry
   // their characters' bits, a longer text scans only the previous matches): one render and one frame. A
@@ -51,9 +51,9 @@ function LogsScreen() {
 
   const rows = useMemo(() => {
     const { index, matcher } = indexes.show(shown, held);
-    const past = visibleHistory(history, held, { clearedAt, matches: matcher });
+    const past = visibleHistory(history, held, { clearedAt, heldBack: heldBackHead, matches: matcher });
     return { ...logRows(index, past), version, past };
-  }, [indexes, held, shown, history, clearedAt, version]);
+  }, [indexes, held, shown, history, clearedAt, heldBackHead, version]);
 
   // The toolbar's actions read the latest rows through a ref: they stay the same functions, so a keystroke
   // or a batch of lines does not re-render the toolbar.

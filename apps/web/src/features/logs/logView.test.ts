@@ -76,7 +76,7 @@ describe('the live view', () => {
     index.update(held, () => true, true);
     // The gateway's answer overlaps the live lines (5 and 6 arrived both ways).
     const history = [line(6), line(5), line(4), line(3), line(2)];
-    const window = { clearedAt: line(2).dateTime, matches: () => true };
+    const window = { clearedAt: line(2).dateTime, heldBack: [], matches: () => true };
     const past = visibleHistory(history, held, window);
     const rows = logRows(index, past);
     expect(rowsOf(rows)).toEqual(['line 6', 'line 5', 'line 4', 'line 3']);
@@ -87,6 +87,43 @@ describe('the live view', () => {
     expect(exportFileName(new Date(Date.UTC(2026, 1, 3, 4, 5, 6)))).toBe(
       'device-logs-2026-02-03T04-05-06-000Z.txt',
     );
+  });
+});
+
+describe('history while paused', () => {
+  it('keeps back history lines as new as the lines held back, even before any line is held live', () => {
+    const held = new HeldLogs(100);
+    // Paused before the first live line came: the live ones wait, the gateway's newer answer holds them too.
+    const waiting = [line(7), line(7, { message: 'twin' }), line(8)];
+    const history = [
+      line(8),
+      line(7, { message: 'twin' }),
+      line(7),
+      line(7, { message: 'older twin' }),
+      line(6),
+    ];
+    const shown = visibleHistory(history, held, {
+      clearedAt: undefined,
+      heldBack: waiting.slice(0, 2),
+      matches: () => true,
+    });
+    // A line of the same instant that did not arrive live is older than the subscription: it stays.
+    expect(shown.map((l) => l.message)).toEqual(['older twin', 'line 6']);
+
+    // Lines held live bound history too; the older of the two boundaries wins.
+    held.append([line(5)]);
+    const both = visibleHistory(history, held, {
+      clearedAt: undefined,
+      heldBack: waiting,
+      matches: () => true,
+    });
+    expect(both.map((l) => l.message)).toEqual([]);
+    const none = visibleHistory(history, new HeldLogs(10), {
+      clearedAt: undefined,
+      heldBack: [],
+      matches: () => true,
+    });
+    expect(none).toHaveLength(5);
   });
 });
 

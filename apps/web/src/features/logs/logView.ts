@@ -10,24 +10,38 @@ export function lineKey(log: LogMessage): string {
 export interface HistoryWindow {
   /** Lines at or before this time were cleared from the view by the user. */
   clearedAt: string | undefined;
+  /** Lines that arrived live while the view is paused, oldest first: they show on resume, not before. */
+  heldBack: readonly LogMessage[];
   matches: (log: LogMessage) => boolean;
 }
 
+/** The oldest time among lines that arrived live, and the keys of the lines at that very time. */
+function liveBoundary(held: HeldLogs, heldBack: readonly LogMessage[]) {
+  const first = [held.at(0)?.log.dateTime, heldBack[0]?.dateTime].filter((t) => t !== undefined);
+  // ISO times of one clock compare as text.
+  const oldest = first.sort()[0];
+  const sameInstant = new Set<string>();
+  if (oldest === undefined) return { oldest, sameInstant };
+  for (let i = 0; i < held.size; i++) {
+    const line = held.at(i);
+    if (line === undefined || line.log.dateTime !== oldest) break;
+    sameInstant.add(lineKey(line.log));
+  }
+  for (const log of heldBack) {
+    if (log.dateTime !== oldest) break;
+    sameInstant.add(lineKey(log));
+  }
+  return { oldest, sameInstant };
+}
+
 /**
- * The history lines worth showing below the live ones: those older than the oldest line held live (newer
- * ones are already held, having arrived live), not cleared, and passing the current filter (the server
- * answered for the filter it was asked, which may be a step behind the one typed).
+ * The history lines worth showing below the live ones: those older than the oldest line that arrived live
+ * (newer ones are held, or held back while paused, having arrived live), not cleared, and passing the current
+ * filter (the server answered for the filter it was asked, which may be a step behind the one typed). A line
+ * held back by a pause stays out of view even when a history answer that came after it holds it too.
  */
 export function visibleHistory(history: readonly LogMessage[], held: HeldLogs, window: HistoryWindow) {
-  const oldest = held.at(0)?.log.dateTime;
-  const sameInstant = new Set<string>();
-  if (oldest !== undefined) {
-    for (let i = 0; i < held.size; i++) {
-      const line = held.at(i);
-      if (line === undefined || line.log.dateTime !== oldest) break;
-      sameInstant.add(lineKey(line.log));
-    }
-  }
+  const { oldest, sameInstant } = liveBoundary(held, window.heldBack);
   return history.filter((log) => {
     if (window.clearedAt !== undefined && log.dateTime <= window.clearedAt) return false;
     if (oldest !== undefined) {

@@ -13,6 +13,11 @@ export interface LiveLogs {
   /** Lines that arrived while paused, shown on resume. */
   pending: number;
   /**
+   * The oldest of the lines held back while paused: those sharing its time (empty when none waits). History
+   * newer than these is held back too (logView.ts visibleHistory).
+   */
+  heldBackHead: readonly LogMessage[];
+  /**
    * True once a line has arrived live: the subscription delivers from here on, and anything the gateway
    * received before it is in history (useLogHistory reads history again then).
    */
@@ -28,6 +33,17 @@ interface Inbox {
   paused: boolean;
   streaming: boolean;
   cancel: (() => void) | undefined;
+}
+
+const NONE: readonly LogMessage[] = [];
+
+/** The first lines of `lines` that share the first one's time. */
+function headOf(lines: readonly LogMessage[]): readonly LogMessage[] {
+  const time = lines[0]?.dateTime;
+  if (time === undefined) return NONE;
+  let end = 1;
+  while (end < lines.length && lines[end]?.dateTime === time) end++;
+  return lines.slice(0, end);
 }
 
 /** Runs `flush` once per animation frame (every 250 ms in a hidden tab, where frames stop). */
@@ -51,6 +67,7 @@ export function useLiveLogs(): LiveLogs {
   const [version, setVersion] = useState(0);
   const [paused, setPaused] = useState(false);
   const [pending, setPending] = useState(0);
+  const [heldBackHead, setHeldBackHead] = useState(NONE);
   const [streaming, setStreaming] = useState(false);
   const inbox = useRef<Inbox>({
     incoming: [],
@@ -71,10 +88,13 @@ export function useLiveLogs(): LiveLogs {
         setStreaming(true);
       }
       if (box.paused) {
+        const wasEmpty = box.heldBack.length === 0;
         for (const line of batch) box.heldBack.push(line);
         // Paused for long: keep only as many as the screen can hold anyway.
         const excess = box.heldBack.length - held.capacity;
         if (excess > 0) box.heldBack.splice(0, excess);
+        // Only the oldest lines bound history, so most batches leave the head alone.
+        if (wasEmpty || excess > 0) setHeldBackHead(headOf(box.heldBack));
         setPending(box.heldBack.length);
       } else {
         held.append(batch);
@@ -119,6 +139,7 @@ export function useLiveLogs(): LiveLogs {
     held.append(box.heldBack);
     box.heldBack = [];
     setPending(0);
+    setHeldBackHead(NONE);
     setPaused(false);
     setVersion((v) => v + 1);
   }, [held]);
@@ -127,8 +148,9 @@ export function useLiveLogs(): LiveLogs {
     held.clear();
     inbox.current.heldBack = [];
     setPending(0);
+    setHeldBackHead(NONE);
     setVersion((v) => v + 1);
   }, [held]);
 
-  return { held, version, paused, pending, streaming, pause, resume, clear };
+  return { held, version, paused, pending, heldBackHead, streaming, pause, resume, clear };
 }
