@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test, type WebSocketRoute } from '@playwright/test';
 import type { DeviceLogLine } from '@st/protocol';
 import { system } from './env';
 import {
@@ -131,6 +131,52 @@ for (const mode of MODES) {
       await expect(rows(page, `${token} after clear`)).toHaveCount(1);
       await expect(rows(page, `${token} first`)).toHaveCount(0);
       await screenshotBothThemes(page, `logs-live-${mode}`);
+    });
+
+    test('lines the gateway receives while the live channel is down show once it is back, in order, once each', async ({
+      page,
+    }) => {
+      const token = randomToken();
+      // The browser's live channel goes through the test: it can cut it, and refuse new ones while "down".
+      let down = false;
+      const open: WebSocketRoute[] = [];
+      await page.routeWebSocket(/\/api\/st-ws$/, (ws) => {
+        if (down) {
+          void ws.close();
+          return;
+        }
+        ws.connectToServer();
+        open.push(ws);
+      });
+      await openScreen(page, mode, 'logs');
+      await page.getByLabel('Message').fill(token);
+      await waitUntilLive(page, token);
+      const feed = (what: string) =>
+        feedLogLines([{ name: 'gapper', level: 20, tag: 't', message: `${token} ${what}` }]);
+      await feed('before');
+      await expect(rows(page, `${token} before`)).toHaveCount(1);
+
+      down = true;
+      for (const ws of open.splice(0)) await ws.close();
+      await feed('gap 1');
+      await feed('gap 2');
+      await waitForStoredLine(`${token} gap 2`);
+      // Newer than every line held live, the gap's lines are not history's to show: only the gap read adds them.
+      await expect(rows(page, `${token} gap`)).toHaveCount(0);
+      down = false;
+
+      // The channel's next attempt (5 s on) goes through; the screen reads what it missed.
+      await expect(rows(page, `${token} gap`)).toHaveCount(2);
+      await feed('after');
+      await expect(rows(page, `${token} after`)).toHaveCount(1);
+      const marks = ['after', 'gap 2', 'gap 1', 'before'];
+      const shown = (
+        await logList(page).locator('li[data-log-row]').filter({ hasText: token }).allTextContents()
+      )
+        .map((text) => marks.find((mark) => text.includes(`${token} ${mark}`)))
+        .filter((mark) => mark !== undefined);
+      // Newest first, each once.
+      expect(shown).toEqual(marks);
     });
   });
 }

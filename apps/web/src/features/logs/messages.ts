@@ -19,6 +19,7 @@ export const logsEn = {
   'device.logs.empty': 'No log lines to show',
   'device.logs.list': 'Log lines',
   'device.logs.load.error': 'Failed to load device logs',
+  'device.logs.gap.error': 'Could not load the lines received while the connection was down',
 } as const;
 
 export const logsRu: Record<keyof typeof logsEn, string> = {
@@ -40,4 +41,5 @@ export const logsRu: Record<keyof typeof logsEn, string> = {
   'device.logs.empty': 'Нет строк для показа',
   'device.logs.list': 'Строки логов',
   'device.logs.load.error': 'Не удалось загрузить логи устройств',
+  'device.logs.gap.error': 'Не удалось загрузить строки, полученные, пока связь была прервана',
 };

@@ -1,8 +1,13 @@
 import { LOGS, LogMessage } from '@st/protocol';
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { serverMessage } from '../../api/errors';
+import { gatewayCall } from '../../api/routes';
 import { subscribeTopic } from '../../api/topics';
 import { useCurrentGateway } from '../../app/CurrentGateway';
 import { useServices } from '../../app/ServicesContext';
+import { describeFailure } from '../../ui/describeFailure';
+import { GapFiller } from './backfill';
 import { HeldLogs } from './heldLogs';
 
 export interface LiveLogs {
@@ -58,11 +63,18 @@ function scheduleFlush(flush: () => void): () => void {
 
 /**
  * The gateway's live log lines. Lines are gathered and added once per animation frame, so a burst of
- * thousands of lines a second costs one render per frame, not one per line.
+ * thousands of lines a second costs one render per frame, not one per line. Lines the gateway received
+ * while they could not come live (the live channel down, or in cloud mode the gateway's cloud link) are read
+ * from the gateway once lines flow again and added in order (backfill.ts).
  */
 export function useLiveLogs(): LiveLogs {
-  const { live, log, config } = useServices();
-  const gatewayId = useCurrentGateway()?.id;
+  const { live, log, config, gatewayFetch, toaster } = useServices();
+  const gateway = useCurrentGateway();
+  const gatewayId = gateway?.id;
+  const { t } = useTranslation();
+  // The gap reader uses the latest of these without restarting the subscription.
+  const latest = useRef({ gateway, t });
+  latest.current = { gateway, t };
   const [held] = useState(() => new HeldLogs(LOGS.retentionDefault));
   const [version, setVersion] = useState(0);
   const [paused, setPaused] = useState(false);
@@ -81,6 +93,8 @@ export function useLiveLogs(): LiveLogs {
     const box = inbox.current;
     const flush = () => {
       box.cancel = undefined;
+      // Lines missed in a gap are being read: what arrives live waits to go in after them.
+      if (filler.reading) return;
       const batch = box.incoming;
       box.incoming = [];
       if (!box.streaming && batch.length > 0) {
@@ -103,30 +117,76 @@ export function useLiveLogs(): LiveLogs {
         startTransition(() => setVersion((v) => v + 1));
       }
     };
+    const schedule = () => {
+      if (box.cancel === undefined && box.incoming.length > 0) box.cancel = scheduleFlush(flush);
+    };
+    const filler = new GapFiller({
+      read: (query) => gatewayFetch(latest.current.gateway, gatewayCall('gateway.devices.logs', { query })),
+      max: held.capacity,
+      deliver: (missed) => {
+        if (missed.length > 0) box.incoming = missed.concat(box.incoming);
+        schedule();
+      },
+      failed: (error) => {
+        log.warn('Failed to read the log lines missed while disconnected', error);
+        const { t } = latest.current;
+        toaster.error({
+          caption: t('device.logs.gap.error'),
+          description: serverMessage(error) ?? describeFailure(error, t),
+        });
+      },
+    });
     const onMessage = (line: LogMessage) => {
       box.incoming.push(line);
-      if (box.cancel === undefined) box.cancel = scheduleFlush(flush);
+      filler.arrived(line);
+      if (!filler.reading) schedule();
     };
-    let stop: () => void = () => {};
+    const stops = [
+      live.onConnectionChange((connected) => (connected ? filler.up('channel') : filler.down('channel'))),
+    ];
     if (config.mode === 'gateway') {
-      stop = subscribeTopic({ live, log, topic: 'gateway.devices.logs', payload: LogMessage, onMessage });
+      stops.push(
+        subscribeTopic({ live, log, topic: 'gateway.devices.logs', payload: LogMessage, onMessage }),
+      );
     } else if (gatewayId !== undefined) {
-      stop = subscribeTopic({
-        live,
-        log,
-        topic: 'cloud.devices.logs',
-        params: { gatewayId },
-        payload: LogMessage,
-        onMessage,
+      stops.push(
+        subscribeTopic({
+          live,
+          log,
+          topic: 'cloud.devices.logs',
+          params: { gatewayId },
+          payload: LogMessage,
+          onMessage,
+        }),
+      );
+      // The gateway's cloud link: lines it stores while offline reach the screen only as a gap read.
+      let stopped = false;
+      stops.push(() => {
+        stopped = true;
       });
+      void import('./gatewayLinkEvents').then(
+        ({ followGatewayLink }) => {
+          if (stopped) return;
+          stops.push(
+            followGatewayLink({
+              live,
+              log,
+              gatewayId,
+              onChange: (online) => (online ? filler.up('gateway') : filler.down('gateway')),
+            }),
+          );
+        },
+        (error: unknown) => log.warn('Failed to load the gateway link events', error),
+      );
     }
     return () => {
-      stop();
+      for (const stop of stops) stop();
+      filler.stop();
       box.cancel?.();
       box.cancel = undefined;
       box.incoming = [];
     };
-  }, [live, log, config.mode, gatewayId, held]);
+  }, [live, log, config.mode, gatewayId, held, gatewayFetch, toaster]);
 
   const pause = useCallback(() => {
     inbox.current.paused = true;
