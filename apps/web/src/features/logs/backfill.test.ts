@@ -166,4 +166,39 @@ describe('the gap filler', () => {
     await expect.poll(() => failures.length).toBe(1);
     expect(delivered.at(-1)).toEqual([]);
   });
+
+  it('tries a read again while the gateway is not back yet, holding live lines aside meanwhile', async () => {
+    const stored = [line(1, 'one'), line(2, 'two')];
+    const base = store(stored);
+    let offline = 2;
+    const failures: unknown[] = [];
+    const delivered: string[][] = [];
+    const options = {
+      read: async (q: LogsQuery) => {
+        if (offline-- > 0) throw new Error('gateway offline');
+        return base.read(q);
+      },
+      max: 100,
+      deliver: (missed: LogMessage[]) => delivered.push(missed.map((l) => l.message)),
+      failed: (error: unknown) => failures.push(error),
+      retry: { transient: (e: unknown) => String(e).includes('offline'), delayMs: 1, attempts: 3 },
+    };
+    const filler = new GapFiller(options);
+    filler.arrived(stored[0] as LogMessage);
+    filler.down('channel');
+    filler.up('channel');
+    expect(filler.reading).toBe(true);
+    await expect.poll(() => delivered.length).toBe(1);
+    expect(delivered).toEqual([['two']]);
+    expect(failures).toEqual([]);
+
+    // Beyond its attempts, or failing another way, the read gives up and says so.
+    offline = 10;
+    const giving = new GapFiller(options);
+    giving.arrived(line(1, 'one'));
+    giving.down('channel');
+    giving.up('channel');
+    await expect.poll(() => failures.length).toBe(1);
+    expect(offline).toBe(6);
+  });
 });

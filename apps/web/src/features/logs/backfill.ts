@@ -82,6 +82,12 @@ export interface GapFillerOptions {
   /** The missed lines, oldest first (empty when none, or when reading failed): add them before newer ones. */
   deliver: (missed: LogMessage[]) => void;
   failed: (error: unknown) => void;
+  /**
+   * A read that fails this way is tried again `attempts` times, `delayMs` apart, before `failed`: in cloud
+   * mode the live channel can come back before the gateway's own link does (a cloud node restarting drops
+   * both), and the gateway's lines are then a moment away.
+   */
+  retry?: { transient: (error: unknown) => boolean; delayMs: number; attempts: number };
 }
 
 /**
@@ -131,6 +137,20 @@ export class GapFiller {
     this.#stopped = true;
   }
 
+  async #read(query: LogsQuery): Promise<readonly LogMessage[]> {
+    const { read, retry } = this.#options;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await read(query);
+      } catch (error) {
+        if (retry === undefined || attempt > retry.attempts || !retry.transient(error) || this.#stopped) {
+          throw error;
+        }
+        await new Promise((resolve) => setTimeout(resolve, retry.delayMs));
+      }
+    }
+  }
+
   async #fill(): Promise<void> {
     const gap = this.#gap;
     if (gap === undefined || this.#reading) return;
@@ -138,7 +158,7 @@ export class GapFiller {
     const drops = this.#drops;
     let missed: LogMessage[] = [];
     try {
-      missed = await readGap(this.#options.read, gap, this.#options.max);
+      missed = await readGap((query) => this.#read(query), gap, this.#options.max);
       if (drops === this.#drops) this.#gap = undefined;
       else for (const log of missed) noteSeen(gap, log);
     } catch (error) {

@@ -1,7 +1,7 @@
-import { LOGS, LogMessage } from '@st/protocol';
+import { LOGS, LogMessage, TIMEOUTS } from '@st/protocol';
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverMessage } from '../../api/errors';
+import { GatewayOfflineError, serverMessage, statusOf } from '../../api/errors';
 import { gatewayCall } from '../../api/routes';
 import { subscribeTopic } from '../../api/topics';
 import { useCurrentGateway } from '../../app/CurrentGateway';
@@ -41,6 +41,8 @@ interface Inbox {
 }
 
 const NONE: readonly LogMessage[] = [];
+/** A gap read waits this many reconnect delays (a minute) for a gateway that is not back on the cloud yet. */
+const GAP_READ_RETRIES = 12;
 
 /** The first lines of `lines` that share the first one's time. */
 function headOf(lines: readonly LogMessage[]): readonly LogMessage[] {
@@ -126,6 +128,12 @@ export function useLiveLogs(): LiveLogs {
       deliver: (missed) => {
         if (missed.length > 0) box.incoming = missed.concat(box.incoming);
         schedule();
+      },
+      // Cloud mode: the gateway not back on the cloud yet.
+      retry: {
+        transient: (error) => error instanceof GatewayOfflineError || statusOf(error) === 503,
+        delayMs: TIMEOUTS.reconnectDelayMs,
+        attempts: GAP_READ_RETRIES,
       },
       failed: (error) => {
         log.warn('Failed to read the log lines missed while disconnected', error);
