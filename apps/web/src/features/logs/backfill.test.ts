@@ -81,7 +81,7 @@ describe('reading a gap', () => {
 });
 
 describe('the gap filler', () => {
-  it('fills a gap once every link is up, before lines that came live meanwhile, and skips those', async () => {
+  it('fills a gap once the channel is back, before lines that came live meanwhile, and skips those', async () => {
     const stored = [line(1, 'one'), line(2, 'two')];
     const { read, asked } = store(stored);
     const delivered: string[][] = [];
@@ -93,17 +93,16 @@ describe('the gap filler', () => {
         throw error;
       },
     });
-    filler.up('channel');
+    // The first connect opens no gap.
+    filler.up();
+    expect(filler.reading).toBe(false);
     filler.arrived(stored[0] as LogMessage);
     filler.arrived(stored[1] as LogMessage);
-    // Both links drop (cloud mode); the gateway keeps storing.
-    filler.down('channel');
-    filler.down('gateway');
+    // The channel drops; the gateway keeps storing.
+    filler.down();
     stored.push(line(3, 'three'), line(4, 'four'));
-    filler.up('channel');
-    expect(filler.reading).toBe(false);
     expect(asked).toHaveLength(0);
-    filler.up('gateway');
+    filler.up();
     expect(filler.reading).toBe(true);
     // A line arrives live while the gap is read: it is stored too, and comes once.
     stored.push(line(5, 'five'));
@@ -114,11 +113,11 @@ describe('the gap filler', () => {
     expect(delivered).toEqual([['three', 'four']]);
 
     // Closed: another up reads nothing.
-    filler.up('channel');
+    filler.up();
     expect(asked).toHaveLength(1);
   });
 
-  it('reads again from the same start when a link drops during the read, and tells when a read fails', async () => {
+  it('reads again from the same start when the channel drops during the read, and tells when a read fails', async () => {
     const stored = [line(1, 'one')];
     const base = store(stored);
     let release: () => void = () => {};
@@ -136,17 +135,17 @@ describe('the gap filler', () => {
       failed: (error) => failures.push(error),
     });
     filler.arrived(stored[0] as LogMessage);
-    filler.down('channel');
+    filler.down();
     stored.push(line(2, 'two'));
-    filler.up('channel');
+    filler.up();
     expect(filler.reading).toBe(true);
     // Down again while reading; a line is stored after the read's answer was taken.
-    filler.down('channel');
+    filler.down();
     slow = false;
     release();
     await expect.poll(() => delivered.length).toBe(1);
     stored.push(line(3, 'three'));
-    filler.up('channel');
+    filler.up();
     await expect.poll(() => delivered.length).toBe(2);
     expect(delivered).toEqual([['two'], ['three']]);
     expect(base.asked.map((q) => q.from)).toEqual([at(1), at(1)]);
@@ -161,8 +160,8 @@ describe('the gap filler', () => {
       failed: (error) => failures.push(error),
     });
     failing.arrived(line(1, 'one'));
-    failing.down('gateway');
-    failing.up('gateway');
+    failing.down();
+    failing.up();
     await expect.poll(() => failures.length).toBe(1);
     expect(delivered.at(-1)).toEqual([]);
   });
@@ -185,8 +184,8 @@ describe('the gap filler', () => {
     };
     const filler = new GapFiller(options);
     filler.arrived(stored[0] as LogMessage);
-    filler.down('channel');
-    filler.up('channel');
+    filler.down();
+    filler.up();
     expect(filler.reading).toBe(true);
     await expect.poll(() => delivered.length).toBe(1);
     expect(delivered).toEqual([['two']]);
@@ -196,8 +195,8 @@ describe('the gap filler', () => {
     offline = 10;
     const giving = new GapFiller(options);
     giving.arrived(line(1, 'one'));
-    giving.down('channel');
-    giving.up('channel');
+    giving.down();
+    giving.up();
     await expect.poll(() => failures.length).toBe(1);
     expect(offline).toBe(6);
   });

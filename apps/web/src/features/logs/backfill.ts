@@ -2,10 +2,11 @@ import { LOGS, type LogMessage, type LogsQuery } from '@st/protocol';
 import { lineKey } from './logView';
 
 /**
- * A time the screen stopped hearing lines live: the live channel went down (either mode), or the gateway's
- * link to the cloud did (cloud mode). The gateway keeps storing lines meanwhile; once lines flow again the
- * screen reads the gap from the gateway (`readGap`) and adds what it missed, in order, before newer lines.
- * Lines carry no id, so a line is known by its time and content (`lineKey`).
+ * A time the screen stopped hearing lines live: its live channel went down (either mode). The gateway keeps
+ * storing lines meanwhile; once the channel is back the screen reads the gap from the gateway (`readGap`)
+ * and adds what it missed, in order, before newer lines. Lines carry no id, so a line is known by its time
+ * and content (`lineKey`). (In cloud mode a gateway that drops off the cloud takes its screens with it:
+ * GatewayScope shows a waiting state, and the logs screen comes back new, reading history.)
  */
 export interface Gap {
   /** The newest time the screen had received a line at when the gap opened: the gap is read from there. */
@@ -72,9 +73,6 @@ export async function readGap(page: GapPage, gap: Gap, max: number): Promise<Log
   return missed.length > max ? missed.slice(missed.length - max) : missed;
 }
 
-/** What carries lines live: the screen's live channel, and in cloud mode the gateway's link to the cloud. */
-export type LiveLink = 'channel' | 'gateway';
-
 export interface GapFillerOptions {
   read: GapPage;
   /** At most this many missed lines are added (the screen holds no more). */
@@ -84,26 +82,26 @@ export interface GapFillerOptions {
   failed: (error: unknown) => void;
   /**
    * A read that fails this way is tried again `attempts` times, `delayMs` apart, before `failed`: in cloud
-   * mode the live channel can come back before the gateway's own link does (a cloud node restarting drops
-   * both), and the gateway's lines are then a moment away.
+   * mode the live channel can come back before the gateway's own cloud link does (a cloud node restarting
+   * drops both), and the gateway's lines are then a moment away.
    */
   retry?: { transient: (error: unknown) => boolean; delayMs: number; attempts: number };
 }
 
 /**
- * Follows the links lines come by and fills each gap once all are up again. While it reads (`reading`),
- * the screen keeps the lines arriving live aside, so the missed ones go in first and the view stays in
- * order. A link that drops during the read opens the gap again from the same start (what was read counts
- * as seen). A failed read closes the gap: `failed` tells the user, and the lines remain in the gateway's
+ * Follows the live channel and fills each gap once it is up again. While it reads (`reading`), the screen
+ * keeps the lines arriving live aside, so the missed ones go in first and the view stays in order. A
+ * channel that drops during the read opens the gap again from the same start (what was read counts as
+ * seen). A failed read closes the gap: `failed` tells the user, and the lines remain in the gateway's
  * history, which a search reaches.
  */
 export class GapFiller {
   readonly #options: GapFillerOptions;
   #newest: LogMessage[] = [];
   #gap: Gap | undefined;
-  readonly #down = new Set<LiveLink>();
+  #down = false;
   #reading = false;
-  /** Grows when a link drops while a gap is open: a read that began before it did not cover it all. */
+  /** Grows when the channel drops while a gap is open: a read that began before it did not cover it all. */
   #drops = 0;
   #stopped = false;
 
@@ -122,15 +120,15 @@ export class GapFiller {
     if (this.#gap !== undefined) noteSeen(this.#gap, log);
   }
 
-  down(link: LiveLink): void {
-    this.#down.add(link);
+  down(): void {
+    this.#down = true;
     if (this.#gap === undefined) this.#gap = openGap(this.#newest);
     else this.#drops++;
   }
 
-  up(link: LiveLink): void {
-    this.#down.delete(link);
-    if (this.#down.size === 0) void this.#fill();
+  up(): void {
+    this.#down = false;
+    void this.#fill();
   }
 
   stop(): void {
@@ -169,6 +167,6 @@ export class GapFiller {
     }
     if (this.#stopped) return;
     this.#options.deliver(missed);
-    if (this.#gap !== undefined && this.#down.size === 0) void this.#fill();
+    if (this.#gap !== undefined && !this.#down) void this.#fill();
   }
 }

@@ -66,8 +66,8 @@ function scheduleFlush(flush: () => void): () => void {
 /**
  * The gateway's live log lines. Lines are gathered and added once per animation frame, so a burst of
  * thousands of lines a second costs one render per frame, not one per line. Lines the gateway received
- * while they could not come live (the live channel down, or in cloud mode the gateway's cloud link) are read
- * from the gateway once lines flow again and added in order (backfill.ts).
+ * while the live channel was down are read from the gateway once it is back and added in order
+ * (backfill.ts).
  */
 export function useLiveLogs(): LiveLogs {
   const { live, log, config, gatewayFetch, toaster } = useServices();
@@ -149,9 +149,7 @@ export function useLiveLogs(): LiveLogs {
       filler.arrived(line);
       if (!filler.reading) schedule();
     };
-    const stops = [
-      live.onConnectionChange((connected) => (connected ? filler.up('channel') : filler.down('channel'))),
-    ];
+    const stops = [live.onConnectionChange((connected) => (connected ? filler.up() : filler.down()))];
     if (config.mode === 'gateway') {
       stops.push(
         subscribeTopic({ live, log, topic: 'gateway.devices.logs', payload: LogMessage, onMessage }),
@@ -166,25 +164,6 @@ export function useLiveLogs(): LiveLogs {
           payload: LogMessage,
           onMessage,
         }),
-      );
-      // The gateway's cloud link: lines it stores while offline reach the screen only as a gap read.
-      let stopped = false;
-      stops.push(() => {
-        stopped = true;
-      });
-      void import('./gatewayLinkEvents').then(
-        ({ followGatewayLink }) => {
-          if (stopped) return;
-          stops.push(
-            followGatewayLink({
-              live,
-              log,
-              gatewayId,
-              onChange: (online) => (online ? filler.up('gateway') : filler.down('gateway')),
-            }),
-          );
-        },
-        (error: unknown) => log.warn('Failed to load the gateway link events', error),
       );
     }
     return () => {
