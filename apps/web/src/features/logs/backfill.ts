@@ -138,12 +138,12 @@ export class GapFiller {
   async #read(query: LogsQuery): Promise<readonly LogMessage[]> {
     const { read, retry } = this.#options;
     for (let attempt = 1; ; attempt++) {
+      // A screen that went away asks no more pages, nor tries again.
+      if (this.#stopped) throw new Error('The gap read stopped with its screen');
       try {
         return await read(query);
       } catch (error) {
-        if (retry === undefined || attempt > retry.attempts || !retry.transient(error) || this.#stopped) {
-          throw error;
-        }
+        if (retry === undefined || attempt > retry.attempts || !retry.transient(error)) throw error;
         await new Promise((resolve) => setTimeout(resolve, retry.delayMs));
       }
     }
