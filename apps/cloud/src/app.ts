@@ -213,8 +213,15 @@ export class CloudServer {
       auth,
       accessTtlSeconds: ACCESS_TTL_SECONDS,
       limits: {
-        perIp: new RateLimiter({ max: config.loginMaxPerIp, windowMs: 60_000 }),
-        perLogin: new RateLimiter({ max: config.loginMaxFailures, windowMs: 15 * 60_000 }),
+        // with several nodes the counts live in Redis: the limits hold for the cloud, not per node
+        perIp: new RateLimiter(
+          { max: config.loginMaxPerIp, windowMs: 60_000 },
+          { prefix: 'st-login-ip', ...(hub ? { redis: hub.cmd } : {}) },
+        ),
+        perLogin: new RateLimiter(
+          { max: config.loginMaxFailures, windowMs: 15 * 60_000 },
+          { prefix: 'st-login-failures', ...(hub ? { redis: hub.cmd } : {}) },
+        ),
       },
       onSessionRevoked: (sid) => void linkManager.endUserSession(sid).catch(() => undefined),
       audit,

@@ -1,49 +1,73 @@
-/** Limits for login attempts: at most `max` within `windowMs` per key. */
+import {
+  type IRateLimiterStoreOptions,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from 'rate-limiter-flexible';
+
+/** Limits for attempts (sign-in, codes): at most `max` within `windowMs` per key. */
 export interface RateLimitRule {
   max: number;
   windowMs: number;
 }
 
+export interface RateLimiterOptions {
+  /**
+   * An ioredis client shared by every node of a cloud: the counts are kept in Redis, so N nodes allow `max`
+   * attempts in all, not N x `max`. While Redis is unreachable each node counts in its own memory.
+   */
+  redis?: IRateLimiterStoreOptions['storeClient'];
+  /** Names this limiter's keys in Redis (two limiters sharing a Redis need two prefixes). */
+  prefix?: string;
+}
+
 /**
- * Fixed-window counters per key (IP or login), kept in memory on each node. Expired windows are dropped
- * when a key comes back and swept once many keys pile up, so memory stays bounded by the active keys.
+ * Fixed-window attempt counters per key (IP or login), on rate-limiter-flexible: in memory on one node, in
+ * Redis when several nodes serve one cloud. Every call answers the seconds until the key may try again
+ * (0 = allowed).
  */
 export class RateLimiter {
-  private readonly windows = new Map<string, { start: number; count: number }>();
+  private readonly store: RateLimiterMemory | RateLimiterRedis;
 
   constructor(
     private readonly rule: RateLimitRule,
-    private readonly now: () => number = Date.now,
-  ) {}
+    options: RateLimiterOptions = {},
+  ) {
+    const base = {
+      points: rule.max,
+      duration: Math.max(1, Math.ceil(rule.windowMs / 1000)),
+      keyPrefix: options.prefix ?? 'st-limit',
+    };
+    const memory = new RateLimiterMemory(base);
+    this.store = options.redis
+      ? new RateLimiterRedis({ ...base, storeClient: options.redis, insuranceLimiter: memory })
+      : memory;
+  }
 
-  /** Counts one attempt; returns 0 when allowed, else the seconds until the key may try again. */
-  hit(key: string): number {
-    if (this.windows.size > 10_000) this.sweep();
-    const t = this.now();
-    const w = this.windows.get(key);
-    if (!w || t - w.start >= this.rule.windowMs) {
-      this.windows.set(key, { start: t, count: 1 });
+  /** Counts one attempt; answers 0 when allowed, else the seconds until the key may try again. */
+  async hit(key: string): Promise<number> {
+    try {
+      await this.store.consume(key);
       return 0;
+    } catch (err) {
+      if (err instanceof RateLimiterRes) return waitSeconds(err);
+      throw err;
     }
-    w.count += 1;
-    if (w.count <= this.rule.max) return 0;
-    return Math.max(1, Math.ceil((w.start + this.rule.windowMs - t) / 1000));
   }
 
-  /** Seconds until allowed without counting an attempt (0 = allowed). */
-  peek(key: string): number {
-    const t = this.now();
-    const w = this.windows.get(key);
-    if (!w || t - w.start >= this.rule.windowMs || w.count < this.rule.max) return 0;
-    return Math.max(1, Math.ceil((w.start + this.rule.windowMs - t) / 1000));
+  /** Seconds until allowed, without counting an attempt (0 = allowed). */
+  async peek(key: string): Promise<number> {
+    const state = await this.store.get(key);
+    if (!state || state.consumedPoints < this.rule.max) return 0;
+    return waitSeconds(state);
   }
 
-  reset(key: string): void {
-    this.windows.delete(key);
+  /** Forgets the key's attempts (a successful sign-in clears its failures). */
+  async reset(key: string): Promise<void> {
+    await this.store.delete(key);
   }
+}
 
-  sweep(): void {
-    const t = this.now();
-    for (const [k, w] of this.windows) if (t - w.start >= this.rule.windowMs) this.windows.delete(k);
-  }
+function waitSeconds(state: RateLimiterRes): number {
+  return Math.max(1, Math.ceil(state.msBeforeNext / 1000));
 }

@@ -60,14 +60,15 @@ export function registerAuthRoutes(app: HttpApp, deps: AuthRouteDeps): void {
     },
     async (req, reply) => {
       const { login, password } = req.body;
-      const wait = Math.max(limits.perIp.hit(req.ip), limits.perLogin.peek(login));
+      const [ipWait, loginWait] = await Promise.all([limits.perIp.hit(req.ip), limits.perLogin.peek(login)]);
+      const wait = Math.max(ipWait, loginWait);
       if (wait > 0) {
         reply.header('retry-after', String(wait));
         throw cloudErrors.rateLimited(wait);
       }
       const result = await users.authenticate(login, password);
       if (!result.ok) {
-        limits.perLogin.hit(login);
+        await limits.perLogin.hit(login);
         const detail = result.disabled ? 'disabled' : 'wrong login or password';
         deps.audit.record({
           action: 'auth.loginFailed',
@@ -79,7 +80,7 @@ export function registerAuthRoutes(app: HttpApp, deps: AuthRouteDeps): void {
         throw result.disabled ? new ApiError('USER_DISABLED') : cloudErrors.wrongCredentials();
       }
       const user = result.user;
-      limits.perLogin.reset(login);
+      await limits.perLogin.reset(login);
       deps.audit.record({
         action: 'auth.login',
         actorId: user.id,
