@@ -1,6 +1,7 @@
+import type { RuTexts } from '../../i18n/types';
+
 // Messages of the accounts feature (issue 20): roles and shares, users admin, own account, audit trail.
-// On the first screens (the roles and the sharing button on the gateway list):
-// the catalog's first part, i18n/first.
+// On the first screens (the roles and the sharing button on the gateway list).
 export const accountsFirstEn = {
   'accounts.role.viewer': 'Viewer',
   'accounts.role.operator': 'Operator',
@@ -9,7 +10,7 @@ export const accountsFirstEn = {
   'accounts.shares.open': 'Sharing',
 } as const;
 
-// The rest: i18n/rest.
+// The rest: the screens, panels and dialogs of the feature.
 export const accountsEn = {
   'accounts.viewer.readonly': 'Your role on this gateway is viewer: you can look but not change anything',
   'accounts.shares.title': 'Share {{name}}',
@@ -91,7 +92,7 @@ export const accountsEn = {
   'accounts.users.reinvite': 'New invite link for {{login}}',
 } as const;
 
-export const accountsFirstRu: Record<keyof typeof accountsFirstEn, string> = {
+export const accountsFirstRu: RuTexts<typeof accountsFirstEn> = {
   'accounts.role.viewer': 'Наблюдатель',
   'accounts.role.operator': 'Оператор',
   'accounts.role.owner': 'Владелец',
@@ -99,7 +100,7 @@ export const accountsFirstRu: Record<keyof typeof accountsFirstEn, string> = {
   'accounts.shares.open': 'Доступ',
 };
 
-export const accountsRu: Record<keyof typeof accountsEn, string> = {
+export const accountsRu: RuTexts<typeof accountsEn> = {
   'accounts.viewer.readonly': 'Ваша роль на этом шлюзе — наблюдатель: смотреть можно, менять нельзя',
   'accounts.shares.title': 'Доступ к {{name}}',
   'accounts.shares.login': 'Логин',

@@ -1,13 +1,14 @@
+import type { RuTexts } from '../../i18n/types';
+
 // Messages of the Alerts screen, the device timeline tab and the crash-loop badge (issue 16).
-// On the first screens (the crash-loop badge of the device list, the menu's item):
-// the catalog's first part, i18n/first.
+// On the first screens (the crash-loop badge of the device list, the menu's item).
 export const alertsFirstEn = {
   'menu.item.alerts': 'Alerts',
   'crashLoop.badge': 'Crash loop',
   'crashLoop.title': '{{reboots}} reboots, crash-looping since {{since}}',
 } as const;
 
-// The rest: i18n/rest.
+// The rest: the screens, panels and dialogs of the feature.
 export const alertsEn = {
   'alerts.title': 'Alerts',
   'alerts.gateway.title': 'Device alerts of this gateway',
@@ -79,13 +80,13 @@ export const alertsEn = {
   'timeline.kind.alert': 'Alert',
 } as const;
 
-export const alertsFirstRu: Record<keyof typeof alertsFirstEn, string> = {
+export const alertsFirstRu: RuTexts<typeof alertsFirstEn> = {
   'menu.item.alerts': 'Оповещения',
   'crashLoop.badge': 'Цикл перезагрузок',
   'crashLoop.title': '{{reboots}} перезагрузок, цикл с {{since}}',
 };
 
-export const alertsRu: Record<keyof typeof alertsEn, string> = {
+export const alertsRu: RuTexts<typeof alertsEn> = {
   'alerts.title': 'Оповещения',
   'alerts.gateway.title': 'Оповещения об устройствах этого шлюза',
   'alerts.cloud.title': 'Мои оповещения о недоступности шлюзов (облако)',

@@ -1,3 +1,5 @@
+import type { RuTexts } from '../../i18n/types';
+
 // Messages of the auth feature (moved here from i18n/en.ts and ru.ts in issue 17).
 
 export const authEn = {
@@ -18,7 +20,7 @@ export const authEn = {
   'cloud.auth.info.user.login': 'Login: {{login}}',
 } as const;
 
-export const authRu: Record<keyof typeof authEn, string> = {
+export const authRu: RuTexts<typeof authEn> = {
   'password.toggle': 'Показать или скрыть пароль',
   'log.in': 'Войти',
   'log.out': 'Выйти',

@@ -1,3 +1,5 @@
+import type { RuTexts } from '../../i18n/types';
+
 // Messages of the scheduled backups (issue 18): schedule, last run, device versions, restore, archive.
 export const backupsEn = {
   'backups.title': 'Scheduled backups',
@@ -55,7 +57,7 @@ export const backupsEn = {
   'backups.cloud.error': 'Failed to fetch the backups kept by the cloud',
 } as const;
 
-export const backupsRu: Record<keyof typeof backupsEn, string> = {
+export const backupsRu: RuTexts<typeof backupsEn> = {
   'backups.title': 'Резервные копии по расписанию',
   'backups.schedule.enabled': 'Сохранять настройки всех устройств по расписанию',
   'backups.schedule.every': 'Каждые (часов)',

@@ -1,3 +1,5 @@
+import type { RuTexts } from '../../i18n/types';
+
 // Messages of the build-info feature (moved here from i18n/en.ts and ru.ts in issue 17).
 
 export const buildInfoEn = {
@@ -10,7 +12,7 @@ export const buildInfoEn = {
   'build.load.error': 'Failed to load the backend build info',
 } as const;
 
-export const buildInfoRu: Record<keyof typeof buildInfoEn, string> = {
+export const buildInfoRu: RuTexts<typeof buildInfoEn> = {
   'build.title': 'О сборке',
   'build.backend': 'Сборка сервера шлюза',
   'build.ui': 'Сборка консоли (UI)',

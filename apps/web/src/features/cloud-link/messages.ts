@@ -1,6 +1,8 @@
+import type { RuTexts } from '../../i18n/types';
+
 // Messages of the cloud-link feature (moved here from i18n/en.ts and ru.ts in issue 17).
 
-// On the first screens (the header's cloud status): the catalog's first part, i18n/first.
+// On the first screens (the header's cloud status).
 export const cloudLinkFirstEn = {
   'gateway.cloud.conn.status': 'Cloud: {{status}}',
   'gateway.cloud.conn.status.title': 'Cloud connection. Click for details',
@@ -17,7 +19,7 @@ export const cloudLinkFirstEn = {
   'gateway.cloud.disconnect': 'Disconnect',
 } as const;
 
-// The rest: i18n/rest.
+// The rest: the screens, panels and dialogs of the feature.
 export const cloudLinkEn = {
   'gateway.cloud.conn.failed': 'Failed to connect to the cloud',
   'gateway.cloud.disconnect.confirm': 'Disconnect this gateway from the cloud?',
@@ -46,7 +48,7 @@ export const cloudLinkEn = {
   'gateway.cloud.auth.unavailable': 'Cloud is unavailable',
 } as const;
 
-export const cloudLinkFirstRu: Record<keyof typeof cloudLinkFirstEn, string> = {
+export const cloudLinkFirstRu: RuTexts<typeof cloudLinkFirstEn> = {
   'gateway.cloud.conn.status': 'Облако: {{status}}',
   'gateway.cloud.conn.status.title': 'Подключение к облаку. Нажмите, чтобы открыть подробности',
   'gateway.cloud.status.NOT_CONNECTED': 'не подключено',
@@ -62,7 +64,7 @@ export const cloudLinkFirstRu: Record<keyof typeof cloudLinkFirstEn, string> = {
   'gateway.cloud.disconnect': 'Отключить',
 };
 
-export const cloudLinkRu: Record<keyof typeof cloudLinkEn, string> = {
+export const cloudLinkRu: RuTexts<typeof cloudLinkEn> = {
   'gateway.cloud.conn.failed': 'Не удалось подключиться к облаку',
   'gateway.cloud.disconnect.confirm': 'Отключить шлюз от облака?',
   'gateway.cloud.disconnect.failed': 'Не удалось отключиться от облака',

@@ -1,3 +1,5 @@
+import type { RuTexts } from '../../i18n/types';
+
 // Messages of the console's delivery (issue 21): upload progress, the offline state.
 export const deliveryEn = {
   'delivery.upload.progress': 'Uploaded {{sent}} of {{total}} MB',
@@ -16,7 +18,7 @@ export const deliveryEn = {
   'delivery.crash.reload': 'Reload',
 };
 
-export const deliveryRu: Record<keyof typeof deliveryEn, string> = {
+export const deliveryRu: RuTexts<typeof deliveryEn> = {
   'delivery.upload.progress': 'Загружено {{sent}} из {{total}} МБ',
   'delivery.upload.progress.label': 'Ход загрузки',
   'delivery.offline.gateway.title': 'Шлюз недоступен',

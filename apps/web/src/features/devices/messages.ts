@@ -1,6 +1,8 @@
+import type { RuTexts } from '../../i18n/types';
+
 // Messages of the devices feature added in issue 17.
 
-// On the first screens (the device list and its search panel): the catalog's first part, i18n/first.
+// On the first screens (the device list and its search panel).
 export const devicesFirstEn = {
   'devices.panel.devices': 'Devices',
   'devices.panel.search': 'Device search',
@@ -35,7 +37,7 @@ export const devicesFirstEn = {
   'devices.list.search.placeholder': 'Name, ip, type or firmware',
 } as const;
 
-// The rest: i18n/rest.
+// The rest: the screens, panels and dialogs of the feature.
 export const devicesEn = {
   'devices.panel.title': 'Device {{device}}',
   'devices.saved.add.title': 'Add device',
@@ -185,7 +187,7 @@ export const devicesEn = {
   'devices.config.unset.add': 'Set a value for {{name}}',
 } as const;
 
-export const devicesFirstRu: Record<keyof typeof devicesFirstEn, string> = {
+export const devicesFirstRu: RuTexts<typeof devicesFirstEn> = {
   'devices.panel.devices': 'Устройства',
   'devices.panel.search': 'Поиск устройств',
   'devices.panel.collapse': 'Скрыть список устройств',
@@ -219,7 +221,7 @@ export const devicesFirstRu: Record<keyof typeof devicesFirstEn, string> = {
   'devices.list.search.placeholder': 'Имя, ip, тип или прошивка',
 };
 
-export const devicesRu: Record<keyof typeof devicesEn, string> = {
+export const devicesRu: RuTexts<typeof devicesEn> = {
   'devices.panel.title': 'Устройство {{device}}',
   'devices.saved.add.title': 'Добавить устройство',
   'devices.saved.add.button': 'Добавить',

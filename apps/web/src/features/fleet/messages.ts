@@ -1,9 +1,10 @@
+import type { RuTexts } from '../../i18n/types';
+
 // Messages of issue 17 part B: update available, update all outdated, bulk actions from the device list,
 // the logs time range and follow state, and "restart now" after a save.
 
 // On the first screens (the device list's selection and update badges; the bulk bar loads with the first
-// selection):
-// the catalog's first part, i18n/first.
+// selection).
 export const fleetFirstEn = {
   'fleet.update.badge': 'Update available',
   'fleet.update.badge.title':
@@ -12,7 +13,7 @@ export const fleetFirstEn = {
   'fleet.select.all': 'Select every device in {{list}}',
 } as const;
 
-// The rest: i18n/rest.
+// The rest: the screens, panels and dialogs of the feature.
 export const fleetEn = {
   'fleet.bulk.label': 'Bulk actions',
   'fleet.bulk.selected': 'Selected: {{count}}',
@@ -67,14 +68,14 @@ export const fleetEn = {
   'fleet.restart.timeout': 'the device did not come back in 90 seconds',
 } as const;
 
-export const fleetFirstRu: Record<keyof typeof fleetFirstEn, string> = {
+export const fleetFirstRu: RuTexts<typeof fleetFirstEn> = {
   'fleet.update.badge': 'Есть обновление',
   'fleet.update.badge.title': 'В библиотеке прошивок есть {{type}} {{version}} (на устройстве {{current}})',
   'fleet.select.device': 'Выбрать {{name}} ({{ip}})',
   'fleet.select.all': 'Выбрать все устройства в списке «{{list}}»',
 };
 
-export const fleetRu: Record<keyof typeof fleetEn, string> = {
+export const fleetRu: RuTexts<typeof fleetEn> = {
   'fleet.bulk.label': 'Действия с выбранными',
   'fleet.bulk.selected': 'Выбрано: {{count}}',
   'fleet.bulk.restart': 'Перезагрузить',

@@ -1,10 +1,12 @@
+import type { RuTexts } from '../../i18n/types';
+
 // Messages of the gateway's local name (issue 17, defect 11): header button and rename dialog.
-// On the first screens (the header's rename button): the catalog's first part, i18n/first.
+// On the first screens (the header's rename button).
 export const gatewayNameFirstEn = {
   'gatewayName.rename': 'Rename gateway {{name}}',
 };
 
-// The rest: i18n/rest.
+// The rest: the screens, panels and dialogs of the feature.
 export const gatewayNameEn = {
   'gatewayName.dialog.title': 'Gateway name',
   'gatewayName.dialog.hint': 'Shown in the header and the browser tab. 1 to 64 characters.',
@@ -15,11 +17,11 @@ export const gatewayNameEn = {
   'gatewayName.saved': 'Gateway renamed',
 };
 
-export const gatewayNameFirstRu: Record<keyof typeof gatewayNameFirstEn, string> = {
+export const gatewayNameFirstRu: RuTexts<typeof gatewayNameFirstEn> = {
   'gatewayName.rename': 'Переименовать шлюз {{name}}',
 };
 
-export const gatewayNameRu: Record<keyof typeof gatewayNameEn, string> = {
+export const gatewayNameRu: RuTexts<typeof gatewayNameEn> = {
   'gatewayName.dialog.title': 'Имя шлюза',
   'gatewayName.dialog.hint': 'Показывается в заголовке и на вкладке браузера. От 1 до 64 символов.',
   'gatewayName.dialog.cloud': 'Пока шлюз связан с облаком, в заголовке видно имя из облака: {{name}}.',

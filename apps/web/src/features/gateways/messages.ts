@@ -1,14 +1,15 @@
+import type { RuTexts } from '../../i18n/types';
+
 // Messages of the gateway scope added in issue 17 (defect 9: waiting for a gateway that dropped).
 
-// On the first screens of both modes (the header's gateway, a gateway that is offline): i18n/first.
+// On the first screens of both modes (the header's gateway, a gateway that is offline).
 export const gatewaysSharedFirstEn = {
   'header.gateway': 'Gateway: {{name}}',
   'gateway.offline': 'Gateway is offline!',
   'gateway.offline.desc': 'The request was not sent: gateway {{name}} is not connected to the cloud.',
 } as const;
 
-// On cloud mode's first screens (the gateway list and its actions, the wait for a gateway that dropped):
-// i18n/cloud.
+// On cloud mode's first screens (the gateway list and its actions, the wait for a gateway that dropped).
 export const gatewaysFirstEn = {
   'header.gateway.tooltip': 'Gateway id: {{id}}. Click to choose another gateway',
   'cloud.gateway.load.failed': 'Failed to load gateway information',
@@ -48,7 +49,7 @@ export const gatewaysFirstEn = {
   'gateway.waiting.expired.desc': 'Gateway {{name}} did not come back in time.',
 };
 
-// The rest: i18n/rest.
+// The rest: the screens, panels and dialogs of the feature.
 export const gatewaysEn = {
   'gateway.item.connection.token': 'Connection token',
   'gateway.item.cloud.url': 'Cloud URL',
@@ -69,13 +70,13 @@ export const gatewaysEn = {
   'gateway.edit.validation.name.long.desc': 'A name should have at most {{len}} characters.',
 };
 
-export const gatewaysSharedFirstRu: Record<keyof typeof gatewaysSharedFirstEn, string> = {
+export const gatewaysSharedFirstRu: RuTexts<typeof gatewaysSharedFirstEn> = {
   'header.gateway': 'Шлюз: {{name}}',
   'gateway.offline': 'Шлюз не в сети!',
   'gateway.offline.desc': 'Запрос не отправлен: шлюз {{name}} не подключён к облаку.',
 };
 
-export const gatewaysFirstRu: Record<keyof typeof gatewaysFirstEn, string> = {
+export const gatewaysFirstRu: RuTexts<typeof gatewaysFirstEn> = {
   'header.gateway.tooltip': 'Id шлюза: {{id}}. Нажмите, чтобы выбрать другой шлюз',
   'cloud.gateway.load.failed': 'Не удалось загрузить информацию о шлюзе',
   'cloud.gateway.connected': 'Шлюз {{name}} подключился',
@@ -114,7 +115,7 @@ export const gatewaysFirstRu: Record<keyof typeof gatewaysFirstEn, string> = {
   'gateway.waiting.expired.desc': 'Шлюз {{name}} не вернулся вовремя.',
 };
 
-export const gatewaysRu: Record<keyof typeof gatewaysEn, string> = {
+export const gatewaysRu: RuTexts<typeof gatewaysEn> = {
   'gateway.item.connection.token': 'Токен подключения',
   'gateway.item.cloud.url': 'Адрес облака',
   'gateway.item.auth.token': 'Токен авторизации',

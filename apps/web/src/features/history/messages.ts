@@ -1,10 +1,12 @@
+import type { RuTexts } from '../../i18n/types';
+
 // Messages of the fleet overview and the sensor charts (issue 15).
-// On the first screens (the menu's item): the catalog's first part, i18n/first.
+// On the first screens (the menu's item).
 export const historyFirstEn = {
   'menu.item.overview': 'Fleet overview',
 } as const;
 
-// The rest: i18n/rest.
+// The rest: the screens, panels and dialogs of the feature.
 export const historyEn = {
   'history.overview.title': 'Fleet overview',
   'history.overview.filter': 'Filter devices',
@@ -54,11 +56,11 @@ export const historyEn = {
   'history.charts.title': 'History',
 } as const;
 
-export const historyFirstRu: Record<keyof typeof historyFirstEn, string> = {
+export const historyFirstRu: RuTexts<typeof historyFirstEn> = {
   'menu.item.overview': 'Обзор устройств',
 };
 
-export const historyRu: Record<keyof typeof historyEn, string> = {
+export const historyRu: RuTexts<typeof historyEn> = {
   'history.overview.title': 'Обзор устройств',
   'history.overview.filter': 'Фильтр устройств',
   'history.overview.filter.placeholder': 'Имя, тип, плата, прошивка или адрес',

@@ -1,10 +1,12 @@
+import type { RuTexts } from '../../i18n/types';
+
 // Messages of the Integrations screen (Home Assistant over MQTT, Prometheus).
-// On the first screens (the menu's item): the catalog's first part, i18n/first.
+// On the first screens (the menu's item).
 export const integrationsFirstEn = {
   'menu.item.integrations': 'Integrations',
 } as const;
 
-// The rest: i18n/rest.
+// The rest: the screens, panels and dialogs of the feature.
 export const integrationsEn = {
   'integrations.title': 'Integrations',
   'integrations.mqtt.title': 'Home Assistant (MQTT discovery)',
@@ -36,11 +38,11 @@ export const integrationsEn = {
     'The gateway serves its metrics at {{url}} to private-network addresses (or with a bearer token when ST_METRICS_TOKEN is set).',
 } as const;
 
-export const integrationsFirstRu: Record<keyof typeof integrationsFirstEn, string> = {
+export const integrationsFirstRu: RuTexts<typeof integrationsFirstEn> = {
   'menu.item.integrations': 'Интеграции',
 };
 
-export const integrationsRu: Record<keyof typeof integrationsEn, string> = {
+export const integrationsRu: RuTexts<typeof integrationsEn> = {
   'integrations.title': 'Интеграции',
   'integrations.mqtt.title': 'Home Assistant (MQTT discovery)',
   'integrations.mqtt.intro':

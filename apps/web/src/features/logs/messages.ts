@@ -1,3 +1,5 @@
+import type { RuTexts } from '../../i18n/types';
+
 // Messages of the logs feature (moved here from i18n/en.ts and ru.ts in issue 17).
 
 export const logsEn = {
@@ -22,7 +24,7 @@ export const logsEn = {
   'device.logs.gap.error': 'Could not load the lines received while the connection was down',
 } as const;
 
-export const logsRu: Record<keyof typeof logsEn, string> = {
+export const logsRu: RuTexts<typeof logsEn> = {
   'device.logs.title': 'Логи устройств',
   'device.logs.column.device': 'Устройство',
   'device.logs.column.date': 'Дата',

@@ -1,6 +1,8 @@
+import type { RuTexts } from '../../i18n/types';
+
 // Messages of the menu feature (moved here from i18n/en.ts and ru.ts in issue 17).
 
-// On the first screens (the menu): the catalog's first part, i18n/first.
+// On the first screens (the menu).
 export const menuFirstEn = {
   'menu.open': 'Open the menu',
   'menu.item.panel': 'Control panel',
@@ -10,7 +12,7 @@ export const menuFirstEn = {
   'menu.build.info': 'Build info',
 } as const;
 
-export const menuFirstRu: Record<keyof typeof menuFirstEn, string> = {
+export const menuFirstRu: RuTexts<typeof menuFirstEn> = {
   'menu.open': 'Открыть меню',
   'menu.item.panel': 'Панель управления',
   'menu.item.settings': 'Настройки устройств',

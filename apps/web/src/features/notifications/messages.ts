@@ -1,3 +1,5 @@
+import type { RuTexts } from '../../i18n/types';
+
 // Messages of the notification bell (toast history) added in issue 17.
 
 export const notificationsEn = {
@@ -12,7 +14,7 @@ export const notificationsEn = {
   'toasts.history.clear': 'Clear history',
 } as const;
 
-export const notificationsRu: Record<keyof typeof notificationsEn, string> = {
+export const notificationsRu: RuTexts<typeof notificationsEn> = {
   'toast.close': 'Закрыть уведомление',
   'toast.from': 'От: {{source}}',
   'notification.caption': 'Уведомление',

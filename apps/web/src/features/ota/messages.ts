@@ -1,3 +1,5 @@
+import type { RuTexts } from '../../i18n/types';
+
 // Messages of the OTA screen added in issue 17 (type-mismatch override, version beside version, downgrade).
 
 export const otaEn = {
@@ -81,7 +83,7 @@ export const otaEn = {
   'ota.upload.confirm.override': 'Flash anyway',
 } as const;
 
-export const otaRu: Record<keyof typeof otaEn, string> = {
+export const otaRu: RuTexts<typeof otaEn> = {
   'ota.saved.header': 'Доступные прошивки',
   'ota.saved.list': 'Сохранённые прошивки',
   'ota.saved.empty': 'Прошивок пока нет. Добавьте файл .bin, чтобы обновлять устройства по воздуху.',

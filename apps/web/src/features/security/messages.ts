@@ -1,6 +1,8 @@
+import type { RuTexts } from '../../i18n/types';
+
 // Messages of the security features (issue 14): the refused gateway token, the gateway-mode sign-in.
 
-// On the first screens (the gateway's sign-in and the header's lock): the catalog's first part, i18n/first.
+// On the first screens (the gateway's sign-in and the header's lock).
 export const securityFirstEn = {
   'gateway.cloud.status.TOKEN_REFUSED': 'token refused',
   'gateway.signIn.title': 'Sign in to this gateway',
@@ -12,7 +14,7 @@ export const securityFirstEn = {
   'gateway.password.set': 'Protect this gateway with a password',
 } as const;
 
-// The rest: i18n/rest.
+// The rest: the screens, panels and dialogs of the feature.
 export const securityEn = {
   'gateway.cloud.problem.TOKEN_REFUSED':
     'The cloud refused this gateway’s token: it was deleted or replaced. The gateway stopped retrying. Paste a new connection token from the cloud to link it again.',
@@ -24,7 +26,7 @@ export const securityEn = {
   'gateway.password.short': 'At least {{min}} characters',
 } as const;
 
-export const securityFirstRu: Record<keyof typeof securityFirstEn, string> = {
+export const securityFirstRu: RuTexts<typeof securityFirstEn> = {
   'gateway.cloud.status.TOKEN_REFUSED': 'токен отклонён',
   'gateway.signIn.title': 'Вход на этот шлюз',
   'gateway.signIn.failed': 'Не удалось войти',
@@ -35,7 +37,7 @@ export const securityFirstRu: Record<keyof typeof securityFirstEn, string> = {
   'gateway.password.set': 'Защитить этот шлюз паролем',
 };
 
-export const securityRu: Record<keyof typeof securityEn, string> = {
+export const securityRu: RuTexts<typeof securityEn> = {
   'gateway.cloud.problem.TOKEN_REFUSED':
     'Облако отклонило токен этого шлюза: он удалён или заменён. Шлюз перестал переподключаться. Вставьте новый токен подключения из облака, чтобы снова связать его.',
   'gateway.password.set.desc':

@@ -1,3 +1,5 @@
+import type { RuTexts } from '../../i18n/types';
+
 // Messages of the settings manager added in issue 17.
 
 export const settingsDumpsEn = {
@@ -63,7 +65,7 @@ export const settingsDumpsEn = {
   'device.settings.download': 'Download as file',
 } as const;
 
-export const settingsDumpsRu: Record<keyof typeof settingsDumpsEn, string> = {
+export const settingsDumpsRu: RuTexts<typeof settingsDumpsEn> = {
   'device.settings.manager.menu.header': 'Сохранённые настройки устройств',
   'device.settings.empty': 'Настройки устройств ещё не экспортировались',
   'device.settings.list': 'Сохранённые настройки',
