@@ -22,7 +22,7 @@ import { cloudErrors } from '../http/errors';
 import type { RequestAuth } from '../http/requestAuth';
 import type { Admission } from './admission';
 import type { OutgoingRequest, Relay } from './relay';
-import { checkRelayRole, classifyRelayCall } from './roleCheck';
+import { answerForRole, checkRelayRole, classifyRelayCall } from './roleCheck';
 import { checkRelayUrlKept } from './urlMemo';
 
 export interface RelayRouteDeps {
@@ -104,7 +104,7 @@ export function registerRelayRoutes(app: HttpApp, deps: RelayRouteDeps): void {
       throw e;
     }
     audit(String(answer.status));
-    return sendAnswer(reply, answer, performance.now() - started);
+    return sendAnswer(reply, answerForRole(role, call, answer), performance.now() - started);
   };
 
   app.post(

@@ -7,4 +7,5 @@ export * from './hooks';
 export * from './log-line';
 export * from './result';
 export * from './settings-dump';
+export * from './settings-dump-secrets';
 export * from './settings-sections';

@@ -19,6 +19,8 @@ export const SettingsDumpRecord = z.object({
   dump: z.string(),
   /** how it was made (scheduled backups, issue 18); absent on gateways before them */
   source: BackupSource.optional(),
+  /** set when the Wi-Fi password in `dump` was masked because the reader may not see it (a cloud viewer) */
+  secretsMasked: z.literal(true).optional(),
 });
 export type SettingsDumpRecord = z.infer<typeof SettingsDumpRecord>;
 

@@ -5,6 +5,7 @@ import { matchRoute } from './paths';
 // design.md Round 3: every relayable gateway route and every device command is classed read or write, and the
 // cloud refuses a write for a viewer before anything reaches the gateway. The two maps below are typed so a
 // route or command added without a class is a type error (and a class for one that no longer exists, too).
+// A read whose answer holds a device secret is masked for viewers (./viewerMask.ts: RELAY_SECRET_READS).
 
 export type Access = 'read' | 'write';
 
@@ -29,8 +30,8 @@ export const RELAY_ROUTE_ACCESS = {
   'gateway.devices.settings.delete': 'write',
   'gateway.devices.logs': 'read',
   'gateway.notifications.list': 'read',
-  // marks the caller's notification seen on the gateway: a viewer's own bookkeeping, it changes no device
-  'gateway.notifications.seen': 'read',
+  // removes the notification from the gateway's list for everyone who reads it: not a viewer's to do
+  'gateway.notifications.seen': 'write',
   'gateway.ota.firmware.list': 'read',
   'gateway.ota.firmware.add': 'write',
   'gateway.ota.firmware.update': 'write',

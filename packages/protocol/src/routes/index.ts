@@ -11,3 +11,4 @@ export * from './integrations';
 export * from './ota';
 export * from './paths';
 export * from './relayUrl';
+export * from './viewerMask';
