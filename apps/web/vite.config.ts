@@ -28,8 +28,6 @@ const STARTUP = [
 // downloads all of it (nothing breaks, but bench/console shows the login route grow by ~55 KiB).
 const CONSOLE = [
   /node_modules\/(wouter|regexparam|zod)\//,
-  // the server-state cache (api/query, instead of TanStack Query; issue 21)
-  /\/apps\/web\/src\/api\/query\/[^/]+\.tsx?$/,
   /\/apps\/web\/src\/zodLite\/(zod|schema)\.ts$/,
   // the route helpers, the topics and the small protocol modules every screen of either mode uses (as small
   // chunks they cost a request each and gzip apart; round 5: -1.5 KiB gzip, -5.5 KiB on the wire). Not the

@@ -1,6 +1,6 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
-import { useQueryClient } from '../api/query';
 import { CloudStatusWidget } from '../features/cloud-link/CloudStatusWidget';
 import { GatewayNameHeader } from '../features/gateway-name/GatewayNameHeader';
 import { LiveNotifications, SavedNotifications } from '../features/notifications/NotificationsFeed';

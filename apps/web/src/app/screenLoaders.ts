@@ -1,5 +1,5 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import type { QueryClient } from '../api/query';
 import type { MenuItem } from '../features/menu/menuItems';
 import { withCatalogRest } from '../i18n';
 import type { Services } from './services';

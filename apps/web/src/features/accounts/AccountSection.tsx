@@ -1,8 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { serverMessage } from '../../api/errors';
-import { useQuery } from '../../api/query';
 import { useServices } from '../../app/ServicesContext';
 import { Button } from '../../ui/kit/buttons';
 import { Group, Stack } from '../../ui/kit/layout';

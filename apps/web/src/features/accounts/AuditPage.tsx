@@ -1,8 +1,8 @@
 import { buildPath } from '@st/protocol';
 import { IconDownload } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQuery } from '../../api/query';
 import { routeDef } from '../../api/routeTable';
 import { useServices } from '../../app/ServicesContext';
 import { Button } from '../../ui/kit/buttons';

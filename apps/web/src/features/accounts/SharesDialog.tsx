@@ -1,9 +1,9 @@
 import { type Gateway, type GatewayRole, type GatewayShare, GatewayRole as Roles } from '@st/protocol';
 import { IconTrash } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../api/errors';
-import { useQuery, useQueryClient } from '../../api/query';
 import { useServices } from '../../app/ServicesContext';
 import { AppModal } from '../../ui/AppModal';
 import { ActionIcon, Button } from '../../ui/kit/buttons';

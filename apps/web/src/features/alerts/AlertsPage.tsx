@@ -1,5 +1,5 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useQuery, useQueryClient } from '../../api/query';
 import { Loader } from '../../ui/kit/feedback';
 import { Center, Stack } from '../../ui/kit/layout';
 import { Text, Title } from '../../ui/kit/text';

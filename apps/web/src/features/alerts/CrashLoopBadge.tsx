@@ -1,7 +1,7 @@
 import type { CrashLoopState } from '@st/protocol';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQuery } from '../../api/query';
 import { gatewayCall } from '../../api/routes';
 import { useCurrentGateway } from '../../app/CurrentGateway';
 import { useServices } from '../../app/ServicesContext';

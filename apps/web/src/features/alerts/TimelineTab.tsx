@@ -1,7 +1,7 @@
 import type { TimelineEntry, TimelineKind } from '@st/protocol';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { keepPreviousData, useQuery } from '../../api/query';
 import { Button } from '../../ui/kit/buttons';
 import { Loader } from '../../ui/kit/feedback';
 import { Center, Group, Stack } from '../../ui/kit/layout';

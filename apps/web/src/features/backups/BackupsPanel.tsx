@@ -1,9 +1,9 @@
 import type { BackupDevice, BackupSchedule, SettingsDumpRecord } from '@st/protocol';
 import { IconCloudDownload, IconFileZip, IconPlayerPlay, IconRestore, IconUpload } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../api/errors';
-import { useQuery, useQueryClient } from '../../api/query';
 import { useServices } from '../../app/ServicesContext';
 import { lazyWithTexts } from '../../i18n';
 import { describeFailure } from '../../ui/describeFailure';

@@ -1,5 +1,5 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useQuery } from '../../api/query';
 import { gatewayCall } from '../../api/routes';
 import { useCurrentGateway } from '../../app/CurrentGateway';
 import { uiBuildInfo } from '../../app/runtime';

@@ -1,6 +1,6 @@
 import { ConnectionStatusMessage } from '@st/protocol';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { useQuery, useQueryClient } from '../../api/query';
 import { subscribeTopic } from '../../api/topics';
 import { useServices } from '../../app/ServicesContext';
 import { cloudLinkApi, cloudLinkKeys } from './cloudLinkApi';

@@ -1,7 +1,7 @@
 import type { DeviceInfo } from '@st/protocol';
+import type { QueryClient } from '@tanstack/react-query';
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { QueryClient } from '../../api/query';
 import { useCurrentGateway } from '../../app/CurrentGateway';
 import { useServices } from '../../app/ServicesContext';
 import type { Services } from '../../app/services';

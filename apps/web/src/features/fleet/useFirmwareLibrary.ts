@@ -1,6 +1,6 @@
 import { type DeviceInfo, type Firmware, newerFirmware } from '@st/protocol';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useQuery } from '../../api/query';
 import { gatewayCall } from '../../api/routes';
 import { useCurrentGateway } from '../../app/CurrentGateway';
 import { useServices } from '../../app/ServicesContext';

@@ -1,7 +1,7 @@
 import type { DeviceInfo, OtaTask } from '@st/protocol';
 import { isOtaStatusFinal } from '@st/protocol';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useQuery } from '../../api/query';
 import { otaKeys } from '../ota/otaKeys';
 import type { UploadOutcome } from '../ota/useOtaActions';
 import { useOtaApi } from '../ota/useOtaApi';

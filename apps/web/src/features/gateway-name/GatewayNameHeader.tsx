@@ -1,6 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQuery } from '../../api/query';
 import { gatewayRequest } from '../../api/routes';
 import { useServices } from '../../app/ServicesContext';
 import { lazyWithTexts } from '../../i18n';

@@ -1,7 +1,7 @@
 import { LOCAL_NAME_MAX_LENGTH } from '@st/protocol';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMutation, useQueryClient } from '../../api/query';
 import { gatewayRequest } from '../../api/routes';
 import { useServices } from '../../app/ServicesContext';
 import { failureText } from '../../ui/describeFailure';
@@ -29,7 +29,10 @@ export default function RenameDialog({
   const [value, setValue] = useState(current);
   const save = useMutation({
     mutationFn: (name: string) => http.request(gatewayRequest('gateway.name.set', { body: { name } })),
-    onSuccess: (data) => {
+    // an answer in flight predates the rename: it must not bring the old name back
+    onMutate: () => queryClient.cancelQueries({ queryKey: nameKey }),
+    onSuccess: async (data) => {
+      await queryClient.cancelQueries({ queryKey: nameKey });
       queryClient.setQueryData(nameKey, data);
       toaster.success({ caption: t('gatewayName.saved') });
       onClose();

@@ -1,7 +1,7 @@
 import { type Gateway, GatewayEvent } from '@st/protocol';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQueryClient } from '../../api/query';
 import { subscribeTopic } from '../../api/topics';
 import { useServices } from '../../app/ServicesContext';
 import { gatewayKeys } from './gatewaysApi';

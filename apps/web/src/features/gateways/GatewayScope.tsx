@@ -1,8 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, useParams } from 'wouter';
 import { statusOf } from '../../api/errors';
-import { useQuery } from '../../api/query';
 import { CurrentGatewayContext } from '../../app/CurrentGateway';
 import { useServices } from '../../app/ServicesContext';
 import { PageLoader } from '../../ui/PageLoader';

@@ -1,9 +1,9 @@
 import type { Gateway } from '@st/protocol';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { serverMessage, statusOf } from '../../api/errors';
-import { useQueryClient } from '../../api/query';
 import { useServices } from '../../app/ServicesContext';
 import { useConfirm } from '../../ui/useConfirm';
 import { type GatewayDraft, gatewayKeys, gatewaysApi } from './gatewaysApi';

@@ -1,6 +1,6 @@
 import { type DeviceSample, DeviceSampleSchema, type HistoryResponse, type OverviewRow } from '@st/protocol';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useQuery } from '../../api/query';
 import { gatewayCall } from '../../api/routes';
 import { subscribeTopic } from '../../api/topics';
 import { useCurrentGateway } from '../../app/CurrentGateway';

@@ -1,7 +1,7 @@
 import type { MqttConnectionState, MqttSettings } from '@st/protocol';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMutation, useQuery, useQueryClient } from '../../api/query';
 import { useServices } from '../../app/ServicesContext';
 import { failureText } from '../../ui/describeFailure';
 import { Button } from '../../ui/kit/buttons';
@@ -72,7 +72,10 @@ export default function IntegrationsPage() {
         discoveryPrefix: f.discoveryPrefix,
         baseTopic: f.baseTopic,
       }),
-    onSuccess: (saved) => {
+    // a poll answer in flight predates the save: it must not show the old settings again
+    onMutate: () => client.cancelQueries({ queryKey: key }),
+    onSuccess: async (saved) => {
+      await client.cancelQueries({ queryKey: key });
       client.setQueryData(key, saved);
       setForm(toForm(saved));
       toaster.success({ caption: t('integrations.mqtt.saved') });

@@ -1,9 +1,9 @@
 // Mantine styles of the components only this screen uses (the shell loads the common ones).
 import type { Firmware } from '@st/protocol';
 import { IconPlus, IconRefreshAlert } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQuery } from '../../api/query';
 import { useServices } from '../../app/ServicesContext';
 import { lazyWithTexts } from '../../i18n';
 import { Button } from '../../ui/kit/buttons';

@@ -1,6 +1,6 @@
 import { isOtaStatusFinal, OtaProgressMessage, type OtaTask } from '@st/protocol';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useQuery, useQueryClient } from '../../api/query';
 import { subscribeTopic } from '../../api/topics';
 import { useServices } from '../../app/ServicesContext';
 import { otaKeys } from './otaKeys';

@@ -1,9 +1,9 @@
 import type { DeviceInfo, Firmware, FirmwareInfoInput, FirmwareUpdate, OtaTask } from '@st/protocol';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../api/errors';
 import type { UploadProgress } from '../../api/progressFetch';
-import { useQueryClient } from '../../api/query';
 import { useServices } from '../../app/ServicesContext';
 import { describeFailure } from '../../ui/describeFailure';
 import { useConfirm } from '../../ui/useConfirm';

@@ -1,5 +1,5 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useQuery, useQueryClient } from '../../api/query';
 import { useServices } from '../../app/ServicesContext';
 import { gatewayAuthApi, gatewayAuthKey } from './gatewayAuthApi';
 

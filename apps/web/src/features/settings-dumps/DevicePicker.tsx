@@ -1,6 +1,6 @@
 import type { DeviceInfo } from '@st/protocol';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useQuery } from '../../api/query';
 import { Loader } from '../../ui/kit/feedback';
 import { Select } from '../../ui/Select';
 import { dumpKeys } from './dumpsApi';

@@ -1,8 +1,8 @@
 import type { SettingsDumpRecord } from '@st/protocol';
 import { IconUpload } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { Fragment, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQuery } from '../../api/query';
 import { useServices } from '../../app/ServicesContext';
 import { lazyWithTexts } from '../../i18n';
 import { Button } from '../../ui/kit/buttons';

@@ -1,8 +1,8 @@
 import type { DeviceInfo, SettingsDumpRecord } from '@st/protocol';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HttpError, serverMessage, statusOf } from '../../api/errors';
-import { useQueryClient } from '../../api/query';
 import { useServices } from '../../app/ServicesContext';
 import { describeFailure } from '../../ui/describeFailure';
 import { useConfirm } from '../../ui/useConfirm';

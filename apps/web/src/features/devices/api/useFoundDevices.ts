@@ -1,5 +1,5 @@
 import type { DeviceInfo } from '@st/protocol';
-import { useQuery } from '../../../api/query';
+import { useQuery } from '@tanstack/react-query';
 import { panelQueries } from './panelQueries';
 import { useDevicesApi, useGatewayKey } from './useDevices';
 

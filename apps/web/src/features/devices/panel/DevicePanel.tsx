@@ -1,7 +1,7 @@
 import type { DeviceInfo } from '@st/protocol';
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQuery } from '../../../api/query';
 import { Button } from '../../../ui/kit/buttons';
 import { Loader } from '../../../ui/kit/feedback';
 import { Center, Group, Paper, Stack } from '../../../ui/kit/layout';

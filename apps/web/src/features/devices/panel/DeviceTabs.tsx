@@ -8,9 +8,9 @@ import {
   IconTimeline,
   IconWifi,
 } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQueryClient } from '../../../api/query';
 import { Tabs } from '../../../ui/kit/Tabs';
 import { Text } from '../../../ui/kit/text';
 import { TimelineTab } from '../../alerts/TimelineTab';

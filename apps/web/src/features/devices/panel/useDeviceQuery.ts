@@ -1,5 +1,5 @@
 import type { DeviceCommandName } from '@st/protocol';
-import { type UseQueryResult, useQuery } from '../../../api/query';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import type { DeviceAnswer } from '../api/deviceCommand';
 import { deviceKeys, useDeviceCaller, useGatewayKey } from '../api/useDevices';
 import { useQueryErrorToast } from '../api/useQueryErrorToast';

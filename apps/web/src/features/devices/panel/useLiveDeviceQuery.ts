@@ -1,6 +1,6 @@
 import type { DeviceSample } from '@st/protocol';
+import { type UseQueryResult, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type UseQueryResult, useQueryClient } from '../../../api/query';
 import { useLiveSamples } from '../../history/historyApi';
 import type { DeviceAnswer } from '../api/deviceCommand';
 import { type Freshness, freshness } from '../model/liveSample';

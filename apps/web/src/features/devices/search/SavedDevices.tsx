@@ -1,8 +1,8 @@
 import type { SavedDevice } from '@st/protocol';
 import { IconPlus } from '@tabler/icons-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMutation, useQuery } from '../../../api/query';
 import { useServices } from '../../../app/ServicesContext';
 import { lazyWithTexts } from '../../../i18n';
 import { Tooltip } from '../../../ui/floating/Tooltip';

@@ -1,7 +1,7 @@
 import { type DeviceInfo, DeviceInfoSchema } from '@st/protocol';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQueryClient } from '../../../api/query';
 import { subscribeTopic } from '../../../api/topics';
 import { useCurrentGateway } from '../../../app/CurrentGateway';
 import { useServices } from '../../../app/ServicesContext';

@@ -1,6 +1,6 @@
+import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMutation } from '../../../../api/query';
 import { useServices } from '../../../../app/ServicesContext';
 import { AppModal } from '../../../../ui/AppModal';
 import { Button } from '../../../../ui/kit/buttons';

@@ -5,9 +5,9 @@ import {
   humanizeHookType,
   newHookDraft,
 } from '@st/protocol';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQuery } from '../../../../api/query';
 import { Loader } from '../../../../ui/kit/feedback';
 import { Center, Stack } from '../../../../ui/kit/layout';
 import { Text, Title } from '../../../../ui/kit/text';

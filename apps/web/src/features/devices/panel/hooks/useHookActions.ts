@@ -1,6 +1,6 @@
 import type { HookDraft } from '@st/protocol';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useMutation } from '../../../../api/query';
 import { useServices } from '../../../../app/ServicesContext';
 import { useDeviceErrorToast } from '../../api/deviceErrors';
 import { useDeviceCaller } from '../../api/useDevices';

@@ -1,8 +1,8 @@
 import type { DeviceAction } from '@st/protocol';
 import { IconClockHour4 } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMutation } from '../../../../api/query';
 import { useServices } from '../../../../app/ServicesContext';
 import { Tooltip } from '../../../../ui/floating/Tooltip';
 import { ActionIcon, Button } from '../../../../ui/kit/buttons';

@@ -1,7 +1,7 @@
 import { IconTrash } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMutation, useQueryClient } from '../../../../api/query';
 import { useServices } from '../../../../app/ServicesContext';
 import { Tooltip } from '../../../../ui/floating/Tooltip';
 import { ActionIcon, Button } from '../../../../ui/kit/buttons';
@@ -51,8 +51,11 @@ export function ConfigTab() {
   });
   const removeOne = useMutation({
     mutationFn: (name: string) => call(device.ip, 'deleteConfigValue', { name }),
-    onSuccess: (_, name) => {
+    // an answer in flight predates the delete: it must not bring the value back
+    onMutate: () => queryClient.cancelQueries({ queryKey: configKey }),
+    onSuccess: async (_, name) => {
       // the field goes at once (the refetch confirms the device cleared it)
+      await queryClient.cancelQueries({ queryKey: configKey });
       queryClient.setQueryData<Record<string, string>>(configKey, (data) =>
         data === undefined ? data : { ...data, [name]: '' },
       );
@@ -63,7 +66,9 @@ export function ConfigTab() {
   });
   const removeAll = useMutation({
     mutationFn: () => call(device.ip, 'deleteAllConfigValues'),
-    onSuccess: () => {
+    onMutate: () => queryClient.cancelQueries({ queryKey: configKey }),
+    onSuccess: async () => {
+      await queryClient.cancelQueries({ queryKey: configKey });
       queryClient.setQueryData<Record<string, string>>(configKey, (data) =>
         data === undefined ? data : Object.fromEntries(Object.keys(data).map((name) => [name, ''])),
       );

@@ -1,6 +1,6 @@
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useMutation } from '../../../../api/query';
 import { useServices } from '../../../../app/ServicesContext';
 import { Button } from '../../../../ui/kit/buttons';
 import { Group, Stack } from '../../../../ui/kit/layout';

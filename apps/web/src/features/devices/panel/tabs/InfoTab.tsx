@@ -1,7 +1,7 @@
 import type { DeviceInfo } from '@st/protocol';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMutation, useQueryClient } from '../../../../api/query';
 import { useServices } from '../../../../app/ServicesContext';
 import { Button } from '../../../../ui/kit/buttons';
 import { Loader } from '../../../../ui/kit/feedback';
@@ -33,6 +33,8 @@ export function InfoTab() {
   }, [info.data]);
   const save = useMutation({
     mutationFn: (value: string) => call(device.ip, 'saveName', { name: value }),
+    // a list answer in flight predates the rename: it must not bring the old name back
+    onMutate: () => queryClient.cancelQueries({ queryKey: deviceKeys.found(gatewayKey) }),
     onSuccess: async (_, value) => {
       toaster.success({ caption: t('devices.info.name.saved') });
       await queryClient.invalidateQueries({ queryKey: infoKey });
@@ -42,6 +44,7 @@ export function InfoTab() {
       // refetch before the device's next beacon tells it the name, and its answer would then overwrite the
       // live update that beacon brings (seen in cloud mode: the list kept the old name). The saved list is
       // the gateway's record: asked again.
+      await queryClient.cancelQueries({ queryKey: deviceKeys.found(gatewayKey) });
       queryClient.setQueryData<DeviceInfo[]>(deviceKeys.found(gatewayKey), (list) =>
         list?.map((d) => (d.ip === device.ip ? { ...d, name: renamed } : d)),
       );

@@ -1,7 +1,7 @@
 import type { DeviceAction } from '@st/protocol';
+import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMutation } from '../../../../api/query';
 import { useServices } from '../../../../app/ServicesContext';
 import { AppModal } from '../../../../ui/AppModal';
 import { Button } from '../../../../ui/kit/buttons';

@@ -1,6 +1,6 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQueryClient } from '../../../../api/query';
 import { lazyWithTexts } from '../../../../i18n';
 import { Loader } from '../../../../ui/kit/feedback';
 import { Center, Stack } from '../../../../ui/kit/layout';
