@@ -5,6 +5,7 @@ import {
   type RelayableRouteName,
   ROUTES,
 } from '@st/protocol';
+import { waitFor } from '@st/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser } from './helpers';
 import { type LinkedSystem, startLinkedSystem, type TestDevice } from './support/linked';
@@ -164,5 +165,17 @@ describe('secrets and notifications through the relay, by role', () => {
       params: {},
     });
     expect(wifi.text).toContain(WIFI_PASSWORD);
+  });
+
+  it("the cloud's backup copies: whole for an operator, refused to a viewer", async () => {
+    const copies = (as: Browser) => as.call('GET', `/api/gateway/backups/${sys.gatewayId}`);
+    await waitFor(async () => ((await copies(operator.browser)).body as unknown[]).length === 1, {
+      what: 'the cloud copy',
+    });
+    expect((await copies(operator.browser)).text).toContain(WIFI_PASSWORD);
+    const refused = await copies(viewer.browser);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: 'ROLE_FORBIDDEN' });
+    expect(refused.text).not.toContain(WIFI_PASSWORD);
   });
 });
