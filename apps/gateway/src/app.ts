@@ -27,7 +27,7 @@ import { createGatewayBus, type GatewayBus } from './events/gatewayEvents';
 import { LiveBackpressure } from './live/liveBackpressure';
 import { bridgeLiveTopics } from './live/liveTopics';
 import { deviceHealthRoutes } from './routes/alerts/index';
-import { gatewayAuthRoutes } from './routes/auth/index';
+import { gatewayAuthRoutes, registerSignInGuard } from './routes/auth/index';
 import { backupRoutes } from './routes/backups/index';
 import { historyRoutes } from './routes/history/index';
 import { registerRoutes } from './routes/index';
@@ -41,6 +41,7 @@ import { BackupStore } from './services/backups/store';
 import { CommandRunner } from './services/devices/commandRunner';
 import { DeviceClient } from './services/devices/deviceClient';
 import { DeviceResolver } from './services/devices/resolver';
+import { metricsRestartProbe, Restarts } from './services/devices/restarts';
 import { Discovery } from './services/discovery/discovery';
 import { SettingsDumps } from './services/dumps/dumps';
 import { DeviceLogs } from './services/logs/logs';
@@ -102,6 +103,16 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
   const onListenerError = (err: unknown) => logger.error({ err }, 'event listener failed');
 
   const client = new DeviceClient({ timeoutMs: config.deviceTimeoutMs ?? DEFAULTS.deviceTimeoutMs });
+  const restarts = new Restarts(
+    { windowMs: config.restartWindowMs ?? DEFAULTS.restartWindowMs },
+    metricsRestartProbe(client, 1500),
+    {
+      restarting: (e) => bus.emit('device.restarting', e, onListenerError),
+      returned: (e, backAfterMs) => bus.emit('device.restarted', { ...e, backAfterMs }, onListenerError),
+      overdue: (e) => bus.emit('device.restart-overdue', e, onListenerError),
+    },
+    logger.child({ part: 'restarts' }),
+  );
   const discovery = new Discovery(
     {
       group,
@@ -114,6 +125,8 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     {
       found: (d) => bus.emit('device.found', d, onListenerError),
       lost: (d) => bus.emit('device.lost', d, onListenerError),
+      seen: (d) => restarts.seen(d.ip),
+      holding: (ip) => restarts.get(ip) !== undefined,
     },
     logger.child({ part: 'discovery' }),
   );
@@ -144,13 +157,15 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
   const metrics = registerMetrics(app, { enabled: config.metrics, token: config.metricsToken });
   await registerCompression(app);
   const auth = new GatewayAuth(config.dataDir, config.gatewayPassword);
-  gatewayAuthRoutes(app, auth);
+  registerSignInGuard(app, auth);
+  // Before any route: the OpenAPI document lists the routes registered after it.
   await registerOpenApi(app, {
     title: 'SmartThing gateway',
     version,
     description:
-      'The local gateway: discovery, saved devices, device commands, logs, settings dumps, notifications.',
+      'The local gateway: discovery, saved devices, device commands, logs, settings dumps, notifications, sign-in.',
   });
+  gatewayAuthRoutes(app, auth);
   const resolver = new DeviceResolver(discovery, saved);
   const ota = createOta({
     db,
@@ -169,8 +184,14 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     logger: logger.child({ part: 'ota' }),
     concurrency: config.otaConcurrency,
     timeouts: config.otaTimeouts,
+    restarts: {
+      hold: (ip) => restarts.hold(ip, 'ota'),
+      begin: (ip) => restarts.begin(ip, 'ota'),
+      cancel: (ip) => restarts.cancel(ip),
+      returned: (ip) => restarts.returned(ip),
+    },
   });
-  const commands = new CommandRunner(client);
+  const commands = new CommandRunner(client, { restarts, device: (ip) => resolver.find(ip) });
   const backupStore = new BackupStore(db);
   const backups = new Backups({
     store: backupStore,
@@ -208,6 +229,10 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     bus,
     logger: logger.child({ part: 'alerts' }),
     gateway: () => cloud.link.identity?.gateway,
+    self: () => {
+      const address = app.server.address();
+      return typeof address === 'object' && address ? address : undefined;
+    },
     ...(config.alertTimings ? { timings: config.alertTimings } : {}),
   });
   deviceHealthRoutes(app, health);
@@ -289,6 +314,7 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
   const parts: GatewayPart[] = [
     { name: 'live backpressure', start: () => live.start(), stop: () => live.stop() },
     { name: 'discovery', start: () => discovery.start(), stop: () => discovery.stop() },
+    { name: 'restarting devices', start: () => undefined, stop: () => restarts.stop() },
     { name: 'device logs', start: () => logs.start(), stop: () => logs.stop() },
     cloud,
     { name: 'ota uploads', start: () => ota.service.start(), stop: () => ota.service.stop() },

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BuildInfo, PRODUCT_VERSION } from '@st/protocol';
+import { BuildInfo, PRODUCT_VERSION, ROUTE_NAMES, ROUTES } from '@st/protocol';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ErrorBody, http } from './helpers';
@@ -67,6 +67,23 @@ describe('gateway HTTP surface', () => {
       ]),
     );
     expect((await http(gw.base, 'GET', '/api/docs')).status).toBeLessThan(400);
+  });
+
+  it('lists every gateway route of the catalog in /api/docs, the sign-in routes included', async () => {
+    const doc = z
+      .object({ paths: z.record(z.string(), z.record(z.string(), z.unknown())) })
+      .parse((await http(gw.base, 'GET', '/api/docs/json')).body);
+    const listed = new Set(
+      Object.entries(doc.paths).flatMap(([path, ops]) =>
+        Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
+      ),
+    );
+    const missing = ROUTE_NAMES.map((n) => ROUTES[n])
+      .filter((r) => r.server === 'gateway')
+      .map((r) => `${r.method} ${r.path.replace(/:([A-Za-z]+)/g, '{$1}')}`)
+      .filter((op) => !listed.has(op));
+    expect(missing).toEqual([]);
+    expect(listed).toContain('POST /api/gateway/auth/sign-in');
   });
 
   it('answers wrong content types and broken bodies with a 4xx and a message', async () => {

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { apiErrorBody, type RuntimeConfig, renderIndexHtml } from '@st/protocol';
+import { isApiLikePath } from './apiPath';
 import { assetCaching, type DeliveredPage, preparePage, STATIC_DELIVERY, sendPage } from './delivery';
 import type { HttpApp } from './http';
 
@@ -21,10 +22,6 @@ const NOT_BUILT_PAGE = `<!doctype html>
 (or point <code>ST_WEB_DIST</code> at an existing build).</p>
 </body></html>
 `;
-
-function isApiPath(path: string): boolean {
-  return path === '/api' || path.startsWith('/api/');
-}
 
 function safeDecode(path: string): string | undefined {
   try {
@@ -49,7 +46,8 @@ function existingFile(root: string, urlPath: string): string | undefined {
 
 /**
  * Serves the console: static assets from the build, and for every other non-/api GET the index.html with
- * the runtime config injected (history-mode routing). Unknown /api paths get a 404 JSON. Without a build
+ * the runtime config injected (history-mode routing). Unknown /api paths, however spelled (escapes, case,
+ * dot segments, repeated slashes: isApiLikePath), get a 404 JSON. Without a build
  * a plain page says how to make one. Register after the API routes' plugins (it adds a `/*` GET route).
  */
 export async function serveConsole(app: HttpApp, opts: ServeConsoleOptions): Promise<void> {
@@ -76,7 +74,7 @@ export async function serveConsole(app: HttpApp, opts: ServeConsoleOptions): Pro
     if (path === undefined || path.includes('\0')) {
       return reply.code(400).send(apiErrorBody('VALIDATION_FAILED', 'Malformed path'));
     }
-    if (isApiPath(path)) {
+    if (isApiLikePath(rawPath)) {
       return reply.code(404).send(apiErrorBody('ROUTE_NOT_FOUND', `No route GET ${path}`));
     }
     const html = currentHtml();

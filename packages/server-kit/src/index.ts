@@ -1,4 +1,5 @@
 export * from './alerts/index';
+export { isApiLikePath } from './apiPath';
 export { beginClosing, isClosing } from './closing';
 export {
   ConfigError,

@@ -1,37 +1,62 @@
-import { ApiError, GATEWAY_ROUTES, GatewaySetPasswordRequest, GatewaySignInRequest } from '@st/protocol';
+import { ApiError, GATEWAY_ROUTES } from '@st/protocol';
 import type { HttpApp } from '@st/server-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RELAY_SECRET, RELAYED_SECRET_HEADER } from '../../cloud/requests';
 import { type GatewayAuth, needsSession } from '../../services/auth/gatewayAuth';
+import { PUBLIC_ROUTE } from '../../services/auth/publicRoute';
 
 /**
- * `/api/gateway/auth/*` and the guard: with a password set, every other API route answers 401
- * GATEWAY_SIGN_IN_REQUIRED without a session cookie. Relayed requests (the cloud checked its user) carry
- * the process's relay secret and pass; so do devices' own notifications.
+ * The guard: with a password set, every API route not flagged PUBLIC_ROUTE answers 401
+ * GATEWAY_SIGN_IN_REQUIRED without a session cookie, and so does any unmatched API-like path. It decides on
+ * the route the router matched (needsSession), never on the URL's text. Relayed requests (the cloud checked
+ * its user) carry the process's relay secret and pass. Register it before any route or plugin.
  */
-export function gatewayAuthRoutes(app: HttpApp, auth: GatewayAuth): void {
+export function registerSignInGuard(app: HttpApp, auth: GatewayAuth): void {
   app.addHook('onRequest', async (req) => {
     if (!auth.enabled) return;
-    const path = req.url.split('?')[0] ?? '';
-    if (!needsSession(req.method, path)) return;
+    const guarded = {
+      pattern: req.routeOptions.url,
+      isPublic: req.routeOptions.config.public === true,
+      url: req.url,
+    };
+    if (!needsSession(guarded)) return;
     if (req.headers[RELAYED_SECRET_HEADER] === RELAY_SECRET) return;
     if (auth.signedIn(req.raw)) return;
     throw new ApiError('GATEWAY_SIGN_IN_REQUIRED');
   });
+}
 
+/** `/api/gateway/auth/*`: state, sign-in (rate limited), sign-out, the first password. All public. */
+export function gatewayAuthRoutes(app: HttpApp, auth: GatewayAuth): void {
+  const tags = ['gateway auth'];
   const secure = (req: FastifyRequest) => req.protocol === 'https';
   const signIn = (req: FastifyRequest, reply: FastifyReply) => {
     reply.header('set-cookie', auth.newSessionCookie(secure(req)));
     return { enabled: true, signedIn: true, canSetPassword: auth.password.canSet };
   };
 
-  app.get(GATEWAY_ROUTES['gateway.auth.state'].path, async (req) => auth.state(req.raw));
+  const state = GATEWAY_ROUTES['gateway.auth.state'];
+  app.route({
+    method: state.method,
+    url: state.path,
+    config: PUBLIC_ROUTE,
+    schema: { tags, summary: state.summary, response: { 200: state.response } },
+    handler: async (req) => auth.state(req.raw),
+  });
 
-  app.post(
-    GATEWAY_ROUTES['gateway.auth.signIn'].path,
-    { schema: { body: GatewaySignInRequest } },
-    async (req, reply) => {
-      const wait = auth.limiter.hit(req.ip);
+  const signInRoute = GATEWAY_ROUTES['gateway.auth.signIn'];
+  app.route({
+    method: signInRoute.method,
+    url: signInRoute.path,
+    config: PUBLIC_ROUTE,
+    schema: {
+      tags,
+      summary: signInRoute.summary,
+      body: signInRoute.body,
+      response: { 200: signInRoute.response },
+    },
+    handler: async (req, reply) => {
+      const wait = await auth.limiter.hit(req.ip);
       if (wait > 0) {
         reply.header('retry-after', String(wait));
         throw new ApiError('RATE_LIMITED');
@@ -40,19 +65,34 @@ export function gatewayAuthRoutes(app: HttpApp, auth: GatewayAuth): void {
         throw new ApiError('GATEWAY_PASSWORD_WRONG');
       return signIn(req, reply);
     },
-  );
-
-  app.post(GATEWAY_ROUTES['gateway.auth.signOut'].path, async (req, reply) => {
-    reply.header('set-cookie', auth.clearedCookie());
-    return { ...auth.state(req.raw), signedIn: false };
   });
 
-  app.post(
-    GATEWAY_ROUTES['gateway.auth.setPassword'].path,
-    { schema: { body: GatewaySetPasswordRequest } },
-    async (req, reply) => {
+  const signOut = GATEWAY_ROUTES['gateway.auth.signOut'];
+  app.route({
+    method: signOut.method,
+    url: signOut.path,
+    config: PUBLIC_ROUTE,
+    schema: { tags, summary: signOut.summary, response: { 200: signOut.response } },
+    handler: async (req, reply) => {
+      reply.header('set-cookie', auth.clearedCookie());
+      return { ...auth.state(req.raw), signedIn: false };
+    },
+  });
+
+  const setPassword = GATEWAY_ROUTES['gateway.auth.setPassword'];
+  app.route({
+    method: setPassword.method,
+    url: setPassword.path,
+    config: PUBLIC_ROUTE,
+    schema: {
+      tags,
+      summary: setPassword.summary,
+      body: setPassword.body,
+      response: { 200: setPassword.response },
+    },
+    handler: async (req, reply) => {
       if (!auth.password.setFirst(req.body.password)) throw new ApiError('GATEWAY_PASSWORD_ALREADY_SET');
       return signIn(req, reply);
     },
-  );
+  });
 }

@@ -1,5 +1,6 @@
 import { ApiError, GATEWAY_ROUTES, OK } from '@st/protocol';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { PUBLIC_ROUTE } from '../../services/auth/publicRoute';
 import { parseNotificationBody } from '../../services/notifications/firmwareBody';
 import type { RouteModule } from '../context';
 
@@ -20,6 +21,8 @@ export const notificationRoutes: RouteModule = (app, ctx) => {
     scope.route({
       method: create.method,
       url: create.path,
+      // devices post without a session
+      config: PUBLIC_ROUTE,
       schema: { tags, summary: create.summary, body: create.body, response: { 200: create.response } },
       handler: (req) => {
         const n = ctx.notifications.accept(req.body);

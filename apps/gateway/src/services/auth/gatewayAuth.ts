@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { GATEWAY_SESSION_COOKIE, type GatewayAuthState } from '@st/protocol';
-import { RateLimiter } from '@st/server-kit';
+import { isApiLikePath, RateLimiter } from '@st/server-kit';
 import { GatewayPassword } from './passwordFile';
 import { SessionCookies } from './sessions';
 
@@ -55,16 +55,34 @@ export class GatewayAuth {
   }
 }
 
+/** What the guard decides on: the route that matched (none for the 404 handler) and the request's URL. */
+export interface GuardedRequest {
+  /** the matched route's pattern (`/api/devices/settings/:id`), undefined when no route matched */
+  readonly pattern: string | undefined;
+  /** the matched route's PUBLIC_ROUTE flag */
+  readonly isPublic: boolean;
+  readonly url: string;
+}
+
+function isApiPattern(pattern: string): boolean {
+  return pattern === '/api' || pattern.startsWith('/api/');
+}
+
 /**
- * Requests that never need a session: the sign-in routes themselves, the build info the console reads
- * before it can show the sign-in screen, and what devices post on their own (notifications). Everything
- * else under /api (and the websocket) needs one while a password is set. The console's pages and assets
- * are public (they hold no data).
+ * Whether a request needs a session while a password is set, decided on the route that matched, so every
+ * spelling the router accepts (escapes, trailing slash) gets the same answer as the plain one:
+ * - a route flagged PUBLIC_ROUTE never does (the sign-in routes, the build info the console reads before
+ *   it can show the sign-in screen, devices' own notification posts);
+ * - any other route whose pattern is under /api does;
+ * - a route outside /api with a fixed pattern does not (e.g. /metrics, which has its own access rule);
+ * - a wildcard route (the console's pages) or no route at all: only when the URL names an API path
+ *   however spelled (isApiLikePath), so an unmatched API-like path is refused, not answered as a page.
  */
-export function needsSession(method: string, path: string): boolean {
-  if (!(path === '/api' || path.startsWith('/api/'))) return false;
-  if (path === '/api/gateway/auth' || path.startsWith('/api/gateway/auth/')) return false;
-  if (method === 'GET' && path === '/api/build') return false;
-  if (method === 'POST' && path === '/api/notification') return false;
-  return true;
+export function needsSession(req: GuardedRequest): boolean {
+  if (req.isPublic) return false;
+  if (req.pattern !== undefined) {
+    if (isApiPattern(req.pattern)) return true;
+    if (!req.pattern.includes('*')) return false;
+  }
+  return isApiLikePath(req.url);
 }
