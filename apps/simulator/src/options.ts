@@ -5,6 +5,27 @@ import { KIND_NAMES } from './device/kinds';
 const ipv4 = z.string().regex(/^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/, 'must be an IPv4 address');
 const hostPort = z.string().regex(/^[^\s:]+:\d{1,5}$/, 'must be host:port');
 
+/** What a device reports after an OTA flash: a version, or null = none (firmware built without `__VERSION`). */
+const otaVersion = z.string().min(1).max(31).nullable();
+
+/** The firmware build of a device, settable for all devices and overridden per device (`devices[i]`). */
+const FirmwareOptions = z.object({
+  /** The board, whatever the kind's usual one (a lamp on esp8266 is the most common real device). */
+  board: z.enum(['esp32', 'esp8266']).optional(),
+  /** Built without `__VERSION`: no `version` in /info/system, the beacon ends with `;`. */
+  noVersion: z.boolean().optional(),
+  /**
+   * The version reported after a successful OTA flash. Unset: the one in the image's ESP32 app description
+   * (an ESP8266 image has none: the version stays), or none with `noVersion`. null = none.
+   */
+  otaVersion: otaVersion.optional(),
+  /** After its next reboot the device stays off the network (a device that does not come back). */
+  stayDown: z.boolean().optional(),
+  /** SmartThingLib 1.0 loads http hooks splitting on every `;` (device-protocol.md §11.7); false = fixed. */
+  semicolonBug: z.boolean().optional(),
+});
+export type FirmwareOptions = z.infer<typeof FirmwareOptions>;
+
 /** Everything `startSimulator` accepts; every field has a default. */
 export const SimulatorOptionsSchema = z.object({
   count: z.number().int().min(1).max(250).default(1),
@@ -46,6 +67,9 @@ export const SimulatorOptionsSchema = z.object({
   /** Firmware waits 5 s after an accepted import before rebooting, never answering. */
   importRebootDelayMs: z.number().int().min(0).default(5000),
   ota: z.boolean().default(true),
+  ...FirmwareOptions.shape,
+  /** Per-device firmware overrides, by index (device i takes `devices[i]` over the options above). */
+  devices: z.array(FirmwareOptions.optional()).max(250).optional(),
   /** Seed for sensor values and misbehaviour; omit for Math.random. */
   seed: z.number().int().optional(),
 });

@@ -32,7 +32,9 @@ export async function startSimulator(
   const logAddress = opts.logAddress ?? (gatewayHost ? `${logHost}:${opts.logPort}` : undefined);
   const random = opts.seed === undefined ? Math.random : seeded(opts.seed);
   const devices = ips.map((ip, i) => {
-    const kind = KINDS[opts.kinds[i % opts.kinds.length] ?? 'lamp'];
+    const fw = { ...opts, ...opts.devices?.[i] };
+    const usual = KINDS[opts.kinds[i % opts.kinds.length] ?? 'lamp'];
+    const kind = fw.board ? { ...usual, board: fw.board } : usual;
     return new SimDevice({
       index: i,
       kind,
@@ -58,6 +60,10 @@ export async function startSimulator(
       restartDelayMs: opts.restartDelayMs,
       importRebootDelayMs: opts.importRebootDelayMs,
       ota: opts.ota,
+      noVersion: fw.noVersion ?? false,
+      otaVersion: fw.otaVersion,
+      stayDown: fw.stayDown ?? false,
+      semicolonBug: fw.semicolonBug ?? true,
       random,
       report,
     });

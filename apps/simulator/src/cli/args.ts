@@ -22,6 +22,11 @@ const flags = {
   'reboot-ms': { type: 'string' },
   'import-reboot-ms': { type: 'string' },
   'no-ota': { type: 'boolean' },
+  board: { type: 'string' },
+  'no-version': { type: 'boolean' },
+  'ota-version': { type: 'string' },
+  'stay-down': { type: 'boolean' },
+  'no-semicolon-bug': { type: 'boolean' },
   seed: { type: 'string' },
   help: { type: 'boolean' },
 } as const;
@@ -32,6 +37,7 @@ export const USAGE = `usage: simulator [--count N] [--first-ip 127.0.0.2] [--por
   [--gateway host:port] [--log-port 7779] [--log-address host:port] [--log-transport tcp|multicast] [--multicast-if 127.0.0.1]
   [--discovery-port 7778] [--data-dir DIR] [--log-rate N] [--slow-ms MS] [--drop-rate 0..1] [--flaky]
   [--kinds lamp,weather,button,socket] [--reboot-ms 1500] [--import-reboot-ms 5000] [--no-ota] [--seed N]
+  [--board esp32|esp8266] [--no-version] [--ota-version V|none] [--stay-down] [--no-semicolon-bug]
        simulator make-image --version 1.2.3 [--size 1048576] [--project st-device] --out fw.bin`;
 
 /** CLI flags (and ST_MULTICAST_IF) to validated simulator options; every problem is reported at once. */
@@ -67,6 +73,11 @@ export function parseCli(
       rebootMs: num(values['reboot-ms']),
       importRebootDelayMs: num(values['import-reboot-ms']),
       ota: values['no-ota'] ? false : undefined,
+      board: values.board,
+      noVersion: values['no-version'],
+      otaVersion: values['ota-version'] === 'none' ? null : values['ota-version'],
+      stayDown: values['stay-down'],
+      semicolonBug: values['no-semicolon-bug'] ? false : undefined,
       seed: num(values.seed),
     };
   } catch {

@@ -10,8 +10,14 @@ export interface ActionDeps {
   persist: () => void;
 }
 
-/** Actions: calls, the periodic scheduler (`callDelay`) and `lastCall` bookkeeping (device-protocol.md §1.8). */
+/**
+ * Actions: calls, the periodic scheduler (`callDelay`) and `lastCall` bookkeeping (device-protocol.md §1.8).
+ * The scheduler's clock is the uptime: an action's last scheduled call time starts at 0 at boot and scheduling
+ * does not touch it, so right after scheduling `lastCall` equals the uptime, and a never-called action runs as
+ * soon as the uptime exceeds `callDelay` (device-protocol.md §11.3).
+ */
 export class ActionManager {
+  /** Uptime of each action's last scheduled call; absent = 0 (never called since boot). */
   private readonly lastScheduled = new Map<string, number>();
 
   constructor(
@@ -48,7 +54,6 @@ export class ActionManager {
     if (!this.actions.some((a) => a.name === name)) return false;
     if (callDelay > 0) this.deps.settings.schedules.set(name, callDelay);
     else this.deps.settings.schedules.delete(name);
-    this.lastScheduled.set(name, this.deps.uptime());
     this.deps.persist();
     this.deps.log(20, 'actions_manager', `Action ${name} call delay set to ${callDelay}`);
     return true;

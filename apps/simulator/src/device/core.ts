@@ -13,6 +13,7 @@ import type { DeviceContext } from '../http/context';
 import type { NetworkLogger } from '../net/log-client';
 import { ActionManager } from './actions';
 import type { DeviceModel, KindDef, SensorDef } from './kinds';
+import { RESET_REASONS, type ResetCause } from './reset';
 import { DeviceSettings } from './settings';
 import type { FlashStore } from './store';
 
@@ -28,11 +29,16 @@ export interface CoreDeps {
   logAddressChanged: (laddr: string) => void;
   importRebootDelayMs: number;
   restartDelayMs: number;
+  /** Firmware built without `__VERSION` (reports none). */
+  noVersion: boolean;
+  /** SmartThingLib 1.0's http-hook loading bug (device-protocol.md §11.7). */
+  semicolonBug: boolean;
 }
 
 /** A device's firmware state and behaviour behind the REST API: settings, sensors, actions, hooks, clock. */
 export class DeviceCore implements DeviceContext {
   readonly features: KindDef['features'];
+  readonly board: KindDef['board'];
   readonly importRebootDelayMs: number;
   readonly restartDelayMs: number;
   readonly settings: DeviceSettings;
@@ -40,16 +46,18 @@ export class DeviceCore implements DeviceContext {
   readonly actions: ActionManager;
   readonly sensors: readonly SensorDef[];
   readonly model: DeviceModel;
+  /** The firmware version the device reports; '' = none (built without `__VERSION`). */
   version: string;
   bootCount = 0;
   private bootAt = Date.now();
-  private resetSoftware = false;
+  private resetCause: ResetCause = 'powerOn';
   private minFree = 200_000;
 
   constructor(private readonly deps: CoreDeps) {
     const { kind } = deps;
     this.features = kind.features;
-    this.version = kind.version;
+    this.board = kind.board;
+    this.version = deps.noVersion ? '' : kind.version;
     this.importRebootDelayMs = deps.importRebootDelayMs;
     this.restartDelayMs = deps.restartDelayMs;
     this.model = kind.createModel(deps.random);
@@ -85,10 +93,11 @@ export class DeviceCore implements DeviceContext {
     });
     this.hooks = new HooksEngine({
       sensor: (n) => this.sensor(n),
-      sensors: () => this.sensors,
       callAction: (n) => this.actions.call(n),
       config: (k) => this.settings.config.get(k),
       identity: () => ({ name: this.settings.name, type: kind.type, ip: deps.address() }),
+      board: kind.board,
+      semicolonBug: deps.semicolonBug,
       log,
       changed: () => this.persist(),
     });
@@ -98,18 +107,25 @@ export class DeviceCore implements DeviceContext {
     return (Date.now() - this.bootAt) % 2 ** 32;
   }
 
-  /** Starts the clock of a new boot. */
-  booted(software: boolean): void {
+  /**
+   * Starts a new boot: the clock (uptime, scheduler) starts at 0 and the sketch's RAM state (actuators,
+   * counters) is its boot state (device-protocol.md §11.3, §11.4).
+   */
+  booted(cause: ResetCause): void {
     this.bootAt = Date.now();
     this.bootCount++;
-    this.resetSoftware = software;
+    this.resetCause = cause;
     this.actions.reset();
+    this.model.boot();
   }
 
-  /** Reads flash (settings dump, firmware version); an unreadable dump is reported and ignored. */
+  /**
+   * Reads flash (settings dump, firmware version) as the firmware does at every boot; an unreadable dump is
+   * reported and ignored.
+   */
   load(): string | undefined {
     const stored = this.deps.flash.load();
-    if (stored.version) this.version = stored.version;
+    if (stored.version !== undefined) this.version = stored.version;
     if (stored.dump === undefined) return undefined;
     const r = this.settings.applyDump(stored.dump, this.actions.names());
     if (!r.ok) return r.error;
@@ -137,20 +153,15 @@ export class DeviceCore implements DeviceContext {
   metrics(): Metrics {
     const free = 180_000 + Math.floor(this.deps.random() * 20_000) - this.hooks.count() * 300;
     this.minFree = Math.min(this.minFree, free);
-    const esp32 = this.deps.kind.board === 'esp32';
-    const sw = this.resetSoftware;
+    const { board } = this.deps.kind;
     return {
       uptime: this.uptimeMs,
-      heap: esp32
-        ? { free, size: 327_680, minFree: this.minFree, maxAlloc: 110_580 }
-        : { free: Math.floor(free / 5) },
-      resetReason: esp32
-        ? sw
-          ? 'ESP_RST_SW'
-          : 'ESP_RST_POWERON'
-        : sw
-          ? 'Software/System restart'
-          : 'Power On',
+      // esp8266 reports the free heap only (device-protocol.md §11.11).
+      heap:
+        board === 'esp32'
+          ? { free, size: 327_680, minFree: this.minFree, maxAlloc: 110_580 }
+          : { free: Math.floor(free / 5) },
+      resetReason: RESET_REASONS[board][this.resetCause],
       counts: { sensors: this.sensors.length, ...(this.features.hooks ? { hooks: this.hooks.count() } : {}) },
     };
   }

@@ -10,10 +10,12 @@ import { hookToJson } from '../hooks/hook';
 import { deviceRoutes } from '../http/routes/index';
 import { DeviceHttpServer } from '../http/server';
 import { type LoggerState, NetworkLogger } from '../net/log-client';
+import type { Flashed } from '../net/ota';
 import { Chatter } from './chatter';
 import { DeviceCore } from './core';
 import type { KindDef } from './kinds';
 import { DeviceNetwork } from './network';
+import type { CrashCause, ResetCause } from './reset';
 import type { FlashStore } from './store';
 
 export interface SimDeviceOptions {
@@ -44,6 +46,13 @@ export interface SimDeviceOptions {
   restartDelayMs: number;
   importRebootDelayMs: number;
   ota: boolean;
+  /** Built without `__VERSION`: reports no version. */
+  noVersion: boolean;
+  /** Reported after an OTA flash; undefined = the image's own version, null = none. */
+  otaVersion: string | null | undefined;
+  /** After its next reboot the device stays off the network until comeBack(). */
+  stayDown: boolean;
+  semicolonBug: boolean;
   random: () => number;
   report: (message: string) => void;
 }
@@ -51,6 +60,7 @@ export interface SimDeviceOptions {
 /** A snapshot of what the device holds, for checks like "the value a user set is the value the device holds". */
 export interface SimDeviceState {
   name: string;
+  /** '' = the device reports no version. */
   version: string;
   config: Record<string, string>;
   wifi: WifiSettings;
@@ -81,9 +91,15 @@ export class SimDevice {
   private lastPoll = 0;
   private online = false;
   private rebooting = false;
+  /** Blocked before a reboot: HTTP requests get no answer (and on esp8266 the loop stops). */
+  private frozen = false;
+  /** Off the network after a reboot, for good (stayDown, or an image it cannot boot). */
+  private down = false;
   private stopped = false;
   private slowMs: number;
   private dropRate: number;
+  private otaVersion: string | null | undefined;
+  private stayDown: boolean;
 
   constructor(private readonly opts: SimDeviceOptions) {
     this.ip = opts.ip;
@@ -91,6 +107,8 @@ export class SimDevice {
     this.kind = opts.kind;
     this.slowMs = opts.slowMs;
     this.dropRate = opts.dropRate;
+    this.otaVersion = opts.otaVersion;
+    this.stayDown = opts.stayDown;
     this.logger = new NetworkLogger({
       name: () => this.core.settings.name,
       transport: opts.logTransport,
@@ -104,6 +122,8 @@ export class SimDevice {
       logger: this.logger,
       address: () => this.address,
       reboot: (ms) => this.reboot(ms),
+      noVersion: opts.noVersion,
+      semicolonBug: opts.semicolonBug,
       logAddressChanged: (laddr) => {
         if (this.online) this.logger.setAddress(laddr);
       },
@@ -114,6 +134,7 @@ export class SimDevice {
     this.http = new DeviceHttpServer(() => routes, {
       slowMs: () => this.slowMs,
       dropRate: () => this.dropRate,
+      frozen: () => this.frozen,
       random: opts.random,
       onRequest: (r) => this.core.log(10, 'request', `[${r.method}] ${r.path} - ${r.body}`),
     });
@@ -132,14 +153,14 @@ export class SimDevice {
         intervalMs: opts.beaconIntervalMs,
       },
       ota: opts.ota,
-      onFlashed: (version) => {
-        if (version) this.core.version = version;
-        this.core.persist();
-        this.reboot(100);
-      },
+      onFlashed: (flashed) => this.flashed(flashed),
       log: (l, t, m) => this.core.log(l, t, m),
       report: opts.report,
     });
+  }
+
+  get board(): KindDef['board'] {
+    return this.kind.board;
   }
 
   /** `ip` on port 80, else `ip:port`. */
@@ -194,7 +215,7 @@ export class SimDevice {
     c.persist();
     await this.bindHttp();
     this.scheduleFlaky();
-    await this.boot(false);
+    await this.boot('powerOn', false);
   }
 
   async stop(): Promise<void> {
@@ -227,18 +248,57 @@ export class SimDevice {
   setDropRate(rate: number): void {
     this.dropRate = rate;
   }
+  /** The version the device reports from now on (undefined = none), kept in flash as after an OTA. */
+  setVersion(version: string | undefined): void {
+    this.core.version = version ?? '';
+    this.core.persist();
+  }
+  /** What the next OTA flash makes the device report: a version, null = none, undefined = the image's. */
+  setOtaVersion(version: string | null | undefined): void {
+    this.otaVersion = version;
+  }
+  /** After its next reboot the device stays off the network (until comeBack()). */
+  setStayDown(on: boolean): void {
+    this.stayDown = on;
+  }
+  /** Boots a device that stayed down (stayDown, or an image it could not boot); later reboots come back. */
+  async comeBack(): Promise<void> {
+    if (!this.down || this.stopped) return;
+    this.down = false;
+    this.stayDown = false;
+    this.rebooting = false;
+    await this.http.listen(this.port, this.ip);
+    await this.boot('powerOn', true);
+  }
 
-  /** Reboots after `delayMs`, off the network for the configured reboot gap. */
-  reboot(delayMs: number): void {
+  /** Crashes now and reboots; `/metrics` then names the cause in the board's words. */
+  crash(cause: CrashCause): void {
+    this.reboot(0, cause);
+  }
+
+  /**
+   * Reboots after `delayMs`, off the network for the configured reboot gap. Until then the device is blocked
+   * (the firmware waits in a request handler): HTTP requests get no answer, and on esp8266, whose single loop is
+   * blocked, no beacons, log lines, hooks or scheduled actions either (device-protocol.md §11.2).
+   */
+  reboot(delayMs: number, cause: ResetCause = 'software'): void {
     if (this.rebooting || this.stopped) return;
     this.rebooting = true;
+    this.frozen = true;
+    const loopBlocked = this.kind.board === 'esp8266';
+    if (loopBlocked) this.network.loopBlocked(true);
     this.later(delayMs, async () => {
       await this.powerDown();
+      this.frozen = false;
+      if (this.stayDown) {
+        this.down = true;
+        return;
+      }
       this.later(this.opts.rebootMs, async () => {
         this.rebooting = false;
-        if (this.stopped) return;
+        if (this.stopped || this.down) return;
         await this.http.listen(this.port, this.ip);
-        await this.boot(true);
+        await this.boot(cause, true);
       });
     });
   }
@@ -265,8 +325,25 @@ export class SimDevice {
     }
   }
 
-  private async boot(software: boolean): Promise<void> {
-    this.core.booted(software);
+  /** After a flash: the version to report, or an esp8266 given an ESP32 image that never boots (§11.10). */
+  private flashed(f: Flashed): void {
+    if (f.kind === 'firmware') {
+      if (this.kind.board === 'esp8266' && f.esp32Image) this.stayDown = true;
+      else if (this.otaVersion !== undefined) this.core.version = this.otaVersion ?? '';
+      else if (this.opts.noVersion) this.core.version = '';
+      else if (f.version !== undefined) this.core.version = f.version;
+    }
+    this.core.persist();
+    this.reboot(100);
+  }
+
+  /** Boots; `reload`: read settings and hooks from flash again, as every boot of the firmware does. */
+  private async boot(cause: ResetCause, reload: boolean): Promise<void> {
+    if (reload) {
+      const problem = this.core.load();
+      if (problem) this.opts.report(`${this.address}: stored settings ignored (${problem})`);
+    }
+    this.core.booted(cause);
     this.lastPoll = 0;
     this.ticker = setInterval(() => this.tick(), TICK_MS);
     this.online = true;
@@ -283,6 +360,7 @@ export class SimDevice {
   }
 
   private tick(): void {
+    if (this.frozen && this.kind.board === 'esp8266') return;
     const c = this.core;
     c.model.tick(TICK_MS);
     c.actions.tick();

@@ -23,6 +23,8 @@ export interface DeviceModel {
   actions: ActionDef[];
   /** Advances the simulated physics by `dtMs`. */
   tick: (dtMs: number) => void;
+  /** A (re)boot: what the sketch keeps in RAM (actuators, counters) starts from its boot state. */
+  boot: () => void;
   /** Log lines this kind writes now and then: [level, tag, message]. */
   chatter: () => [10 | 20 | 30 | 40, string, string];
 }
@@ -93,6 +95,9 @@ function lamp(random: () => number): DeviceModel {
     tick: (dt) => {
       light = walk(light, (dt / 1000) * 15, 0, 1000, random);
     },
+    boot: () => {
+      led = 0;
+    },
     chatter: () =>
       pick(random, [
         [20, 'main', `Light level ${Math.round(light)} lx`],
@@ -127,6 +132,7 @@ function weather(random: () => number): DeviceModel {
       pressure = walk(pressure, s * 0.2, 960, 1050, random);
       if (random() < s / 120) forecast = pick(random, ['sunny', 'cloudy', 'rain', 'snow']);
     },
+    boot: () => {},
     chatter: () =>
       pick(random, [
         [20, 'main', `T=${temperature.toFixed(1)}C H=${humidity.toFixed(0)}% P=${pressure.toFixed(0)}hPa`],
@@ -166,6 +172,11 @@ function button(random: () => number): DeviceModel {
         releaseIn = 800;
       }
     },
+    boot: () => {
+      pressed = 0;
+      presses = 0;
+      releaseIn = 0;
+    },
     chatter: () =>
       pick(random, [
         [20, 'main', `Button ${pressed ? 'pressed' : 'released'}, ${presses} presses`],
@@ -204,6 +215,9 @@ function socket(random: () => number): DeviceModel {
     ],
     tick: (dt) => {
       power = walk(power, (dt / 1000) * 5, 0, 2500, random);
+    },
+    boot: () => {
+      relay = 1;
     },
     chatter: () =>
       pick(random, [

@@ -1,7 +1,7 @@
 import { CONFIG_LOG_ADDRESS, type DeviceLogLevel, ST_VERSION } from '@st/protocol';
 import { BeaconSender } from '../net/beacon';
 import type { NetworkLogger } from '../net/log-client';
-import { OTA_PORTS, OtaReceiver } from '../net/ota';
+import { type Flashed, OTA_PORTS, OtaReceiver } from '../net/ota';
 import type { Chatter } from './chatter';
 import type { KindDef } from './kinds';
 import type { DeviceSettings } from './settings';
@@ -16,7 +16,7 @@ export interface NetworkDeps {
   version: () => string;
   discovery: { group: string; port: number; multicastIf: string; intervalMs: number };
   ota: boolean;
-  onFlashed: (version: string | undefined) => void;
+  onFlashed: (flashed: Flashed) => void;
   log: (level: DeviceLogLevel, tag: string, message: string) => void;
   report: (message: string) => void;
 }
@@ -49,11 +49,10 @@ export class DeviceNetwork {
     const ota = new OtaReceiver({
       address: d.ip(),
       port: OTA_PORTS[d.kind.board],
+      board: d.kind.board,
       log: (level, message) => d.log(level, 'ota', message),
-      // ESP8266 ArduinoOTA closes every other socket once it accepts an invitation: the log connection drops.
-      onAccepted: () => {
-        if (d.kind.board === 'esp8266') d.logger.disconnect();
-      },
+      // The log connection stays up through the invitation and transfer on both boards: ESP8266 core 3.x
+      // no longer closes the other sockets (only cores up to 3.0.2 did) (device-protocol.md §11.9).
       onFlashed: d.onFlashed,
     });
     try {
@@ -61,6 +60,17 @@ export class DeviceNetwork {
       this.ota = ota;
     } catch (e) {
       d.report(`${d.address()}: OTA receiver not started: ${String(e)}`);
+    }
+  }
+
+  /** The loop blocked (esp8266 import freeze): no beacons and no log chatter until it runs again. */
+  loopBlocked(blocked: boolean): void {
+    if (blocked) {
+      this.beacon?.pause();
+      this.deps.chatter.stop();
+    } else {
+      this.beacon?.resume();
+      this.deps.chatter.start();
     }
   }
 

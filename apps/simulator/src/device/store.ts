@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** Where one device keeps its flash: the settings dump and the firmware version (after OTA). */
+/** Where one device keeps its flash: the settings dump and the firmware version ('' = none) after an OTA. */
 export interface FlashStore {
   load(): { dump?: string; version?: string };
   save(data: { dump: string; version: string }): void;
@@ -36,7 +36,7 @@ export class FileFlash implements FlashStore {
     };
     const dump = read('settings.dump');
     const version = read('version')?.trim();
-    return { ...(dump === undefined ? {} : { dump }), ...(version ? { version } : {}) };
+    return { ...(dump === undefined ? {} : { dump }), ...(version === undefined ? {} : { version }) };
   }
 
   save(data: { dump: string; version: string }): void {

@@ -1,4 +1,10 @@
-import { HOOK_ID_MAX, HTTP_HOOK_METHODS, NOTIFICATION_HOOK_TYPES, type StoredHook } from '@st/protocol';
+import {
+  type Board,
+  HOOK_ID_MAX,
+  HTTP_HOOK_METHODS,
+  NOTIFICATION_HOOK_TYPES,
+  type StoredHook,
+} from '@st/protocol';
 import type { SensorDef } from '../device/kinds';
 import type { JsonObject } from '../http/arduino-json';
 import {
@@ -9,26 +15,43 @@ import {
   type SimHook,
   shouldFire,
 } from './hook';
+import { loadStoredHook } from './loader';
 import { sendHookRequest } from './outbound';
 import { resolvePlaceholders } from './placeholders';
 
 export interface HooksDeps {
   sensor: (name: string) => SensorDef | undefined;
-  sensors: () => readonly SensorDef[];
   callAction: (name: string) => boolean | undefined;
   config: (key: string) => string | undefined;
   identity: () => { name: string; type: string; ip: string };
+  /** esp8266 builds resolve `{v}` to nothing (device-protocol.md §11.6). */
+  board: Board;
+  /** Load http hooks as SmartThingLib 1.0 does, splitting on every `;` (device-protocol.md §11.7). */
+  semicolonBug: boolean;
   log: (level: 10 | 20 | 30 | 40, tag: string, message: string) => void;
   changed: () => void;
 }
 
 interface Watcher {
+  kind: 'number' | 'text';
   hooks: SimHook[];
-  last: number | string | undefined;
+  /** The value of the last poll: a new watcher starts from 0 (number) or '' (text) (device-protocol.md §11.5). */
+  last: number | string;
   nextId: number;
 }
 
-/** Per-sensor hooks: storage, REST operations, 500 ms polling and firing (device-protocol.md §4). */
+const newWatcher = (kind: 'number' | 'text'): Watcher => ({
+  kind,
+  hooks: [],
+  last: kind === 'number' ? 0 : '',
+  nextId: 1,
+});
+
+/**
+ * Per-sensor hooks: storage, REST operations, 500 ms polling and firing (device-protocol.md §4). A sensor's
+ * watcher exists while it has hooks; watchers are kept in the order they were created (the firmware's list),
+ * which is the order of the sensors in the stored HOOKS partition (device-protocol.md §11.8).
+ */
 export class HooksEngine {
   private readonly watchers = new Map<string, Watcher>();
   private readonly pending = new Set<Promise<unknown>>();
@@ -48,7 +71,7 @@ export class HooksEngine {
   create(sensorName: string, body: JsonObject): number | null {
     const sensor = this.deps.sensor(sensorName);
     if (!sensor) return null;
-    const w = this.watchers.get(sensorName) ?? { hooks: [], last: undefined, nextId: 1 };
+    const w = this.watchers.get(sensorName) ?? newWatcher(sensor.kind);
     const used = new Set(w.hooks.map((h) => h.id));
     let id: number;
     if (typeof body.id === 'number' && Number.isInteger(body.id) && body.id >= 0) {
@@ -61,10 +84,7 @@ export class HooksEngine {
     }
     const hook = hookFromJson(body, sensor.kind, id);
     if (!hook) return null;
-    if (!this.watchers.has(sensorName)) {
-      w.last = sensor.read();
-      this.watchers.set(sensorName, w);
-    }
+    if (!this.watchers.has(sensorName)) this.watchers.set(sensorName, w);
     w.hooks.push(hook);
     this.deps.log(20, 'hooks_manager', `Added new hook(id=${id}) for sensor ${sensorName}`);
     this.deps.changed();
@@ -110,13 +130,19 @@ export class HooksEngine {
     return 'ok';
   }
 
-  /** One polling pass: fires hooks of sensors whose value changed. */
+  /**
+   * One polling pass, the firmware's watcher check (device-protocol.md §11.5): a number sensor fires its hooks
+   * when the reading differs from the last one, the first reading being compared against 0, except that a
+   * last value of exactly -1 means "no value yet" and the reading is only stored; a text sensor stores its
+   * reading without firing while the last one is empty.
+   */
   poll(): void {
     for (const [name, w] of this.watchers) {
       const sensor = this.deps.sensor(name);
       if (!sensor) continue;
       const value = sensor.read();
-      if (w.last === undefined || value === w.last) {
+      const unset = w.kind === 'number' ? w.last === -1 : w.last === '';
+      if (unset || value === w.last) {
         w.last = value;
         continue;
       }
@@ -125,28 +151,41 @@ export class HooksEngine {
     }
   }
 
+  /** The HOOKS partition: text sensors' lines, then number sensors', each group in watcher order. */
   stored(): { sensor: string; hooks: StoredHook[] }[] {
-    const out: { sensor: string; hooks: StoredHook[] }[] = [];
-    const sensors = this.deps.sensors();
-    const ordered = [
-      ...sensors.filter((s) => s.kind === 'text'),
-      ...sensors.filter((s) => s.kind === 'number'),
-    ];
-    for (const s of ordered) {
-      const w = this.watchers.get(s.name);
-      if (w && w.hooks.length > 0)
-        out.push({ sensor: s.name, hooks: w.hooks.map((h) => hookToStored(h, s.kind)) });
-    }
-    return out;
+    const lines = (kind: 'number' | 'text') =>
+      [...this.watchers]
+        .filter(([, w]) => w.kind === kind && w.hooks.length > 0)
+        .map(([sensor, w]) => ({ sensor, hooks: w.hooks.map((h) => hookToStored(h, kind)) }));
+    return [...lines('text'), ...lines('number')];
   }
 
+  /**
+   * Builds the watchers from a stored HOOKS partition (boot, import). A hook the firmware cannot build is a
+   * "ghost": it is left out and the partition is saved again without it.
+   */
   load(stored: readonly { sensor: string; hooks: readonly StoredHook[] }[]): void {
     this.watchers.clear();
+    let ghosts = false;
     for (const line of stored) {
       const sensor = this.deps.sensor(line.sensor);
       if (!sensor) continue;
-      const hooks = line.hooks.flatMap((s) => hookFromStored(s, sensor.kind) ?? []);
-      if (hooks.length) this.watchers.set(line.sensor, { hooks, last: undefined, nextId: 1 });
+      const hooks = line.hooks.flatMap((s) => {
+        const loaded = loadStoredHook(s, this.deps.semicolonBug);
+        const hook = loaded && hookFromStored(loaded, sensor.kind);
+        if (!hook) ghosts = true;
+        return hook ?? [];
+      });
+      if (hooks.length) this.watchers.set(line.sensor, { ...newWatcher(sensor.kind), hooks });
+    }
+    if (ghosts) {
+      this.deps.log(
+        30,
+        'hooks_manager',
+        'Have some ghost hooks to delete (Failed build). Trying to save correct hooks list',
+      );
+      this.deps.changed();
+      this.deps.log(30, 'hooks_manager', 'Ghost hooks removed');
     }
   }
 
@@ -181,8 +220,8 @@ export class HooksEngine {
     if (h.type === 'http') {
       if (h.inFlight) return;
       h.inFlight = true;
-      const url = resolvePlaceholders(h.url, v, cfg);
-      const payload = resolvePlaceholders(h.payload, v, cfg);
+      const url = resolvePlaceholders(h.url, v, cfg, this.deps.board);
+      const payload = resolvePlaceholders(h.payload, v, cfg, this.deps.board);
       const method =
         HTTP_HOOK_METHODS[
           h.method === 1 || h.method === 2 || h.method === 3 || h.method === 4 ? h.method : 5
@@ -205,7 +244,7 @@ export class HooksEngine {
       NOTIFICATION_HOOK_TYPES[h.notificationType === 2 || h.notificationType === 3 ? h.notificationType : 1];
     const body = JSON.stringify({
       device: this.deps.identity(),
-      notification: { message: resolvePlaceholders(h.message, v, cfg), type },
+      notification: { message: resolvePlaceholders(h.message, v, cfg, this.deps.board), type },
     });
     const base = gtw.startsWith('http') ? gtw : `http://${gtw}`;
     this.track(

@@ -6,14 +6,14 @@ const cfg = (k: string) => ({ server: '192.168.1.2', city: 'Oslo' })[k];
 
 describe('placeholder substitution', () => {
   it('replaces {v} and config keys, empties unknown keys', () => {
-    expect(resolvePlaceholders('http://{server}/api', '1', cfg)).toBe('http://192.168.1.2/api');
-    expect(resolvePlaceholders('{"value": "{v}"}', '1', cfg)).toBe('{"value": "1"}');
-    expect(resolvePlaceholders('a{nope}b', '1', cfg)).toBe('ab');
+    expect(resolvePlaceholders('http://{server}/api', '1', cfg, 'esp32')).toBe('http://192.168.1.2/api');
+    expect(resolvePlaceholders('{"value": "{v}"}', '1', cfg, 'esp32')).toBe('{"value": "1"}');
+    expect(resolvePlaceholders('a{nope}b', '1', cfg, 'esp32')).toBe('ab');
   });
 
   it('keeps an unclosed placeholder and restarts on a nested {', () => {
-    expect(resolvePlaceholders('x {city', '1', cfg)).toBe('x {city');
-    expect(resolvePlaceholders('{a{city}', '1', cfg)).toBe('{aOslo');
+    expect(resolvePlaceholders('x {city', '1', cfg, 'esp32')).toBe('x {city');
+    expect(resolvePlaceholders('{a{city}', '1', cfg, 'esp32')).toBe('{aOslo');
   });
 });
 

@@ -1,10 +1,11 @@
-import type { DeviceAction, DeviceInfo, Features, Metrics, Sensors, WifiSettings } from '@st/protocol';
+import type { Board, DeviceAction, DeviceInfo, Features, Metrics, Sensors, WifiSettings } from '@st/protocol';
 import type { SensorDef } from '../device/kinds';
 import type { HooksEngine } from '../hooks/engine';
 
 /** What the REST routes need from a device. */
 export interface DeviceContext {
   readonly features: Required<Features>;
+  readonly board: Board;
   info(): DeviceInfo;
   metrics(): Metrics;
   rename(name: string): void;

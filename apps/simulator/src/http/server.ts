@@ -5,6 +5,8 @@ import { matches, type Reply, type Route, type SimRequest } from './reply';
 export interface HttpBehaviour {
   slowMs: () => number;
   dropRate: () => number;
+  /** While true every request is left without an answer (the firmware is blocked). */
+  frozen?: () => boolean;
   random: () => number;
   onRequest?: (req: SimRequest) => void;
 }
@@ -103,7 +105,7 @@ export class DeviceHttpServer {
   }
 
   private answer(req: SimRequest, res: ServerResponse): void {
-    if (res.socket?.destroyed) return;
+    if (res.socket?.destroyed || this.behaviour.frozen?.()) return;
     const drop = this.behaviour.dropRate();
     if (drop > 0 && this.behaviour.random() < drop) {
       res.socket?.destroy();

@@ -38,6 +38,18 @@ export class BeaconSender {
     this.timer = setInterval(() => this.send(), this.opts.intervalMs);
   }
 
+  /** No beacons until resume() (the socket stays). */
+  pause(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  resume(): void {
+    if (!this.socket || this.timer) return;
+    this.send();
+    this.timer = setInterval(() => this.send(), this.opts.intervalMs);
+  }
+
   stop(): void {
     clearInterval(this.timer);
     this.timer = undefined;

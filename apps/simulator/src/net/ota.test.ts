@@ -8,6 +8,7 @@ import type { SimDevice } from '../index';
 import { type Simulator, startSimulator } from '../simulator';
 import { call } from '../testing/client';
 import { listenLogs } from '../testing/listeners';
+import { ESP8266_OTA_MAX_BYTES } from './ota';
 
 /** A minimal espota uploader: invitation over UDP, then 1024-byte chunks, waiting for each count. */
 async function upload(
@@ -92,9 +93,39 @@ describe('OTA (espota)', () => {
     expect(lamp.state.version).toBe('9.8.7');
   });
 
-  it('esp8266: listens on 8266 and drops its log connection once it accepts the invitation', async () => {
-    const logs = await listenLogs();
-    const other = await startSimulator({
+  it('fails on an esp32 when the image has no ESP32 app description', async () => {
+    const r = await upload(lamp.ip, 3232, esp8266Image(4096));
+    expect(r.final).toContain('Wrong Magic Byte');
+    expect(lamp.state.version).toBe('9.8.7');
+  });
+});
+
+/** An ESP8266 image: magic 0xE9, one segment, DIO, 4 MB; no app description after it. */
+function esp8266Image(size: number): Uint8Array {
+  const image = new Uint8Array(size).fill(0x5a);
+  image.set([0xe9, 1, 2, 0x40], 0);
+  return image;
+}
+
+/** Sends an invitation and returns the device's UDP answer. */
+async function invite(ip: string, port: number, size: number): Promise<string> {
+  const udp = createSocket('udp4');
+  const reply = new Promise<string>((resolve) => udp.once('message', (m) => resolve(m.toString())));
+  udp.send(`0 40000 ${size} ${'a'.repeat(32)}\n`, port, ip);
+  try {
+    return await reply;
+  } finally {
+    udp.close();
+  }
+}
+
+describe('OTA on esp8266 (device-protocol.md §11)', () => {
+  let logs: Awaited<ReturnType<typeof listenLogs>>;
+  let esp: Simulator;
+  let w: SimDevice;
+  beforeAll(async () => {
+    logs = await listenLogs();
+    esp = await startSimulator({
       ips: loopbackBlock(1),
       discoveryPort: await freeUdpPort(),
       logRate: 0,
@@ -102,17 +133,49 @@ describe('OTA (espota)', () => {
       rebootMs: 100,
       logAddress: `127.0.0.1:${logs.port}`,
     });
-    try {
-      const [w] = other.devices as [SimDevice];
-      await expect.poll(() => w.state.logger, { timeout: 5000 }).toBe('connected');
-      const r = await upload(w.ip, 8266, makeFirmwareImage({ version: '3.0.0', size: 4096 }));
-      expect(r.final.endsWith('OK')).toBe(true);
-      expect(logs.connections[0]?.closed).toBe(true);
-      await expect.poll(() => w.state.version, { timeout: 5000 }).toBe('3.0.0');
-      await expect.poll(() => logs.connections.length, { timeout: 5000 }).toBe(2);
-    } finally {
-      await other.stop();
-      await logs.close();
-    }
+    [w] = esp.devices as [SimDevice];
+  });
+  afterAll(async () => {
+    await esp.stop();
+    await logs.close();
+  });
+
+  it('§11.9: on core 3.x the log connection stays up through the invitation and the transfer', async () => {
+    await expect.poll(() => w.state.logger, { timeout: 5000 }).toBe('connected');
+    w.setOtaVersion('3.0.0');
+    const r = await upload(w.ip, 8266, esp8266Image(8192));
+    expect(r.answer).toBe('OK');
+    expect(r.final.endsWith('OK')).toBe(true);
+    // The device logged the end of the transfer over the connection it had before the invitation.
+    await expect.poll(() => logs.connections[0]?.raw ?? '', { timeout: 5000 }).toContain('OTA finished');
+    await expect.poll(() => w.state.version, { timeout: 5000 }).toBe('3.0.0');
+    // Only the reboot drops it; the firmware connects again at boot.
+    await expect.poll(() => logs.connections.length, { timeout: 5000 }).toBe(2);
+    expect(logs.connections[0]?.closed).toBe(true);
+  });
+
+  it('§11.10: an ESP8266 image has no version to read: without otaVersion the device keeps reporting its own', async () => {
+    w.setOtaVersion(undefined);
+    const boots = w.state.bootCount;
+    expect((await upload(w.ip, 8266, esp8266Image(4096))).final.endsWith('OK')).toBe(true);
+    await expect.poll(() => w.state.bootCount, { timeout: 5000 }).toBe(boots + 1);
+    expect(w.state.version).toBe('3.0.0');
+  });
+
+  it("§11.11: refuses an image over 1.6 MB at the invitation with the core's Not Enough Space", async () => {
+    expect(await invite(w.ip, 8266, ESP8266_OTA_MAX_BYTES + 1)).toBe('ERR: ERROR[4]: Not Enough Space');
+  });
+
+  it('§11.10: takes an ESP32 image (only the magic byte is checked), then never comes back', async () => {
+    await expect.poll(() => w.state.online, { timeout: 5000 }).toBe(true);
+    const r = await upload(w.ip, 8266, makeFirmwareImage({ version: '4.0.0', size: 4096 }));
+    expect(r.final.endsWith('OK')).toBe(true);
+    await expect.poll(() => w.state.online, { timeout: 5000 }).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 400)); // several reboot gaps
+    expect(w.state.online).toBe(false);
+    await expect(call(w.address, 'GET', '/health', undefined, { timeoutMs: 500 })).rejects.toThrow();
+    await w.comeBack();
+    expect(w.state.online).toBe(true);
+    expect(w.state.version).toBe('3.0.0');
   });
 });

@@ -1,23 +1,33 @@
 import { createHash } from 'node:crypto';
 import { createSocket, type Socket as UdpSocket } from 'node:dgram';
 import { connect, type Socket } from 'node:net';
-import { parseFirmwareImage } from '@st/protocol';
+import { type Board, IMAGE_MAGIC, parseFirmwareImage } from '@st/protocol';
 
 export const OTA_PORTS = { esp32: 3232, esp8266: 8266 } as const;
 /** Commands of an espota invitation. */
 export const OTA_FLASH = 0;
 export const OTA_FILESYSTEM = 100;
+/**
+ * Largest image an esp8266 takes: a 4 MB chip with a 2 MB file system refuses one over about 1.6 MB at the
+ * invitation (device-protocol.md §11.11).
+ */
+export const ESP8266_OTA_MAX_BYTES = 1600 * 1024;
+
+/** What a verified upload wrote. */
+export type Flashed =
+  | { kind: 'filesystem' }
+  /** `version`: the image's ESP32 app description, if it has one (`esp32Image`). */
+  | { kind: 'firmware'; esp32Image: boolean; version: string | undefined };
 
 export interface OtaOptions {
   address: string;
   port: number;
+  board: Board;
   /** Idle ms before the device re-sends its last count (3 times) and then gives up. */
   idleMs?: number;
   log: (level: 20 | 30 | 40, message: string) => void;
-  /** Called when an invitation was accepted (esp8266 then closes its other sockets). */
-  onAccepted?: () => void;
-  /** Called after a verified upload; a firmware image's version is passed (undefined for a filesystem image). */
-  onFlashed: (version: string | undefined) => void;
+  /** Called after a verified upload. */
+  onFlashed: (flashed: Flashed) => void;
 }
 
 const INVITATION = /^(\d+) (\d{1,5}) (\d+) ([0-9a-fA-F]{32})\n?$/;
@@ -62,9 +72,13 @@ export class OtaReceiver {
     const size = Number(m[3]);
     const md5 = (m[4] ?? '').toLowerCase();
     if ((command !== OTA_FLASH && command !== OTA_FILESYSTEM) || size <= 0) return;
+    if (this.opts.board === 'esp8266' && command === OTA_FLASH && size > ESP8266_OTA_MAX_BYTES) {
+      this.udp?.send('ERR: ERROR[4]: Not Enough Space', replyPort, host);
+      this.opts.log(40, `OTA invitation refused: ${size} bytes do not fit`);
+      return;
+    }
     this.udp?.send('OK', replyPort, host);
     this.opts.log(20, `OTA invitation accepted: ${size} bytes from ${host}:${port}`);
-    this.opts.onAccepted?.();
     this.receive(command, host, port, size, md5);
   }
 
@@ -107,19 +121,30 @@ export class OtaReceiver {
       if (received < size) return;
       const image = Buffer.concat(chunks);
       if (createHash('md5').update(image).digest('hex') !== md5) return end('MD5 Check Failed');
-      let version: string | undefined;
+      let flashed: Flashed = { kind: 'filesystem' };
       if (command === OTA_FLASH) {
         const info = parseFirmwareImage(image);
-        if (!info.ok) return end('Wrong Magic Byte');
-        version = info.value.version;
+        // The esp32 updater wants an ESP32 application; the esp8266 one only checks the magic byte, so it
+        // takes an ESP32 image too (device-protocol.md §11.10).
+        if (this.opts.board === 'esp32' && !info.ok) return end('Wrong Magic Byte');
+        if (this.opts.board === 'esp8266' && image[0] !== IMAGE_MAGIC) {
+          return end('ERROR[10]: Magic byte is wrong, not 0xE9');
+        }
+        flashed = {
+          kind: 'firmware',
+          esp32Image: info.ok,
+          version: info.ok ? info.value.version : undefined,
+        };
       }
       finished = true;
       clearInterval(idle);
       setTimeout(() => {
         socket.end('OK');
         if (this.transfer === socket) this.transfer = undefined;
-        this.opts.log(20, `OTA finished, new firmware ${version ?? '(filesystem)'}`);
-        this.opts.onFlashed(version);
+        const what =
+          flashed.kind === 'filesystem' ? '(filesystem)' : (flashed.version ?? '(no app description)');
+        this.opts.log(20, `OTA finished, new firmware ${what}`);
+        this.opts.onFlashed(flashed);
       }, 50);
     });
     socket.on('error', () => end());
