@@ -46,6 +46,31 @@ describe.each<StorageKind>(['sqlite', 'postgres'])('accounts on %s', (kind) => {
     });
   });
 
+  it('an invite accepted ten times at once sets one password: one 200, the others 400 INVITE_INVALID', async () => {
+    const made = await admin.call('POST', '/api/users', { login: 'racer', invite: true });
+    const token = field(made.body, 'inviteToken');
+    const anon = new Browser(cloud.url);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        anon.call('POST', '/api/auth/invite', { token, password: `racer-password-${i}` }),
+      ),
+    );
+    const won = answers.flatMap((a, i) => (a.status === 200 ? [i] : []));
+    expect(won).toHaveLength(1);
+    for (const a of answers.filter((x) => x.status !== 200)) {
+      expect(a.status).toBe(400);
+      expect(a.body).toMatchObject({ code: 'INVITE_INVALID' });
+    }
+    // the winner's password is the one that works
+    await anon.login('racer', `racer-password-${won[0]}`);
+    const other = (won[0] ?? 0) === 0 ? 1 : 0;
+    const wrong = await new Browser(cloud.url).call('POST', '/api/auth/user', {
+      login: 'racer',
+      password: `racer-password-${other}`,
+    });
+    expect(wrong.status).toBe(401);
+  });
+
   it('expires an invite link (audited), shows its expiry to admins, and issues a new one', async () => {
     // A second node on the same storage with a one-second invite lifetime (the setting is in hours).
     const short = await startCloud({ ...storage.overrides, inviteTtlHours: 1 / 3600 });

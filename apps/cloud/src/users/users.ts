@@ -167,19 +167,39 @@ export class UserStore {
     await this.changes?.userChanged(id);
   }
 
-  /** Sets the invited user's password when the token is known, unused and not expired. */
+  /**
+   * Sets the invited user's password when the token is known, unused and not expired. The check and the write are
+   * one conditional UPDATE: of calls racing with the same token exactly one sets its password; the others find
+   * the token used (invalid).
+   */
   async acceptInvite(token: string, password: string): Promise<InviteOutcome> {
+    const inviteHash = hashToken(token);
+    const passwordHash = await hashPassword(password);
+    const now = this.now();
+    const accepted = await this.db
+      .updateTable('users')
+      .set({
+        password_hash: passwordHash,
+        invite_hash: null,
+        invite_expires_at: null,
+        must_change_password: 0,
+      })
+      .where('invite_hash', '=', inviteHash)
+      .where((eb) => eb.or([eb('invite_expires_at', 'is', null), eb('invite_expires_at', '>', now)]))
+      .returning(['id', 'login'])
+      .executeTakeFirst();
+    if (accepted) {
+      await this.changes?.userChanged(accepted.id);
+      return { ok: true, user: { id: accepted.id, login: accepted.login } };
+    }
     const row = await this.db
       .selectFrom('users')
-      .select(['id', 'login', 'invite_expires_at'])
-      .where('invite_hash', '=', hashToken(token))
+      .select(['id', 'login'])
+      .where('invite_hash', '=', inviteHash)
       .executeTakeFirst();
-    if (!row) return { ok: false, reason: 'invalid' };
-    const user = { id: row.id, login: row.login };
-    if (row.invite_expires_at !== null && Number(row.invite_expires_at) <= this.now())
-      return { ok: false, reason: 'expired', user };
-    await this.setPassword(row.id, password);
-    return { ok: true, user };
+    return row
+      ? { ok: false, reason: 'expired', user: { id: row.id, login: row.login } }
+      : { ok: false, reason: 'invalid' };
   }
 
   /** The user when login and password match and the account is enabled (same work either way). */
