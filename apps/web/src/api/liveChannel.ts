@@ -1,41 +1,82 @@
+import type { Client, IMessage, IStompSocket, StompSubscription } from '@stomp/stompjs';
 import type { ConsoleLogger } from './http';
-import type { SocketLike, StompClient, StompFrame, StompSubscription } from './stompClient';
 
-/** WebSocket.OPEN. */
+/** WebSocket.OPEN and CLOSED. */
 const SOCKET_OPEN = 1;
+const SOCKET_CLOSED = 3;
 
 export type LiveHandler = (payload: unknown) => void;
+
+/** What the live channel needs of a WebSocket (the browser's, or the `ws` package's in Node tests). */
+export type LiveSocket = IStompSocket;
 
 export interface LiveChannelOptions {
   /** ws:// or wss:// URL of `{base}/api/st-ws`. */
   url: string;
+  /** Heart-beats offered both ways (ms; 0: none). A link silent for two periods is dropped and made again. */
   heartbeatMs: number;
+  /**
+   * The mean wait before the first reconnect after the link drops. Each console waits a random time between
+   * half and one and a half times this (so consoles dropped together by a server restart come back spread
+   * over time), then twice as long after each failed try, up to `maxReconnectDelayMs`.
+   */
   reconnectDelayMs: number;
+  /** The longest wait between tries (default 6 x reconnectDelayMs). */
+  maxReconnectDelayMs?: number;
   log: ConsoleLogger;
   /**
    * Runs before every (re)connect. Cloud mode renews the session here: the websocket upgrade carries the
-   * access cookie, which expires long before a console tab is closed.
+   * access cookie, which expires long before a console tab is closed. A failure is logged; the connect goes on.
    */
   beforeConnect?: () => Promise<void>;
   /** Node (tests) has no global WebSocket; pass the `ws` package's. */
-  webSocketFactory?: () => SocketLike;
+  webSocketFactory?: () => LiveSocket;
+  /** A number in [0, 1) (tests pin the jitter). */
+  random?: () => number;
 }
 
 interface Entry {
   destination: string;
   handler: LiveHandler;
+  /** The subscription on the current connection; none while disconnected. */
   subscription: StompSubscription | undefined;
 }
 
+const SUBPROTOCOLS = ['v12.stomp', 'v11.stomp', 'v10.stomp'];
+
 /**
- * The console's live channel (STOMP, stompClient.ts). Subscriptions are kept in a registry and re-made on every (re)connect, so a
- * dropped link loses nothing but the messages sent while it was down.
+ * A socket that is already closed: what a failed `new WebSocket` becomes, so that the client closes it and
+ * tries again after its wait instead of stopping (stompjs stops when the factory throws).
+ */
+function closedSocket(url: string): LiveSocket {
+  const socket: LiveSocket = {
+    url,
+    readyState: SOCKET_CLOSED,
+    binaryType: 'arraybuffer',
+    onopen: null,
+    onmessage: null,
+    onerror: null,
+    onclose: null,
+    close: () => {},
+    send: () => {},
+  } as unknown as LiveSocket;
+  setTimeout(
+    () => socket.onclose?.({ code: 1006, reason: 'The socket could not be opened', wasClean: false }),
+    0,
+  );
+  return socket;
+}
+
+/**
+ * The console's live channel: STOMP over one WebSocket (@stomp/stompjs). Subscriptions are kept in a
+ * registry and made again on every (re)connect, so a dropped link loses nothing but the messages sent while
+ * it was down; those of a closed connection are dropped with it.
  */
 export class LiveChannel {
   readonly #options: LiveChannelOptions;
   readonly #entries = new Set<Entry>();
   readonly #connectionListeners = new Set<(connected: boolean) => void>();
-  #client: StompClient | undefined;
+  #client: Client | undefined;
   /** Counts start() and stop() calls, so a start whose STOMP client loads after a stop does nothing. */
   #generation = 0;
   #started = false;
@@ -54,26 +95,47 @@ export class LiveChannel {
     if (this.#started) return;
     this.#started = true;
     const generation = ++this.#generation;
-    void import('./stompClient').then(
-      ({ StompClient }) => {
-        if (generation === this.#generation) this.#activate(StompClient);
+    void import('@stomp/stompjs').then(
+      (stomp) => {
+        if (generation === this.#generation) this.#activate(stomp);
       },
       (error: unknown) => this.#options.log.error('Failed to load the live channel client', error),
     );
   }
 
-  #activate(Client: typeof StompClient): void {
+  #activate(stomp: typeof import('@stomp/stompjs')): void {
     const { url, heartbeatMs, reconnectDelayMs, log, webSocketFactory, beforeConnect } = this.#options;
-    const client = new Client({
-      url,
-      webSocketFactory,
-      heartbeatMs,
-      reconnectDelayMs,
-      beforeConnect,
-      onConnect: () => this.#onConnect(),
-      onSocketClose: () => this.#setConnected(false),
-      onStompError: (frame: StompFrame) =>
-        log.warn('Live channel error', frame.headers.message ?? frame.body),
+    const random = this.#options.random ?? Math.random;
+    // stompjs waits reconnectDelay after a drop, doubling after each failed try; the value it starts from is
+    // the one set when the last connect succeeded, so each connect picks the next drop's first wait
+    const jittered = () => Math.round(reconnectDelayMs * (0.5 + random()));
+    const client = new stomp.Client({
+      webSocketFactory: () => {
+        try {
+          return webSocketFactory?.() ?? (new WebSocket(url, SUBPROTOCOLS) as unknown as LiveSocket);
+        } catch (error) {
+          log.warn('Live channel socket could not be opened', error);
+          return closedSocket(url);
+        }
+      },
+      heartbeatIncoming: heartbeatMs,
+      heartbeatOutgoing: heartbeatMs,
+      // a link found dead by its heart-beats is dropped at once (a close handshake could wait for minutes)
+      discardWebsocketOnCommFailure: true,
+      reconnectDelay: jittered(),
+      reconnectTimeMode: stomp.ReconnectionTimeMode.EXPONENTIAL,
+      maxReconnectDelay: this.#options.maxReconnectDelayMs ?? reconnectDelayMs * 6,
+      beforeConnect: async (c) => {
+        c.reconnectDelay = jittered();
+        try {
+          await beforeConnect?.();
+        } catch (error) {
+          log.debug('Live channel: the step before connecting failed', error);
+        }
+      },
+      onConnect: () => this.#onConnect(client),
+      onWebSocketClose: () => this.#onClose(client),
+      onStompError: (frame) => log.warn('Live channel error', frame.headers.message ?? frame.body),
     });
     this.#client = client;
     client.activate();
@@ -127,15 +189,23 @@ export class LiveChannel {
     return this.#client?.webSocket?.readyState === SOCKET_OPEN;
   }
 
-  #onConnect(): void {
+  #onConnect(client: Client): void {
+    if (client !== this.#client) return;
     this.#setConnected(true);
     for (const entry of this.#entries) this.#attach(entry);
+  }
+
+  #onClose(client: Client): void {
+    if (client !== this.#client) return;
+    // the connection's subscriptions (and their handlers) end with it; onConnect makes them again
+    for (const entry of this.#entries) entry.subscription = undefined;
+    this.#setConnected(false);
   }
 
   #attach(entry: Entry): void {
     const client = this.#client;
     if (client === undefined) return;
-    entry.subscription = client.subscribe(entry.destination, (message: StompFrame) => {
+    entry.subscription = client.subscribe(entry.destination, (message: IMessage) => {
       let payload: unknown;
       try {
         payload = JSON.parse(message.body);
