@@ -42,6 +42,19 @@ describe('simulator command line', () => {
     });
   });
 
+  it('takes the firmware switches: board, version reporting, staying down, the ; bug', () => {
+    const r = parseCli(
+      ['--board', 'esp8266', '--no-version', '--ota-version', 'none', '--stay-down', '--no-semicolon-bug'],
+      {},
+    );
+    expect(r).toMatchObject({
+      ok: true,
+      options: { board: 'esp8266', noVersion: true, otaVersion: null, stayDown: true, semicolonBug: false },
+    });
+    expect(parseCli(['--ota-version', '1.7.0'], {})).toMatchObject({ options: { otaVersion: '1.7.0' } });
+    expect(parseCli(['--board', 'esp8285'], {}).ok).toBe(false);
+  });
+
   it('lists every problem at once', () => {
     const r = parseCli(['--count', '0', '--gateway', 'nohost', '--kinds', 'toaster'], {});
     expect(r.ok).toBe(false);

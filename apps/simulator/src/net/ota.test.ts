@@ -179,3 +179,59 @@ describe('OTA on esp8266 (device-protocol.md §11)', () => {
     expect(w.state.version).toBe('3.0.0');
   });
 });
+
+describe('OTA version switches (for gateway verdict tests)', () => {
+  let vs: Simulator;
+  let labelled: SimDevice;
+  let bare: SimDevice;
+  let gone: SimDevice;
+  beforeAll(async () => {
+    vs = await startSimulator({
+      ips: loopbackBlock(3),
+      discoveryPort: await freeUdpPort(),
+      logRate: 0,
+      kinds: ['lamp'],
+      rebootMs: 100,
+      devices: [{ otaVersion: '1.7.0' }, { noVersion: true }, { stayDown: true }],
+    });
+    [labelled, bare, gone] = vs.devices as [SimDevice, SimDevice, SimDevice];
+  });
+  afterAll(() => vs.stop());
+
+  const flash = async (d: SimDevice, version: string) => {
+    const boots = d.state.bootCount;
+    const r = await upload(d.ip, 3232, makeFirmwareImage({ version, size: 4096 }));
+    expect(r.final.endsWith('OK')).toBe(true);
+    return boots;
+  };
+
+  it('otaVersion: reports that version, whatever the image says', async () => {
+    const boots = await flash(labelled, '1.7.1');
+    await expect.poll(() => labelled.state.bootCount, { timeout: 5000 }).toBe(boots + 1);
+    await expect.poll(() => labelled.state.online, { timeout: 5000 }).toBe(true);
+    expect(JSON.parse((await call(labelled.address, 'GET', '/info/system')).body).version).toBe('1.7.0');
+    labelled.setOtaVersion(null);
+    const again = await flash(labelled, '1.7.2');
+    await expect.poll(() => labelled.state.bootCount, { timeout: 5000 }).toBe(again + 1);
+    expect(labelled.state.version).toBe('');
+  });
+
+  it('noVersion: a build without __VERSION reports none before and after an update', async () => {
+    expect(JSON.parse((await call(bare.address, 'GET', '/info/system')).body).version).toBeUndefined();
+    const boots = await flash(bare, '2.0.0');
+    await expect.poll(() => bare.state.bootCount, { timeout: 5000 }).toBe(boots + 1);
+    await expect.poll(() => bare.state.online, { timeout: 5000 }).toBe(true);
+    expect(JSON.parse((await call(bare.address, 'GET', '/info/system')).body).version).toBeUndefined();
+    expect(bare.beacon.endsWith(';esp32;')).toBe(true);
+  });
+
+  it('stayDown: the device does not come back after the update until told to', async () => {
+    await flash(gone, '3.0.0');
+    await expect.poll(() => gone.state.online, { timeout: 5000 }).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(gone.state.online).toBe(false);
+    await gone.comeBack();
+    expect(gone.state.online).toBe(true);
+    expect(gone.state.version).toBe('3.0.0');
+  });
+});
