@@ -99,6 +99,8 @@ export type GatewayConfig = z.output<typeof GatewayConfigSchema> & {
   readonly deviceTimeoutMs?: number;
   readonly lostAfterMs?: number;
   readonly lostCheckIntervalMs?: number;
+  /** how long a device restarting on purpose may stay silent before it counts as lost (tests shorten it) */
+  readonly restartWindowMs?: number;
   readonly logFlushIntervalMs?: number;
   /** OTA phase timeouts (tests shorten them) */
   readonly otaTimeouts?: Partial<JobTimeouts>;
@@ -114,4 +116,6 @@ export type GatewayConfig = z.output<typeof GatewayConfigSchema> & {
 export const DEFAULTS = {
   multicastGroup: DISCOVERY_GROUP,
   deviceTimeoutMs: TIMEOUTS.deviceMs,
+  /** a device restarting on purpose boots in seconds (an import first blocks ~5 s); a minute is generous */
+  restartWindowMs: 60_000,
 } as const;

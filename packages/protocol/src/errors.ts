@@ -75,6 +75,11 @@ export const ERROR_CATALOG = {
   DEVICE_UNREACHABLE: def(502, 'The device is unreachable'),
   DEVICE_TIMEOUT: def(504, 'The device did not answer in time'),
   DEVICE_BAD_ANSWER: def(502, 'The device sent an answer that could not be understood'),
+  DEVICE_RESTARTING: def(503, 'The device is restarting; try again when it is back'),
+  HOOK_SEMICOLON_UNSUPPORTED: def(
+    400,
+    "SmartThingLib 1.0 loses or cuts an http hook whose url, method or payload contains ';' when it restarts",
+  ),
   UNKNOWN_COMMAND: def(400, 'Unknown device command'),
   DEVICE_OR_NAME_REQUIRED: def(400, "Name and ip can't be blank!"),
   LOG_QUERY_INVALID: def(400, 'Bad log filter'),

@@ -12,6 +12,7 @@ import {
   isHookFieldEditable,
   missingRequiredFields,
   newHookDraft,
+  semicolonUnsafeHookFields,
 } from './hooks';
 
 const templates: HookTemplates = {
@@ -203,5 +204,22 @@ describe('editing rules', () => {
   it('forbids changing readonly hooks', () => {
     expect(canModifyHook(hook)).toBe(true);
     expect(canModifyHook({ ...hook, readonly: true })).toBe(false);
+  });
+});
+
+describe('hooks a 1.0 device would break (device-protocol.md §11.7)', () => {
+  const http = { type: 'http', url: 'http://h/a;b', method: 2, payload: 'x;y' };
+  it('names every http field holding a ; on library 1.0', () => {
+    expect(semicolonUnsafeHookFields(http, '1.0')).toEqual(['url', 'payload']);
+    expect(semicolonUnsafeHookFields({ ...http, url: 'http://h/', method: '2;' }, '1.0')).toEqual([
+      'method',
+      'payload',
+    ]);
+  });
+  it('lets safe hooks, notification hooks and other library versions through', () => {
+    expect(semicolonUnsafeHookFields({ ...http, url: 'http://h/', payload: '{}' }, '1.0')).toEqual([]);
+    expect(semicolonUnsafeHookFields({ type: 'notification', message: 'a;b' }, '1.0')).toEqual([]);
+    expect(semicolonUnsafeHookFields(http, '1.1')).toEqual([]);
+    expect(semicolonUnsafeHookFields(http, undefined)).toEqual([]);
   });
 });

@@ -145,3 +145,26 @@ export function isHookFieldEditable(field: string, template: HookTemplate, editi
 export function canModifyHook(hook: HookFields): boolean {
   return hook.readonly !== true;
 }
+
+/** The http hook fields the firmware stores `;`-separated (device-protocol.md §4.6). */
+export const SEMICOLON_HOOK_FIELDS: readonly string[] = ['url', 'method', 'payload'];
+
+/**
+ * Library versions whose settings loader splits a stored http hook on every `;` before unescaping
+ * (device-protocol.md §11.7): at the next boot or import a `;` in the url loses the whole hook, one in the
+ * payload cuts it there. Notification hooks read the escape back correctly.
+ */
+const SEMICOLON_LOSING_LIBRARIES: ReadonlySet<string> = new Set(['1.0']);
+
+/**
+ * The fields of a hook that a device of library `stVersion` would lose or cut at its next restart because
+ * they contain `;` (empty: the hook is safe to save). Only http hooks are affected.
+ */
+export function semicolonUnsafeHookFields(hook: HookFields, stVersion: string | undefined): string[] {
+  if (stVersion === undefined || !SEMICOLON_LOSING_LIBRARIES.has(stVersion.trim())) return [];
+  if (hook.type !== 'http') return [];
+  return SEMICOLON_HOOK_FIELDS.filter((name) => {
+    const value = hook[name];
+    return (typeof value === 'string' || typeof value === 'number') && String(value).includes(';');
+  });
+}

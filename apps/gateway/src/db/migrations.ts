@@ -225,4 +225,11 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 9,
+    name: 'OTA verdict: what the device reported after confirming the image',
+    sql: `
+      ALTER TABLE ota_tasks ADD COLUMN verdict TEXT;
+    `,
+  },
 ];

@@ -6,6 +6,7 @@ import type {
   OtaProgressMessage,
   TimelineEntry,
 } from '@st/protocol';
+import type { RestartEpisode } from '../services/devices/restarts';
 import { EventBus } from './bus';
 
 /** Everything that happens inside the gateway that others (live channel, cloud link) may follow. */
@@ -23,6 +24,12 @@ export interface GatewayEvents {
   'timeline.entry': TimelineEntry;
   /** one device's reading of a sampling round (`ok: false` = the device did not answer: a gap) */
   'device.sampled': DeviceSample;
+  /** a device was told to restart (or confirmed an OTA image): it is silent for a while, not lost */
+  'device.restarting': RestartEpisode;
+  /** a restarting device answers again, having booted since */
+  'device.restarted': RestartEpisode & { readonly backAfterMs: number };
+  /** a restarting device did not come back in time: from now on it is lost like any silent device */
+  'device.restart-overdue': RestartEpisode;
   /** a saved device deleted by the user */
   'device.deleted': { readonly ip: string };
 }

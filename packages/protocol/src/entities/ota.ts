@@ -3,7 +3,7 @@ import { BoardSchema, DeviceInfoSchema } from '../device/index';
 import { LOGS } from '../limits';
 import { plainName } from '../text';
 import { DateTime, Id } from './common';
-import { OtaUploadStatus } from './streamed';
+import { OtaUploadStatus, OtaVerdict } from './streamed';
 
 // Firmware files kept on the gateway and over-the-air upload tasks.
 
@@ -73,6 +73,8 @@ export const OtaTask = z.object({
   progress: z.number().int().min(0).max(100),
   /** Why the task failed, for a person. */
   error: z.string().optional(),
+  /** what the device did after confirming the image (absent when it never confirmed one) */
+  verdict: OtaVerdict.optional(),
   startedAt: DateTime,
   finishedAt: DateTime.optional(),
 });

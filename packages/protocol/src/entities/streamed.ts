@@ -59,10 +59,48 @@ export const OtaUploadStatus = z.enum([
 ]);
 export type OtaUploadStatus = z.infer<typeof OtaUploadStatus>;
 
+/**
+ * What became of a device after it confirmed an image (device-protocol.md §7, §11.10): it came back and
+ * reports the library's label (`MATCHES`), another version (`DIFFERS`: a label that is not the compiled
+ * version) or none (`NO_VERSION`: firmware built without `__VERSION`); or it never came back (`NOT_BACK`), or
+ * kept answering without restarting (`NOT_RESTARTED`). Only the last two are failures.
+ */
+export const OtaVerdictOutcome = z.enum(['MATCHES', 'DIFFERS', 'NO_VERSION', 'NOT_BACK', 'NOT_RESTARTED']);
+export type OtaVerdictOutcome = z.infer<typeof OtaVerdictOutcome>;
+
+export const OtaVerdict = z.object({
+  outcome: OtaVerdictOutcome,
+  /** the version the firmware library names the image with */
+  label: z.string(),
+  /** the version the device reports once back; absent when it reports none */
+  reported: z.string().optional(),
+  /** ms from the device's confirmation until it answered again after restarting */
+  backAfterMs: z.number().int().nonnegative().optional(),
+});
+export type OtaVerdict = z.infer<typeof OtaVerdict>;
+
+/** The verdict in one English sentence (timeline, logs; the console words it per language). */
+export function otaVerdictText(v: OtaVerdict): string {
+  switch (v.outcome) {
+    case 'MATCHES':
+      return `updated, reports ${v.reported ?? v.label}`;
+    case 'DIFFERS':
+      return `updated, reports ${v.reported ?? ''} (library says ${v.label})`;
+    case 'NO_VERSION':
+      return 'updated, reports no version';
+    case 'NOT_BACK':
+      return 'the device confirmed the image but did not come back';
+    case 'NOT_RESTARTED':
+      return 'the device confirmed the image but kept running without restarting';
+  }
+}
+
 /** Live message on /ota/{taskId}. `progress` is null on status-only updates (as the original sent). */
 export const OtaProgressMessage = z.object({
   status: OtaUploadStatus,
   progress: z.number().int().min(0).max(100).nullable(),
   error: z.string().optional(),
+  /** on the final message of a task whose image the device confirmed */
+  verdict: OtaVerdict.optional(),
 });
 export type OtaProgressMessage = z.infer<typeof OtaProgressMessage>;

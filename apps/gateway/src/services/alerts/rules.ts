@@ -22,6 +22,13 @@ export interface AlertRulesDeps {
 }
 
 const offlineKey = (ip: string) => `offline:${ip}`;
+/**
+ * A reboot booted within this long after a restart the gateway asked for is that restart (its one timeline
+ * entry is the restart's), not a reboot of its own: it is neither recorded nor counted towards a crash loop.
+ */
+const INTENDED_REBOOT_MS = 5 * 60_000;
+/** Sampling and clocks are not exact: a boot this much before the command still counts as the command's. */
+const BOOT_SLACK_MS = 2000;
 const crashKey = (ip: string) => `crash:${ip}`;
 
 function duration(ms: number): string {
@@ -39,6 +46,8 @@ export class AlertRules {
   private readonly reboots = new RebootDetector();
   private readonly names = new Map<string, string>();
   private readonly offlineTimers = new Map<string, NodeJS.Timeout>();
+  /** when each device was last told to restart (or confirmed an update) */
+  private readonly intended = new Map<string, number>();
   private offs: Array<() => void> = [];
 
   constructor(private readonly deps: AlertRulesDeps) {
@@ -51,6 +60,7 @@ export class AlertRules {
       bus.on('device.found', (d) => this.onFound(d)),
       bus.on('device.lost', (d) => this.onLost(d)),
       bus.on('device.sampled', (sample) => this.observe(sample)),
+      bus.on('device.restarting', (e) => this.intended.set(e.ip, e.since)),
       bus.on('notification', (n) => {
         if (!this.deps.settings.get().notifications) return;
         this.raise('notification', n.device.ip, n.device.name, n.notification.message);
@@ -67,7 +77,8 @@ export class AlertRules {
   /** One sample of the sampler: reboots (uptime went backwards) and the end of a crash loop. */
   observe(sample: UptimeSample): void {
     const reboot = this.reboots.observe(sample);
-    if (reboot) this.onReboot(sample.ip, reboot.uptime, reboot.resetReason);
+    if (reboot && !this.wasIntended(sample.ip, reboot.bootedAt))
+      this.onReboot(sample.ip, reboot.uptime, reboot.resetReason);
     if (!sample.ok || sample.uptime === undefined) return;
     const within = this.deps.settings.get().crashLoop.within * 1000;
     if (sample.uptime >= within && this.deps.incidents.isOpen(crashKey(sample.ip))) {
@@ -77,6 +88,15 @@ export class AlertRules {
       this.deps.recorder.add({ ip: sample.ip, t: this.now(), kind: 'crash-loop-ended', text });
       this.raise('crash-loop-ended', sample.ip, this.name(sample.ip), text);
     }
+  }
+
+  private wasIntended(ip: string, bootedAt: number): boolean {
+    const since = this.intended.get(ip);
+    if (since === undefined) return false;
+    if (this.now() - since > INTENDED_REBOOT_MS) this.intended.delete(ip);
+    if (bootedAt < since - BOOT_SLACK_MS || bootedAt > since + INTENDED_REBOOT_MS) return false;
+    this.intended.delete(ip);
+    return true;
   }
 
   crashLoops(): CrashLoopState[] {

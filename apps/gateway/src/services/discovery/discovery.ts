@@ -17,6 +17,10 @@ export interface DiscoveryOptions {
 export interface DiscoveryEvents {
   found(device: DeviceInfo): void;
   lost(device: DeviceInfo): void;
+  /** every accepted beacon */
+  seen?(device: DeviceInfo): void;
+  /** a silent device kept (not lost) while this says so: it is restarting on purpose */
+  holding?(address: string): boolean;
 }
 
 interface Entry {
@@ -37,8 +41,8 @@ function sameDevice(a: DeviceInfo, b: DeviceInfo): boolean {
 /**
  * Listens for device beacons and keeps the found list, keyed by device address. A new device (or one whose
  * name, type or versions changed) is announced as found; one silent for `lostAfterMs` is removed and
- * announced as lost. Malformed beacons, and beacons whose address is not the sender's (unless trusted), are
- * dropped and counted.
+ * announced as lost, unless it is restarting on purpose (`holding`: kept until it is back or overdue).
+ * Malformed beacons, and beacons whose address is not the sender's (unless trusted), are dropped and counted.
  */
 export class Discovery {
   private readonly devices = new Map<string, Entry>();
@@ -126,12 +130,13 @@ export class Discovery {
     const known = this.devices.get(b.ip);
     this.devices.set(b.ip, { device, lastSeen: this.now() });
     if (!known || !sameDevice(known.device, device)) this.events.found(device);
+    this.events.seen?.(device);
   }
 
   private evictSilent(): void {
     const limit = this.now() - this.opts.lostAfterMs;
     for (const [address, entry] of this.devices) {
-      if (entry.lastSeen > limit) continue;
+      if (entry.lastSeen > limit || this.events.holding?.(address) === true) continue;
       this.devices.delete(address);
       this.events.lost(entry.device);
     }

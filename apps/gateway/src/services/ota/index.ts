@@ -14,7 +14,7 @@ import { DEFAULT_ESPOTA_TIMEOUTS } from './espota';
 import { FirmwareLibrary } from './firmwareLibrary';
 import { FirmwareRepo } from './firmwareRepo';
 import { OtaHistory } from './otaHistory';
-import type { JobTimeouts, VersionProbe } from './otaJob';
+import type { JobTimeouts, OtaRestartNotice, VersionProbe } from './otaJob';
 import { OtaService } from './otaService';
 
 export { FirmwareLibrary } from './firmwareLibrary';
@@ -27,7 +27,10 @@ export const DEFAULT_OTA_TIMEOUTS: JobTimeouts = {
   versionPollMs: 250,
 };
 
-/** Asks the device for `/info/system` (version) and `/metrics` (uptime); silence is undefined. */
+/**
+ * Asks the device for `/info/system` (version, absent when the firmware has none) and `/metrics` (uptime);
+ * no valid `/info/system` answer is undefined (the device is not back).
+ */
 export function httpVersionProbe(client: DeviceClient, timeoutMs: number): VersionProbe {
   const ask = async <T>(address: string, request: DeviceHttpRequest, schema: z.ZodType<T>) => {
     const answer = await client.call(address, request, timeoutMs);
@@ -38,10 +41,11 @@ export function httpVersionProbe(client: DeviceClient, timeoutMs: number): Versi
   return async (address) => {
     try {
       const info = await ask(address, buildDeviceHttpRequest('getInfo', {}), DeviceInfoSchema);
+      if (info === undefined) return undefined;
       const metrics = await ask(address, buildDeviceHttpRequest('getMetrics', {}), MetricsSchema).catch(
         () => undefined,
       );
-      return { version: info?.version, uptimeMs: metrics?.uptime };
+      return { version: info.version, uptimeMs: metrics?.uptime };
     } catch {
       return undefined;
     }
@@ -57,6 +61,8 @@ export interface OtaSetup {
   readonly logger: Logger;
   readonly concurrency: number;
   readonly timeouts?: Partial<JobTimeouts> | undefined;
+  /** told when a device restarts for an update (held, confirmed, let go, back) */
+  readonly restarts?: OtaRestartNotice | undefined;
 }
 
 /** The firmware library (files named by SHA-256 next to the SQLite file) and the upload job service. */
@@ -72,6 +78,7 @@ export function createOta(setup: OtaSetup): { library: FirmwareLibrary; service:
     concurrency: setup.concurrency,
     timeouts,
     probeVersion: httpVersionProbe(setup.client, 2000),
+    restarts: setup.restarts,
   });
   return { library, service };
 }

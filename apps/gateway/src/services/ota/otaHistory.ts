@@ -1,4 +1,4 @@
-import { DeviceInfoSchema, Firmware, OtaTask, OtaUploadStatus } from '@st/protocol';
+import { DeviceInfoSchema, Firmware, OtaTask, OtaUploadStatus, OtaVerdict } from '@st/protocol';
 import { z } from 'zod';
 import type { Db } from '../../db/database';
 
@@ -9,6 +9,7 @@ const Row = z.object({
   status: OtaUploadStatus,
   progress: z.number(),
   error: z.string().nullable(),
+  verdict: z.string().nullable(),
   started_at: z.string(),
   finished_at: z.string().nullable(),
 });
@@ -22,6 +23,7 @@ function fromRow(raw: unknown): OtaTask {
     status: row.status,
     progress: row.progress,
     ...(row.error === null ? {} : { error: row.error }),
+    ...(row.verdict === null ? {} : { verdict: OtaVerdict.parse(JSON.parse(row.verdict)) }),
     startedAt: row.started_at,
     ...(row.finished_at === null ? {} : { finishedAt: row.finished_at }),
   });
@@ -34,10 +36,11 @@ export class OtaHistory {
   save(t: OtaTask): void {
     this.db
       .prepare(
-        `INSERT INTO ota_tasks (id, device_ip, device, firmware, status, progress, error, started_at, finished_at)
-         VALUES (@id, @ip, @device, @firmware, @status, @progress, @error, @startedAt, @finishedAt)
+        `INSERT INTO ota_tasks (id, device_ip, device, firmware, status, progress, error, verdict, started_at,
+           finished_at)
+         VALUES (@id, @ip, @device, @firmware, @status, @progress, @error, @verdict, @startedAt, @finishedAt)
          ON CONFLICT (id) DO UPDATE SET status = excluded.status, progress = excluded.progress,
-           error = excluded.error, finished_at = excluded.finished_at`,
+           error = excluded.error, verdict = excluded.verdict, finished_at = excluded.finished_at`,
       )
       .run({
         id: t.taskId,
@@ -47,6 +50,7 @@ export class OtaHistory {
         status: t.status,
         progress: t.progress,
         error: t.error ?? null,
+        verdict: t.verdict ? JSON.stringify(t.verdict) : null,
         startedAt: t.startedAt,
         finishedAt: t.finishedAt ?? null,
       });

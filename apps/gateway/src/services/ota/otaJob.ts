@@ -1,21 +1,24 @@
-import type { OtaTask, OtaUploadStatus } from '@st/protocol';
-import { ApiError, OTA } from '@st/protocol';
+import type { OtaTask, OtaUploadStatus, OtaVerdict } from '@st/protocol';
+import { ApiError, OTA, otaVerdictText } from '@st/protocol';
 import { parseDeviceAddress } from '../devices/address';
 import { EspotaError, type EspotaTimeouts, flashOverEspota } from './espota';
 import type { FirmwareLibrary } from './firmwareLibrary';
 import { AbortedError, waitStep } from './wait';
 
-/** What a device says about itself after an update: its version and how long it has been up. */
+/**
+ * What a device says about itself after an update: its version (undefined when its `/info/system` carries
+ * none) and how long it has been up (undefined when its metrics do not say).
+ */
 export interface DeviceVitals {
   readonly version: string | undefined;
   readonly uptimeMs: number | undefined;
 }
 
-/** Asks a device for its vitals; undefined while it does not answer (e.g. rebooting). */
+/** Asks a device for its vitals; undefined while it does not answer its `/info/system` (e.g. rebooting). */
 export type VersionProbe = (address: string) => Promise<DeviceVitals | undefined>;
 
 export interface JobTimeouts extends EspotaTimeouts {
-  /** how long the device may take to reboot and report the new version */
+  /** how long the device may take to restart and answer again after confirming the image */
   readonly versionCheckMs: number;
   readonly versionPollMs: number;
 }
@@ -24,6 +27,20 @@ export interface JobDeps {
   readonly library: FirmwareLibrary;
   readonly probeVersion: VersionProbe;
   readonly timeouts: JobTimeouts;
+  /** told what the device goes through, so the gateway knows it as restarting rather than lost */
+  readonly restarts?: OtaRestartNotice | undefined;
+}
+
+/** The device's restart as an update goes: held from the accepted invitation, confirmed with the image. */
+export interface OtaRestartNotice {
+  /** invitation accepted: the device is busy flashing and may fall silent */
+  hold(address: string): void;
+  /** the device confirmed the image and restarts now */
+  begin(address: string): void;
+  /** the transfer failed or was aborted: the device keeps running its firmware */
+  cancel(address: string): void;
+  /** the device answered again after restarting */
+  returned(address: string): void;
 }
 
 /** What a job reports while it runs; the service records it and publishes it. */
@@ -32,10 +49,14 @@ export interface JobReport {
   progress(percent: number): void;
 }
 
-/** How a job ends: one of the final statuses, with a reason unless it succeeded. */
+/** How a job ends: one of the final statuses, with a reason unless it succeeded, and the verdict once confirmed. */
 export type JobOutcome =
-  | { status: 'FINISHED' }
-  | { status: 'ABORTED' | 'INVITATION_FAILED' | 'FIRMWARE_TRANSFER_FAILED'; error: string };
+  | { status: 'FINISHED'; verdict?: OtaVerdict }
+  | {
+      status: 'ABORTED' | 'INVITATION_FAILED' | 'FIRMWARE_TRANSFER_FAILED';
+      error: string;
+      verdict?: OtaVerdict;
+    };
 
 const abortReason = (signal: AbortSignal) => (typeof signal.reason === 'string' ? signal.reason : 'Aborted');
 
@@ -45,41 +66,53 @@ const sleep = (ms: number, signal: AbortSignal) =>
     return () => clearTimeout(t);
   });
 
+/** The verdict of a device that came back: its reported version against the library's label. */
+function cameBack(label: string, reported: string | undefined, backAfterMs: number): OtaVerdict {
+  const outcome = reported === undefined ? 'NO_VERSION' : reported === label ? 'MATCHES' : 'DIFFERS';
+  return { outcome, label, ...(reported === undefined ? {} : { reported }), backAfterMs };
+}
+
 /**
- * FINISHED only once the device has restarted (it went silent, or its uptime began after the final OK) and
- * reports the version the image carries.
+ * After the device confirmed the image: the job ends as soon as the device answers again having restarted
+ * (it went silent, or its uptime began after the confirmation), FINISHED with whatever version it reports
+ * (or none). Only a device that does not come back within `versionCheckMs`, or keeps answering without ever
+ * restarting, fails.
  */
-async function awaitVersion(
+async function awaitReturn(
   address: string,
-  expected: string,
+  label: string,
   deps: JobDeps,
   signal: AbortSignal,
 ): Promise<JobOutcome> {
   const confirmedAt = Date.now();
   const deadline = confirmedAt + deps.timeouts.versionCheckMs;
   let wentAway = false;
-  let last: string | undefined;
+  let answered = false;
   for (;;) {
     const probedAt = Date.now();
     const vitals = await deps.probeVersion(address);
     if (vitals === undefined) wentAway = true;
     else {
-      last = vitals.version ?? last;
+      answered = true;
       const rebooted =
         wentAway || (vitals.uptimeMs !== undefined && probedAt - vitals.uptimeMs >= confirmedAt);
-      if (rebooted && vitals.version === expected) return { status: 'FINISHED' };
+      if (rebooted) {
+        deps.restarts?.returned(address);
+        return { status: 'FINISHED', verdict: cameBack(label, vitals.version, Date.now() - confirmedAt) };
+      }
     }
     if (Date.now() >= deadline) break;
     await sleep(deps.timeouts.versionPollMs, signal);
   }
-  const seen = last === undefined ? 'it did not answer' : `it reports version ${last}`;
-  return {
-    status: 'FIRMWARE_TRANSFER_FAILED',
-    error: `The device took the image but did not restart with version ${expected} within ${deps.timeouts.versionCheckMs} ms (${seen})`,
+  const within = `within ${Math.round(deps.timeouts.versionCheckMs / 1000)} s`;
+  const verdict: OtaVerdict = {
+    outcome: answered && !wentAway ? 'NOT_RESTARTED' : 'NOT_BACK',
+    label,
   };
+  return { status: 'FIRMWARE_TRANSFER_FAILED', error: `${otaVerdictText(verdict)} ${within}`, verdict };
 }
 
-/** Runs one upload: checks the stored image, flashes it over espota, then waits for the new version. */
+/** Runs one upload: checks the stored image, flashes it over espota, then waits for the device to come back. */
 export async function runOtaJob(
   task: OtaTask,
   deps: JobDeps,
@@ -92,11 +125,11 @@ export async function runOtaJob(
     return { status: 'INVITATION_FAILED', error: `Cannot reach ${task.device.ip} over OTA (board ${board})` };
   }
   let image: Buffer;
-  let expected: string;
+  let label: string;
   try {
     const stored = deps.library.get(task.firmware.id);
     image = deps.library.read(stored.firmware);
-    expected = stored.imageVersion ?? stored.firmware.version;
+    label = stored.firmware.version;
   } catch (err) {
     const message = err instanceof ApiError ? err.message : String(err);
     return { status: 'FIRMWARE_TRANSFER_FAILED', error: message };
@@ -110,7 +143,10 @@ export async function runOtaJob(
       task.firmware.fileChecksum,
       deps.timeouts,
       {
-        invitationAccepted: () => report.status('INVITATION_ACCEPTED'),
+        invitationAccepted: () => {
+          deps.restarts?.hold(task.device.ip);
+          report.status('INVITATION_ACCEPTED');
+        },
         transferStarted: () => report.status('FIRMWARE_TRANSFER', 0),
         sent: (bytes) => {
           const percent = Math.floor((bytes * 100) / image.length);
@@ -122,13 +158,15 @@ export async function runOtaJob(
       signal,
     );
   } catch (err) {
+    deps.restarts?.cancel(task.device.ip);
     if (err instanceof AbortedError) return { status: 'ABORTED', error: abortReason(signal) };
     if (err instanceof EspotaError) return { status: err.phase, error: err.message };
     throw err;
   }
   report.status('FIRMWARE_TRANSFER_FINISHED', 100);
+  deps.restarts?.begin(task.device.ip);
   try {
-    return await awaitVersion(task.device.ip, expected, deps, signal);
+    return await awaitReturn(task.device.ip, label, deps, signal);
   } catch (err) {
     if (err instanceof AbortedError)
       return { status: 'ABORTED', error: 'The gateway stopped before the device came back' };

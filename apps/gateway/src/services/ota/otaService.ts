@@ -178,12 +178,17 @@ export class OtaService {
       status: outcome.status,
       finishedAt: new Date().toISOString(),
       ...('error' in outcome ? { error: outcome.error } : {}),
+      ...(outcome.verdict ? { verdict: outcome.verdict } : {}),
     };
     this.jobs.delete(taskId);
     this.deps.history.save(job.task);
     const message: OtaProgressMessage = { status: outcome.status, progress: job.task.progress };
     if ('error' in outcome) message.error = outcome.error;
+    if (outcome.verdict) message.verdict = outcome.verdict;
     this.deps.publish(taskId, message);
-    this.deps.logger.info({ taskId, device: job.task.device.ip, status: outcome.status }, 'upload job over');
+    this.deps.logger.info(
+      { taskId, device: job.task.device.ip, status: outcome.status, verdict: outcome.verdict?.outcome },
+      'upload job over',
+    );
   }
 }

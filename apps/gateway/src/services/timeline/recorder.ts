@@ -1,4 +1,4 @@
-import { isOtaStatusFinal, type TimelineEntry } from '@st/protocol';
+import { isOtaStatusFinal, otaVerdictText, type TimelineEntry } from '@st/protocol';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/database';
 import type { DeviceCommandEvent, GatewayBus } from '../../events/gatewayEvents';
@@ -73,6 +73,21 @@ export class TimelineRecorder {
         this.add({ ip: d.ip, t, kind: 'lost', text: 'Lost (no beacon)', details: { name: d.name } });
       }),
       this.bus.on('device.command', (c) => this.onCommand(c)),
+      // A restart on purpose is one `restart` entry, never lost + found (discovery holds the device). For
+      // restart and wipe the command's own entry is that one; an import and an update get one here.
+      this.bus.on('device.restarting', (e) => {
+        if (e.cause !== 'importSettings' && e.cause !== 'ota') return;
+        this.add({
+          ip: e.ip,
+          t: this.now(),
+          kind: 'restart',
+          text:
+            e.cause === 'ota'
+              ? 'Restarting with the new firmware'
+              : 'Restarting to apply the imported settings',
+          details: { cause: e.cause },
+        });
+      }),
       this.bus.on('notification', (n) =>
         this.add({
           ip: n.device.ip,
@@ -91,15 +106,18 @@ export class TimelineRecorder {
           .get(taskId);
         if (!row) return;
         const ok = message.status === 'FINISHED';
-        const text = ok
-          ? 'Firmware updated'
-          : `Firmware update ${message.status.toLowerCase().replace(/_/g, ' ')}`;
+        const verdict = message.verdict;
+        const text = !ok
+          ? `Firmware update ${message.status.toLowerCase().replace(/_/g, ' ')}`
+          : verdict === undefined || verdict.outcome === 'MATCHES'
+            ? 'Firmware updated'
+            : `Firmware ${otaVerdictText(verdict)}`;
         this.add({
           ip: row.device_ip,
           t: this.now(),
           kind: 'ota',
           text: message.error ? `${text}: ${message.error}` : text,
-          details: { status: message.status, taskId },
+          details: { status: message.status, taskId, ...(verdict ? { verdict } : {}) },
         });
       }),
     ];

@@ -47,6 +47,9 @@ export const errorsEn: Partial<Record<ErrorCode, string>> = {
   DEVICE_UNREACHABLE: 'The device cannot be reached',
   DEVICE_TIMEOUT: 'The device did not answer in time',
   DEVICE_BAD_ANSWER: 'The device sent an answer that could not be understood',
+  DEVICE_RESTARTING: 'The device is restarting; try again when it is back',
+  HOOK_SEMICOLON_UNSUPPORTED:
+    "SmartThingLib 1.0 loses or cuts an http hook whose url, method or payload contains ';' when it restarts",
   UNKNOWN_COMMAND: 'Unknown device command',
   DEVICE_OR_NAME_REQUIRED: "Name and ip can't be blank!",
   LOG_QUERY_INVALID: 'Bad log filter',

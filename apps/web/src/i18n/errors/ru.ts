@@ -45,6 +45,9 @@ export const errorsRu: Partial<Record<ErrorCode, string>> = {
   DEVICE_UNREACHABLE: 'Устройство недоступно',
   DEVICE_TIMEOUT: 'Устройство не ответило вовремя',
   DEVICE_BAD_ANSWER: 'Устройство прислало непонятный ответ',
+  DEVICE_RESTARTING: 'Устройство перезагружается; повторите, когда оно вернётся',
+  HOOK_SEMICOLON_UNSUPPORTED:
+    "SmartThingLib 1.0 теряет или обрезает http-хук, в url, методе или теле которого есть ';', при перезагрузке",
   UNKNOWN_COMMAND: 'Неизвестная команда устройства',
   DEVICE_OR_NAME_REQUIRED: 'Название и ip не могут быть пустыми!',
   LOG_QUERY_INVALID: 'Некорректный фильтр логов',
