@@ -11,6 +11,8 @@ export interface SystemOptions {
   loginMaxPerIp?: number;
   /** the gateway's ST_SAMPLE_INTERVAL in seconds (sensor history specs sample faster than 30 s) */
   sampleInterval?: number;
+  /** the cloud's ST_ALERT_ALLOWED_HOSTS (the specs' webhook receivers are on loopback) */
+  alertAllowedHosts?: string;
 }
 export interface RunningSystem {
   cloudUrl: string;

@@ -100,7 +100,7 @@ function adminPassword(dataDir) {
 /**
  * @param {{dataDir: string, cloudPort?: number, gatewayPort?: number, devices?: number, firstIp?: string,
  *   discoveryPort?: number, logPort?: number, host?: string, loginMaxPerIp?: number,
- *   sampleInterval?: number}} opts
+ *   sampleInterval?: number, alertAllowedHosts?: string}} opts
  */
 export async function startSystem(opts) {
   const host = opts.host ?? '127.0.0.1';
@@ -133,6 +133,7 @@ export async function startSystem(opts) {
         ST_ADMIN_LOGIN: login,
         ST_ADMIN_PASSWORD: password,
         ...(opts.loginMaxPerIp ? { ST_LOGIN_MAX_PER_IP: String(opts.loginMaxPerIp) } : {}),
+        ...(opts.alertAllowedHosts ? { ST_ALERT_ALLOWED_HOSTS: opts.alertAllowedHosts } : {}),
       },
       logDir,
     );

@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { BasePath, CLOUD_ROUTES, LINK_TRANSFER, OK, OTA, PRODUCT_VERSION, TIMEOUTS } from '@st/protocol';
 import {
+  type AlertLookup,
   beginClosing,
   createHttpApp,
   type HttpApp,
   type Logger,
+  parseAlertAllowList,
+  publicDestinations,
   registerCompression,
   registerErrorHandling,
   registerMetrics,
@@ -69,6 +72,8 @@ export interface CloudOptions {
   buildTime?: string;
   /** gateway-offline alert check timing (tests shorten it) */
   alerts?: GatewayWatchOptions;
+  /** resolves alert destinations' host names (default: the system resolver; tests give their own) */
+  alertLookup?: AlertLookup;
   /** a chunked transfer on a gateway link with no chunk this long fails (default LINK_TRANSFER.idleMs; tests) */
   transferStallMs?: number;
 }
@@ -240,13 +245,28 @@ export class CloudServer {
     registerBackupRoutes(this.app, { backups, gateways, auth });
     this.registerAccounts({ users, sessions, gateways, shares, auth, audit, links: linkManager });
     const alertStore = new CloudAlertStore(db);
-    registerAlertRoutes(this.app, { store: alertStore, auth });
+    const alertLog = log.child({ part: 'alerts' });
+    // users' alerts reach public addresses on the usual ports, and what the operator allows (docs/security.md)
+    const destinations = publicDestinations(
+      parseAlertAllowList(config.alertAllowedHosts).entries,
+      opts.alertLookup,
+    );
+    registerAlertRoutes(this.app, {
+      store: alertStore,
+      auth,
+      destinations,
+      testLimit: new RateLimiter(
+        { max: config.alertTestMaxPerMinute, windowMs: 60_000 },
+        { prefix: 'st-alert-test', ...(hub ? { redis: hub.cmd } : {}) },
+      ),
+      logger: alertLog,
+    });
     const watch = new GatewayWatch(
       alertStore,
       new GatewayIncidents(db, this.nodeId),
       presence,
-      log.child({ part: 'alerts' }),
-      opts.alerts ?? { checkMs: config.alertCheckMs },
+      alertLog,
+      { ...(opts.alerts ?? { checkMs: config.alertCheckMs }), destinations },
       // A node's unsent alerts are taken over once it is dead: its Redis alive key lapsed (alone: any node
       // id but this one is an earlier run of this node).
       async (node) =>

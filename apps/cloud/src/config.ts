@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { allowedOriginsField, configFields, trustProxyField } from '@st/server-kit';
+import { allowedOriginsField, configFields, parseAlertAllowList, trustProxyField } from '@st/server-kit';
 import { z } from 'zod';
 import type { StorageTarget } from './db/connect';
 
@@ -32,6 +32,8 @@ export const CLOUD_CONFIG_KEYS = {
   allowedOrigins: 'ST_ALLOWED_ORIGINS',
   accessCacheMs: 'ST_ACCESS_CACHE_MS',
   alertCheckMs: 'ST_ALERT_CHECK_MS',
+  alertAllowedHosts: 'ST_ALERT_ALLOWED_HOSTS',
+  alertTestMaxPerMinute: 'ST_ALERT_TEST_MAX_PER_MINUTE',
   heapGrowingPercent: 'ST_HEAP_GROWING_PERCENT',
 } as const;
 
@@ -87,6 +89,21 @@ export const CloudConfig = z.object({
   accessCacheMs: z.coerce.number().int().min(0).max(600_000).default(30_000),
   /** how often every node checks its users' gateways for gateway-offline alerts */
   alertCheckMs: z.coerce.number().int().min(100).max(600_000).default(5000),
+  /**
+   * Where users' alerts may go besides public addresses on ports 80, 443, 8080, 8443 (HTTP) and 25, 465, 587,
+   * 2525 (SMTP): comma-separated `host`, `host:port`, `1.2.3.4[:port]`, `[v6][:port]` or CIDR entries; an
+   * entry without a port allows every port (docs/security.md).
+   */
+  alertAllowedHosts: z
+    .string()
+    .default('')
+    .superRefine((text, ctx) => {
+      const { bad } = parseAlertAllowList(text);
+      if (bad.length > 0)
+        ctx.addIssue({ code: 'custom', message: `not a host, host:port or CIDR: ${bad.join(', ')}` });
+    }),
+  /** alert Test sends per user per minute */
+  alertTestMaxPerMinute: configFields.positiveInt(10),
   /**
    * How far V8 lets the old generation grow past what its last full GC kept before the next one starts (V8's
    * --heap-growing-percent); 0: V8's own choice (about 75 %). See heapGrowth.ts.

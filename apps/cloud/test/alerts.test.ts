@@ -20,9 +20,11 @@ describe('gateway-offline alerts with two cloud nodes', () => {
     hook = await startHttpReceiver();
     sys = await startLinkedSystem({
       storage: 'postgres',
-      cloud: { redisUrl: redis.url },
+      // the webhook receiver is on loopback, which users' alerts may reach only through the allow-list
+      cloud: { redisUrl: redis.url, alertAllowedHosts: '127.0.0.1' },
       cloudOptions: { alerts },
-      via: ({ storage }) => startCloud({ ...storage.overrides, redisUrl: redis.url }, { alerts }),
+      via: ({ storage }) =>
+        startCloud({ ...storage.overrides, redisUrl: redis.url, alertAllowedHosts: '127.0.0.1' }, { alerts }),
     });
   }, 60_000);
   afterAll(async () => {

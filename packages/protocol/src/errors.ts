@@ -111,6 +111,16 @@ export const ERROR_CATALOG = {
 
   // Alerts (gateway and cloud)
   ALERT_CHANNEL_NOT_FOUND: def(404, 'There is no saved alert channel with this id'),
+  ALERT_SECRET_REQUIRED: def(
+    400,
+    "The channel's destination changed: give its secret again (a stored secret is only sent where it was given for)",
+  ),
+  ALERT_DESTINATION_REFUSED: def(400, 'Alerts may not be sent to this address or port'),
+  ALERT_TEST_RUNNING: def(409, 'A test of this channel is already running'),
+  ALERT_TEST_LOOP: def(
+    508,
+    'An alert sender called the alert Test route: the channel points back at a server',
+  ),
   FIRMWARE_TYPE_MISMATCH: def(409, 'The firmware is built for another device type'),
   // Backups (gateway)
   BACKUP_ARCHIVE_INVALID: def(400, 'This is not a backup archive made by a gateway'),

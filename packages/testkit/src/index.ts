@@ -7,6 +7,7 @@ export { type PostgresServer, startPostgres } from './postgres';
 export { type MetricSample, Metrics, parseMetrics } from './prometheus';
 export {
   type HttpReceiver,
+  type HttpReceiverOptions,
   type ReceivedMail,
   type ReceivedRequest,
   type SmtpReceiver,

@@ -23,14 +23,25 @@ export interface HttpReceiver {
   close(): Promise<void>;
 }
 
-/** A real HTTP server on 127.0.0.1 that records every request (webhook and ntfy receivers in tests). */
-export async function startHttpReceiver(): Promise<HttpReceiver> {
+export interface HttpReceiverOptions {
+  /** the address to listen on (default 127.0.0.1) */
+  readonly host?: string;
+  /** the port (default: a free one) */
+  readonly port?: number;
+  /** answers only once this resolves (a slow receiver) */
+  readonly hold?: () => Promise<void>;
+}
+
+/** A real HTTP server (127.0.0.1 by default) that records every request (webhook and ntfy receivers in tests). */
+export async function startHttpReceiver(opts: HttpReceiverOptions = {}): Promise<HttpReceiver> {
+  const host = opts.host ?? '127.0.0.1';
   const received: ReceivedRequest[] = [];
   const queue: number[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
+    req.on('end', async () => {
+      if (opts.hold) await opts.hold();
       const status = queue.shift() ?? 200;
       received.push({
         method: req.method ?? '',
@@ -44,10 +55,10 @@ export async function startHttpReceiver(): Promise<HttpReceiver> {
       res.end('{}');
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, host, resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     received,
     failNext: (...statuses) => queue.push(...statuses),
     clearFailures: () => {
@@ -71,12 +82,15 @@ export interface ReceivedMail {
 export interface SmtpReceiver {
   readonly port: number;
   readonly mails: ReceivedMail[];
+  /** every login tried, password included (whether a secret reached this server) */
+  readonly logins: { user: string; password: string }[];
   close(): Promise<void>;
 }
 
 /** A real SMTP server (smtp-server) on 127.0.0.1 without TLS, accepting any login, recording every message. */
 export async function startSmtpReceiver(): Promise<SmtpReceiver> {
   const mails: ReceivedMail[] = [];
+  const logins: { user: string; password: string }[] = [];
   const server = new SMTPServer({
     secure: false,
     disabledCommands: ['STARTTLS'],
@@ -84,6 +98,7 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
     allowInsecureAuth: true,
     logger: false,
     onAuth(auth, _session, callback) {
+      logins.push({ user: auth.username ?? '', password: auth.password ?? '' });
       callback(null, { user: auth.username });
     },
     onData(stream, session, callback) {
@@ -104,5 +119,5 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
-  return { port, mails, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { port, mails, logins, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }

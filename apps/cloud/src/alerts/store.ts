@@ -1,5 +1,5 @@
 import { CloudAlertSettings } from '@st/protocol';
-import { mergeSecrets, redactChannels } from '@st/server-kit';
+import { type AlertDestinations, mergeSecrets, redactChannels, vetChannels } from '@st/server-kit';
 import type { CloudDb } from '../db/connect';
 
 /** Users' gateway-offline alert settings; secrets stay in the row and never leave through GET. */
@@ -21,8 +21,14 @@ export class CloudAlertStore {
     return { ...s, channels: redactChannels(s.channels) };
   }
 
-  async put(userId: string, next: CloudAlertSettings): Promise<CloudAlertSettings> {
+  /** Stores `next`: a stored secret stays only for an unchanged destination; refused destinations are 400. */
+  async put(
+    userId: string,
+    next: CloudAlertSettings,
+    destinations: AlertDestinations,
+  ): Promise<CloudAlertSettings> {
     const stored = { ...next, channels: mergeSecrets(next.channels, (await this.get(userId)).channels) };
+    await vetChannels(stored.channels, destinations);
     const settings = JSON.stringify(stored);
     const updated_at = new Date().toISOString();
     await this.db

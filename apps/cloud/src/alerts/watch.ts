@@ -1,5 +1,12 @@
 import type { AlertChannel, AlertKind, AlertPayload } from '@st/protocol';
-import { ALERT_RETRY_WINDOW_MS, alertRetryDelayMs, type Logger, sendAlert, sendError } from '@st/server-kit';
+import {
+  ALERT_RETRY_WINDOW_MS,
+  type AlertDestinations,
+  alertRetryDelayMs,
+  type Logger,
+  sendAlert,
+  sendError,
+} from '@st/server-kit';
 import type { Presence } from '../link/presence';
 import type { AlertStep, GatewayIncidents } from './incidents';
 import type { CloudAlertStore } from './store';
@@ -9,6 +16,8 @@ export interface GatewayWatchOptions {
   readonly checkMs?: number;
   /** first retry delay of a failed send (default 2 s, doubling) */
   readonly retryBaseMs?: number;
+  /** where alerts may go (the cloud: public addresses and the operator's allow-list) */
+  readonly destinations?: AlertDestinations;
 }
 
 /**
@@ -175,7 +184,7 @@ export class GatewayWatch {
     for (const channel of channels) {
       const attempt = (n: number) => {
         if (this.stopped) return;
-        sendAlert(channel, payload)
+        sendAlert(channel, payload, this.opts.destinations ? { destinations: this.opts.destinations } : {})
           .then(() => {
             this.logger.info({ kind: payload.kind, channel: channel.id, attempts: n }, 'alert sent');
             finished();

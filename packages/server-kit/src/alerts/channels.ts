@@ -1,9 +1,18 @@
 import { createHash, createHmac } from 'node:crypto';
-import { ALERT_IDEMPOTENCY_HEADER, type AlertChannel, type AlertKind, type AlertPayload } from '@st/protocol';
+import {
+  ALERT_IDEMPOTENCY_HEADER,
+  ALERT_SENDER_HEADER,
+  type AlertChannel,
+  type AlertKind,
+  type AlertPayload,
+} from '@st/protocol';
 import { createTransport } from 'nodemailer';
+import { type AlertDestinations, anyDestination, channelTarget } from './destinations';
+import { postPinned } from './pinnedPost';
 
 // Sends one alert on one channel: a signed webhook POST, an ntfy publish, or an e-mail over SMTP. Throws on
-// failure (the outbox retries); never logs or returns a secret.
+// failure (the outbox retries); never logs or returns a secret. The destination is resolved once, checked by
+// the app's policy, and connected to at exactly the address that was checked.
 
 export const ALERT_SEND_TIMEOUT_MS = 10_000;
 
@@ -59,41 +68,54 @@ export function alertMessageId(p: AlertPayload, from: string): string {
   return `<alert.${createHash('sha256').update(p.id).digest('hex').slice(0, 32)}@${domain}>`;
 }
 
-async function post(url: string, body: string, headers: Record<string, string>): Promise<void> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'user-agent': 'SmartThing-alerts', ...headers },
-    body,
-    redirect: 'error',
-    signal: AbortSignal.timeout(ALERT_SEND_TIMEOUT_MS),
-  });
-  await res.body?.cancel();
-  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+export interface SendOptions {
+  /** what the app allows alerts to reach (default: anything, resolved once) */
+  readonly destinations?: AlertDestinations;
 }
 
-export async function sendAlert(channel: AlertChannel, payload: AlertPayload): Promise<void> {
+const HTTP_HEADERS = {
+  'content-type': 'application/json',
+  'user-agent': 'SmartThing-alerts',
+  [ALERT_SENDER_HEADER]: '1',
+};
+
+export async function sendAlert(
+  channel: AlertChannel,
+  payload: AlertPayload,
+  options: SendOptions = {},
+): Promise<void> {
+  const destinations = options.destinations ?? anyDestination();
+  const target = channelTarget(channel);
+  const address = await destinations.resolve(target);
   switch (channel.type) {
     case 'webhook': {
       const body = JSON.stringify(payload);
       const headers: Record<string, string> = {
+        ...HTTP_HEADERS,
         'x-smartthing-event': payload.kind,
         [ALERT_IDEMPOTENCY_HEADER]: payload.id,
       };
       if (channel.secret) headers['x-signature-256'] = signBody(channel.secret, body);
-      return post(channel.url, body, headers);
+      return postPinned(new URL(channel.url), address, body, headers, ALERT_SEND_TIMEOUT_MS);
     }
     case 'ntfy': {
-      const headers: Record<string, string> = {};
+      const headers: Record<string, string> = { ...HTTP_HEADERS };
       if (channel.token) headers.authorization = `Bearer ${channel.token}`;
       const root = channel.url.replace(/\/+$/, '');
-      return post(`${root}/`, JSON.stringify(ntfyMessage(channel.topic, payload)), headers);
+      const body = JSON.stringify(ntfyMessage(channel.topic, payload));
+      return postPinned(new URL(`${root}/`), address, body, headers, ALERT_SEND_TIMEOUT_MS);
     }
     case 'email': {
+      const login = Boolean(channel.user);
       const transport = createTransport({
-        host: channel.host,
+        // the checked address; certificates are still verified against the name
+        host: address.address,
         port: channel.port,
         secure: channel.secure,
-        ...(channel.user ? { auth: { user: channel.user, pass: channel.password ?? '' } } : {}),
+        ...(target.host !== address.address ? { tls: { servername: target.host } } : {}),
+        // a password never goes out without TLS unless the channel says so
+        ...(login && !channel.secure && !channel.allowInsecureLogin ? { requireTLS: true } : {}),
+        ...(login ? { auth: { user: channel.user ?? '', pass: channel.password ?? '' } } : {}),
         connectionTimeout: ALERT_SEND_TIMEOUT_MS,
         greetingTimeout: ALERT_SEND_TIMEOUT_MS,
         socketTimeout: ALERT_SEND_TIMEOUT_MS,

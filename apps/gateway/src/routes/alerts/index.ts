@@ -1,4 +1,4 @@
-import { ALERT_ROUTES } from '@st/protocol';
+import { ALERT_ROUTES, ALERT_SENDER_HEADER, ApiError } from '@st/protocol';
 import type { HttpApp } from '@st/server-kit';
 import type { DeviceHealth } from '../../services/alerts/index';
 
@@ -24,7 +24,11 @@ export function deviceHealthRoutes(app: HttpApp, health: DeviceHealth): void {
     method: test.method,
     url: test.path,
     schema: { tags, summary: test.summary, querystring: test.query, response: { 200: test.response } },
-    handler: (req) => health.test(req.query.channel),
+    handler: (req) => {
+      // an alert sender calling a Test route is a channel pointed back at a gateway: one delivery, no loop
+      if (req.headers[ALERT_SENDER_HEADER] !== undefined) throw new ApiError('ALERT_TEST_LOOP');
+      return health.test(req.query.channel);
+    },
   });
   const timeline = ALERT_ROUTES['gateway.devices.timeline'];
   app.route({

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { hostname } from 'node:os';
 import { type AlertPayload, type AlertTestResult, ApiError } from '@st/protocol';
 import { sendAlert, sendError } from '@st/server-kit';
@@ -10,6 +11,7 @@ import { TimelineStore } from '../timeline/timelineStore';
 import { Incidents } from './incidents';
 import { AlertOutbox, type OutboxTimings } from './outbox';
 import { AlertRules } from './rules';
+import { gatewayDestinations } from './selfGuard';
 import { AlertSettingsRepo } from './settingsRepo';
 
 export interface DeviceHealthDeps {
@@ -19,6 +21,8 @@ export interface DeviceHealthDeps {
   /** the gateway as alerts name it: its cloud identity when logged in */
   readonly gateway: () => { id: string; name: string } | undefined;
   readonly timings?: Partial<OutboxTimings>;
+  /** the gateway's HTTP listener once it listens: alerts never go there */
+  readonly self?: () => AddressInfo | undefined;
 }
 
 /** Device timelines, alert rules, the alert outbox and its channels: one part of the gateway. */
@@ -27,9 +31,11 @@ export function createDeviceHealth(deps: DeviceHealthDeps) {
   const gateway = () => deps.gateway() ?? { id: 'local', name: hostname() };
   const store = new TimelineStore(deps.db);
   const recorder = new TimelineRecorder(deps.bus, store, deps.db, logger);
-  const settings = new AlertSettingsRepo(deps.db);
+  const destinations = gatewayDestinations(deps.self ?? (() => undefined));
+  const settings = new AlertSettingsRepo(deps.db, destinations);
   const outbox = new AlertOutbox({
     db: deps.db,
+    destinations,
     channel: (id) => settings.get().channels.find((c) => c.id === id),
     timeline: (entry) => recorder.add(entry),
     logger,
@@ -47,10 +53,14 @@ export function createDeviceHealth(deps: DeviceHealthDeps) {
     logger,
   });
 
+  /** Channels with a Test running: one at a time each (a second one answers 409). */
+  const testing = new Set<string>();
+
   /** Sends a test alert on a saved channel now (not through the outbox: the answer says how it went). */
   async function test(channelId: string): Promise<AlertTestResult> {
     const channel = settings.get().channels.find((c) => c.id === channelId);
     if (!channel) throw new ApiError('ALERT_CHANNEL_NOT_FOUND');
+    if (testing.has(channel.id)) throw new ApiError('ALERT_TEST_RUNNING');
     const payload: AlertPayload = {
       id: `test/${randomUUID()}`,
       kind: 'test',
@@ -58,11 +68,14 @@ export function createDeviceHealth(deps: DeviceHealthDeps) {
       at: Date.now(),
       text: `Test alert from ${gateway().name}`,
     };
+    testing.add(channel.id);
     try {
-      await sendAlert(channel, payload);
+      await sendAlert(channel, payload, { destinations });
       return { ok: true };
     } catch (err) {
       return { ok: false, error: sendError(err) };
+    } finally {
+      testing.delete(channel.id);
     }
   }
 

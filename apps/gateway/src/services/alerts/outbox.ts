@@ -1,5 +1,11 @@
 import type { AlertChannel, AlertPayload } from '@st/protocol';
-import { ALERT_RETRY_WINDOW_MS, alertRetryDelayMs, sendAlert, sendError } from '@st/server-kit';
+import {
+  ALERT_RETRY_WINDOW_MS,
+  type AlertDestinations,
+  alertRetryDelayMs,
+  sendAlert,
+  sendError,
+} from '@st/server-kit';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/database';
 import type { NewTimelineEntry } from '../timeline/timelineStore';
@@ -33,6 +39,8 @@ interface Row {
 export interface OutboxDeps {
   readonly db: Db;
   readonly channel: (id: string) => AlertChannel | undefined;
+  /** where alerts may go (sendAlert's policy) */
+  readonly destinations?: AlertDestinations;
   readonly timeline: (entry: NewTimelineEntry) => void;
   readonly logger: Logger;
   readonly timings?: Partial<OutboxTimings>;
@@ -135,7 +143,11 @@ export class AlertOutbox {
     }
     const attempt = row.attempts + 1;
     try {
-      await sendAlert(channel, payload);
+      await sendAlert(
+        channel,
+        payload,
+        this.deps.destinations ? { destinations: this.deps.destinations } : {},
+      );
       this.finish(row.id, 'sent', null, attempt);
       this.note(row, `${label} sent${attempt > 1 ? ` after ${attempt} attempts` : ''}`, {
         alert: payload.kind,

@@ -1,12 +1,15 @@
 import { AlertSettings } from '@st/protocol';
-import { mergeSecrets, redactChannels } from '@st/server-kit';
+import { type AlertDestinations, mergeSecrets, redactChannels, vetChannels } from '@st/server-kit';
 import type { Db } from '../../db/database';
 
 /** The gateway's alert rules and channels: one row, secrets included (never answered by GET). */
 export class AlertSettingsRepo {
   private cached: AlertSettings | undefined;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly destinations: AlertDestinations,
+  ) {}
 
   /** With secrets: for the senders only. */
   get(): AlertSettings {
@@ -34,9 +37,14 @@ export class AlertSettingsRepo {
     return { ...s, channels: redactChannels(s.channels) };
   }
 
-  /** Stores `next` (an omitted secret keeps the stored one); answers what GET will answer. */
-  put(next: AlertSettings): AlertSettings {
+  /**
+   * Stores `next` (an omitted secret keeps the stored one while its channel's destination is unchanged, else
+   * 400 ALERT_SECRET_REQUIRED; a channel pointed at the gateway itself is 400 ALERT_DESTINATION_REFUSED);
+   * answers what GET will answer.
+   */
+  async put(next: AlertSettings): Promise<AlertSettings> {
     const stored: AlertSettings = { ...next, channels: mergeSecrets(next.channels, this.get().channels) };
+    await vetChannels(stored.channels, this.destinations);
     this.db
       .prepare(
         'INSERT INTO alert_settings (id, settings) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET settings = excluded.settings',
