@@ -3,6 +3,7 @@ import { isOtaStatusFinal } from '@st/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { otaKeys } from '../ota/otaKeys';
+import { verdictMessage } from '../ota/otaModel';
 import type { UploadOutcome } from '../ota/useOtaActions';
 import { useOtaApi } from '../ota/useOtaApi';
 import type { OutcomeRow } from './OutcomeList';
@@ -44,12 +45,15 @@ export function useOtaOutcome(
     const status = t(`ota.status.${task.status}`);
     const final = isOtaStatusFinal(task.status);
     const state = !final ? 'running' : task.status === 'FINISHED' ? 'done' : 'failed';
+    // Once the device confirmed the image, what it reports when back (or that it did not come back).
+    const verdict = task.verdict ? verdictMessage(task.verdict) : undefined;
+    const said = verdict ? t(verdict.key, verdict.values) : task.error;
     return [
       {
         ip: d.ip,
         name: d.name,
         state,
-        detail: task.error ? `${status}: ${task.error}` : status,
+        detail: verdict && state === 'done' ? said : said ? `${status}: ${said}` : status,
         progress: task.progress,
       },
     ];

@@ -7,6 +7,7 @@ import { Progress } from '../../ui/kit/progress';
 import { Badge } from '../../ui/kit/status';
 import { Text } from '../../ui/kit/text';
 import { useCanWrite } from '../accounts/useCanWrite';
+import { OtaVerdictText } from './OtaVerdictText';
 import { statusTone } from './otaModel';
 
 export interface UploadCardProps {
@@ -76,7 +77,8 @@ export function UploadCard({ task, onAbort }: UploadCardProps) {
             </Progress.Section>
           </Progress.Root>
         ) : null}
-        {task.error ? (
+        <OtaVerdictText task={task} />
+        {task.error && task.verdict === undefined ? (
           <Text size="xs" c="red">
             {task.error}
           </Text>

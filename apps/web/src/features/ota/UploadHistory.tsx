@@ -4,6 +4,7 @@ import { useFormat } from '../../ui/format';
 import { Group, Paper, Stack } from '../../ui/kit/layout';
 import { Badge } from '../../ui/kit/status';
 import { Text } from '../../ui/kit/text';
+import { OtaVerdictText } from './OtaVerdictText';
 import { statusTone } from './otaModel';
 
 /** Finished uploads, newest first: what went where, how it ended and why. */
@@ -34,7 +35,8 @@ export function UploadHistory({ tasks }: { tasks: readonly OtaTask[] }) {
                   date: format.dateTime(task.finishedAt ?? task.startedAt),
                 })}
               </Text>
-              {task.error ? (
+              <OtaVerdictText task={task} />
+              {task.error && task.verdict === undefined ? (
                 <Text size="xs" c="red">
                   {task.error}
                 </Text>

@@ -1,6 +1,7 @@
 import type { RuTexts } from '../../i18n/types';
 
-// Messages of the OTA screen added in issue 17 (type-mismatch override, version beside version, downgrade).
+// Messages of the OTA screen: statuses, the verdict after an update, the type-mismatch override, version beside
+// version, downgrade.
 
 export const otaEn = {
   'ota.saved.header': 'Available firmwares',
@@ -69,6 +70,11 @@ export const otaEn = {
   'ota.status.FIRMWARE_TRANSFER_FINISHED': 'Sent; waiting for the device to restart',
   'ota.status.FINISHED': 'Updated',
   'ota.status.ABORTED': 'Aborted',
+  'ota.verdict.MATCHES': 'Updated, reports {{reported}}',
+  'ota.verdict.DIFFERS': 'Updated, reports {{reported}} (library says {{label}})',
+  'ota.verdict.NO_VERSION': 'Updated, reports no version',
+  'ota.verdict.NOT_BACK': 'The device confirmed the image but did not come back',
+  'ota.verdict.NOT_RESTARTED': 'The device confirmed the image but kept running without restarting',
   'ota.upload.override': 'Also offer devices of another type (override)',
   'ota.upload.override.hint':
     'Firmware of another type can leave a device without its features; the gateway refuses it unless you confirm.',
@@ -150,6 +156,11 @@ export const otaRu: RuTexts<typeof otaEn> = {
   'ota.status.FIRMWARE_TRANSFER_FINISHED': 'Передано; ожидание перезагрузки устройства',
   'ota.status.FINISHED': 'Обновлено',
   'ota.status.ABORTED': 'Прервано',
+  'ota.verdict.MATCHES': 'Обновлено, сообщает версию {{reported}}',
+  'ota.verdict.DIFFERS': 'Обновлено, сообщает версию {{reported}} (в библиотеке {{label}})',
+  'ota.verdict.NO_VERSION': 'Обновлено, версию не сообщает',
+  'ota.verdict.NOT_BACK': 'Устройство подтвердило образ, но не вернулось',
+  'ota.verdict.NOT_RESTARTED': 'Устройство подтвердило образ, но работает дальше без перезагрузки',
   'ota.upload.override': 'Показать и устройства другого типа (в обход проверки)',
   'ota.upload.override.hint':
     'Прошивка другого типа может лишить устройство его функций; шлюз откажет, если вы не подтвердите.',

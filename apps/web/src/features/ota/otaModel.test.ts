@@ -1,6 +1,7 @@
 import type { Firmware, OtaTask } from '@st/protocol';
 import { describe, expect, it } from 'vitest';
-import { applyProgress, formatSize, groupFirmwares, statusTone } from './otaModel';
+import { otaEn, otaRu } from './messages';
+import { applyProgress, formatSize, groupFirmwares, statusTone, verdictMessage } from './otaModel';
 
 const fw = (type: string, version: string, board: 'esp32' | 'esp8266'): Firmware => ({
   id: `${type}-${version}-${board}`,
@@ -46,6 +47,27 @@ describe('OTA screen model', () => {
       progress: 40,
       error: 'Aborted by the user',
     });
+  });
+
+  it('carries the verdict of a live message and words it in both languages', () => {
+    const task: OtaTask = {
+      taskId: 't2',
+      device: { ip: '10.0.0.3', name: 'lamp', type: 'lamp', board: 'esp32', stVersion: '1.0' },
+      firmware: fw('lamp', '1.7.1', 'esp32'),
+      status: 'FIRMWARE_TRANSFER_FINISHED',
+      progress: 100,
+      startedAt: '2026-01-01T00:00:00.000Z',
+    };
+    const verdict = { outcome: 'DIFFERS', label: '1.7.1', reported: '1.7.0' } as const;
+    const done = applyProgress(task, { status: 'FINISHED', progress: 100, verdict });
+    expect(done.verdict).toEqual(verdict);
+    const { key, values } = verdictMessage(verdict);
+    const fill = (text: string) => text.replace(/\{\{(\w+)\}\}/g, (_, k: 'reported' | 'label') => values[k]);
+    expect(fill(otaEn[key])).toBe('Updated, reports 1.7.0 (library says 1.7.1)');
+    expect(fill(otaRu[key])).toBe('Обновлено, сообщает версию 1.7.0 (в библиотеке 1.7.1)');
+    expect(otaEn[verdictMessage({ outcome: 'NO_VERSION', label: '2.0' }).key]).toBe(
+      'Updated, reports no version',
+    );
   });
 
   it('tells success, failure and abort apart', () => {

@@ -1,4 +1,4 @@
-import type { Firmware, OtaProgressMessage, OtaTask, OtaUploadStatus } from '@st/protocol';
+import type { Firmware, OtaProgressMessage, OtaTask, OtaUploadStatus, OtaVerdict } from '@st/protocol';
 
 export interface FirmwareGroup {
   type: string;
@@ -34,6 +34,18 @@ export function applyProgress(task: OtaTask, message: OtaProgressMessage): OtaTa
     status: message.status,
     progress: message.progress ?? task.progress,
     ...(message.error === undefined ? {} : { error: message.error }),
+    ...(message.verdict === undefined ? {} : { verdict: message.verdict }),
+  };
+}
+
+/** The message key and values that word a verdict (`ota.verdict.*`): what the device reports once back. */
+export function verdictMessage(verdict: OtaVerdict): {
+  key: `ota.verdict.${OtaVerdict['outcome']}`;
+  values: { reported: string; label: string };
+} {
+  return {
+    key: `ota.verdict.${verdict.outcome}`,
+    values: { reported: verdict.reported ?? '', label: verdict.label },
   };
 }
 
