@@ -144,6 +144,11 @@ function EmailFields({ d, update }: { d: ChannelDraft; update: (patch: Partial<C
         checked={d.secure}
         onChange={(e) => update({ secure: e.currentTarget.checked })}
       />
+      <Checkbox
+        label={t('alerts.channel.insecureLogin')}
+        checked={d.insecureLogin}
+        onChange={(e) => update({ insecureLogin: e.currentTarget.checked })}
+      />
       <Group grow>
         <TextInput
           label={t('alerts.channel.user')}

@@ -13,6 +13,8 @@ export interface ChannelDraft {
   host: string;
   port: string;
   secure: boolean;
+  /** the password may go without TLS (the server asks for the password again when this is turned on) */
+  insecureLogin: boolean;
   user: string;
   from: string;
   to: string;
@@ -36,6 +38,7 @@ export function newDraft(type: AlertChannelType, taken: readonly string[]): Chan
     host: '',
     port: '587',
     secure: false,
+    insecureLogin: false,
     user: '',
     from: '',
     to: '',
@@ -52,6 +55,7 @@ export function toDraft(c: AlertChannel): ChannelDraft {
     host: c.host,
     port: String(c.port),
     secure: c.secure,
+    insecureLogin: c.allowInsecureLogin,
     user: c.user ?? '',
     from: c.from,
     to: c.to.join(', '),
@@ -79,6 +83,7 @@ export function fromDraft(d: ChannelDraft): AlertChannel {
     host: d.host.trim(),
     port: Number(d.port),
     secure: d.secure,
+    allowInsecureLogin: d.insecureLogin,
     ...(d.user.trim() ? { user: d.user.trim() } : {}),
     ...(secret ?? { password: d.secret }),
     from: d.from.trim(),

@@ -74,6 +74,11 @@ export const errorsEn: Partial<Record<ErrorCode, string>> = {
   OTA_DEVICE_REQUIRED: 'Device info missing!',
   OTA_NOT_ABORTABLE: 'The firmware is already on the device; the upload can no longer be aborted',
   ALERT_CHANNEL_NOT_FOUND: 'There is no saved alert channel with this id',
+  ALERT_SECRET_REQUIRED:
+    'The channel now sends somewhere else: type its secret (token, password) again, so the stored one never goes to a new place',
+  ALERT_DESTINATION_REFUSED: 'Alerts may not be sent to this address or port',
+  ALERT_TEST_RUNNING: 'A test of this channel is already running',
+  ALERT_TEST_LOOP: 'The channel points back at an alert test: refused to avoid a loop',
   BACKUP_ARCHIVE_INVALID: 'This is not a backup archive made by a gateway',
   BACKUP_TYPE_MISMATCH: 'A backup can only be restored to a device of the same type',
   BACKUP_CLOUD_UNAVAILABLE: 'The gateway is not connected to a cloud',

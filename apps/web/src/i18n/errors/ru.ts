@@ -72,6 +72,11 @@ export const errorsRu: Partial<Record<ErrorCode, string>> = {
   OTA_DEVICE_REQUIRED: 'Нет данных устройства!',
   OTA_NOT_ABORTABLE: 'Прошивка уже на устройстве; загрузку больше нельзя прервать',
   ALERT_CHANNEL_NOT_FOUND: 'Нет сохранённого канала оповещений с таким id',
+  ALERT_SECRET_REQUIRED:
+    'Канал теперь отправляет в другое место: введите его секрет (токен, пароль) снова, сохранённый не уходит по новому адресу',
+  ALERT_DESTINATION_REFUSED: 'На этот адрес или порт оповещения отправлять нельзя',
+  ALERT_TEST_RUNNING: 'Тест этого канала уже идёт',
+  ALERT_TEST_LOOP: 'Канал указывает обратно на тест оповещений: отказано, чтобы не было цикла',
   BACKUP_ARCHIVE_INVALID: 'Это не архив резервных копий шлюза',
   BACKUP_TYPE_MISMATCH: 'Копию можно восстановить только на устройство того же типа',
   BACKUP_CLOUD_UNAVAILABLE: 'Шлюз не подключён к облаку',
