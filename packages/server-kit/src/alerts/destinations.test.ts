@@ -107,6 +107,14 @@ describe('addresses alerts from a public server must not reach', () => {
     await expect(open.resolve(http('public.example', 6379))).resolves.toBeDefined();
     await expect(open.resolve(http('public.example', 6380))).rejects.toMatchObject({ reason: 'refused' });
   });
+
+  it('checks what the system resolver makes of numeric spellings of loopback in an SMTP host', async () => {
+    const strict = publicDestinations([]);
+    for (const host of ['2130706433', '0x7f.0.0.1', '127.1', 'localhost'])
+      await expect(strict.resolve({ host, port: 25, service: 'smtp' }), host).rejects.toMatchObject({
+        reason: 'refused',
+      });
+  });
 });
 
 describe('a stored secret stays with its destination', () => {
