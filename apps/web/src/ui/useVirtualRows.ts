@@ -1,6 +1,5 @@
-import { type Key, type RefObject, useLayoutEffect, useReducer, useState } from 'react';
-import { flushSync } from 'react-dom';
-import { RowSizes, rowRange } from './rowSizes';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { Key, RefObject } from 'react';
 
 export interface VirtualRow {
   index: number;
@@ -13,11 +12,15 @@ export interface VirtualRowsOptions {
   /** The element that scrolls (overflow: auto) and holds the list. */
   scrollRef: RefObject<HTMLElement | null>;
   count: number;
-  /** Every row's height in px; for measured rows (`measure`), the estimate until they are. Read once. */
+  /** Every row's height in px; for measured rows (`measure`), the estimate until they are. */
   rowHeight: number;
   /** Rows rendered beyond each edge of the view. */
   overscan: number;
-  /** A row's React key (default: its index). */
+  /**
+   * A row's key (default: its index): the row's identity, which its measured height follows when rows are
+   * added or removed before it. Give a function that changes only when the rows do (useCallback on them):
+   * a new one makes the virtualizer go over every row's key again.
+   */
   keyOf?: (index: number) => Key;
   /** The view's height until the scroll element is read: the rows in sight render in the first pass. */
   initialHeight?: number;
@@ -29,133 +32,35 @@ export interface VirtualRows {
   /** The whole list's height in px. */
   totalSize: number;
   /** For rows of varying height, each row's ref (with `data-index`): measures it on mount and resize. */
-  measure: (row: HTMLElement | null) => (() => void) | undefined;
+  measure: (row: HTMLElement | null) => void;
 }
 
+const byIndex = (index: number) => index;
+
 /**
- * A virtual list: only the rows in view (and `overscan` each side) are rendered, placed at their offsets in
- * an element `totalSize` tall. Re-renders when scrolling or a resized view changes which rows are in view,
- * and when a measured row changes height; a row measured above the view moves the scroll position with it,
- * so what is in view stays put. Work per render: the rows rendered, and O(log n) for the rest (rowSizes.ts).
+ * A virtual list on TanStack Virtual: only the rows in view (and `overscan` each side) are rendered, placed
+ * at their offsets in an element `totalSize` tall. Measured heights are kept by row key, so a row keeps its
+ * own height when new rows come in above it (the logs, newest first) or missed ones are added; a row measured
+ * above the view moves the scroll position with it, so what is in view stays put.
  */
 export function useVirtualRows({
   scrollRef,
   count,
   rowHeight,
   overscan,
-  keyOf,
+  keyOf = byIndex,
   initialHeight = 0,
 }: VirtualRowsOptions): VirtualRows {
-  const [, rerender] = useReducer((n: number) => n + 1, 0);
-  const [view] = useState(() => new View(new RowSizes(rowHeight), initialHeight, rerender));
-  const { sizes } = view;
-  sizes.reserve(count);
-  const [first, end] = rowRange(sizes, count, view.top, view.height, overscan);
-  useLayoutEffect(() => view.committed(count, overscan, first, end));
-  useLayoutEffect(() => view.attach(scrollRef.current), [view, scrollRef]);
-  const items: VirtualRow[] = [];
-  for (let index = first, start = sizes.start(first); index < end; start += sizes.size(index++)) {
-    items.push({ index, key: keyOf === undefined ? index : keyOf(index), start });
-  }
-  return { items, totalSize: sizes.start(count), measure: view.measure };
-}
-
-/** What the hook keeps between renders: the rows' sizes, the view as last read, the rows last committed. */
-class View {
-  top = 0;
-  private count = 0;
-  private overscan = 0;
-  private shown = [0, 0];
-  private el: HTMLElement | null = null;
-  private observer: ResizeObserver | null = null;
-
-  constructor(
-    readonly sizes: RowSizes,
-    public height: number,
-    private readonly rerender: () => void,
-  ) {}
-
-  committed(count: number, overscan: number, first: number, end: number): void {
-    this.count = count;
-    this.overscan = overscan;
-    this.shown = [first, end];
-  }
-
-  /** Follows the scroll element's position and height. */
-  attach(el: HTMLElement | null): (() => void) | undefined {
-    if (el === null) return;
-    this.el = el;
-    this.top = el.scrollTop;
-    this.height = el.clientHeight;
-    this.update(false);
-    // in the scroll event's task: the rows coming into view are in the page before it is painted
-    const onScroll = () => {
-      this.top = el.scrollTop;
-      this.update(true);
-    };
-    el.addEventListener('scroll', onScroll, { passive: true });
-    const observer = this.observe();
-    observer.observe(el);
-    return () => {
-      el.removeEventListener('scroll', onScroll);
-      observer.unobserve(el);
-      this.el = null;
-    };
-  }
-
-  /** (a ref callback: React 19 calls the function it gives back when the row goes. Heights are kept to the
-   * fraction of a pixel, so rows sit end to end.) */
-  readonly measure = (row: HTMLElement | null): (() => void) | undefined => {
-    if (row === null) return;
-    const observer = this.observe();
-    observer.observe(row);
-    if (this.record(row, row.getBoundingClientRect().height)) this.rerender();
-    return () => observer.unobserve(row);
-  };
-
-  private update(sync: boolean): void {
-    const [first, end] = rowRange(this.sizes, this.count, this.top, this.height, this.overscan);
-    if (first === this.shown[0] && end === this.shown[1]) return;
-    if (sync) flushSync(this.rerender);
-    else this.rerender();
-  }
-
-  /** Notes a row's height; true if it changed. */
-  private record(row: Element, size: number): boolean {
-    const index = Number(row.getAttribute('data-index'));
-    if (!Number.isInteger(index) || index < 0) return false;
-    const top = this.sizes.start(index);
-    const remeasured = this.sizes.isMeasured(index);
-    const delta = this.sizes.measure(index, size);
-    if (delta === 0) return false;
-    // A row above the view (met for the first time: starting above it; again: all of it, as a row across the
-    // view's top grows below what the user reads) moves the view with it. (The element's scrollTop, not
-    // this.top: a scroll made by code has not reported yet. Measuring laid the page out: reading it is free.)
-    const el = this.el;
-    if (el !== null) {
-      const scrolled = el.scrollTop;
-      if (remeasured ? top + size - delta <= scrolled : top < scrolled) {
-        this.top = scrolled + delta;
-        el.scrollTop = this.top;
-      }
-    }
-    return true;
-  }
-
-  private observe(): ResizeObserver {
-    this.observer ??= new ResizeObserver((entries) => {
-      let changed = false;
-      for (const { target, borderBoxSize } of entries) {
-        if (target === this.el) {
-          this.height = target.clientHeight;
-          continue;
-        }
-        const size = borderBoxSize[0]?.blockSize ?? target.getBoundingClientRect().height;
-        if (this.record(target, size)) changed = true;
-      }
-      if (changed) this.rerender();
-      else this.update(false);
-    });
-    return this.observer;
-  }
+  const virtualizer = useVirtualizer<HTMLElement, HTMLElement>({
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    overscan,
+    getItemKey: keyOf,
+    initialRect: { width: 0, height: initialHeight },
+  });
+  const items = virtualizer
+    .getVirtualItems()
+    .map(({ index, key, start }) => ({ index, key: key as Key, start }));
+  return { items, totalSize: virtualizer.getTotalSize(), measure: virtualizer.measureElement };
 }

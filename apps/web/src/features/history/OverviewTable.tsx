@@ -1,6 +1,6 @@
 import type { OverviewRow } from '@st/protocol';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
-import { useRef } from 'react';
+import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Tooltip } from '../../ui/floating/Tooltip';
 import { Box } from '../../ui/kit/Box';
@@ -46,7 +46,7 @@ export function OverviewTable({ rows, sort, onSort, onOpen, now, height }: Overv
     count: rows.length,
     rowHeight: ROW_HEIGHT,
     overscan: 8,
-    keyOf: (i) => rows[i]?.ip ?? i,
+    keyOf: useCallback((i: number) => rows[i]?.ip ?? i, [rows]),
   });
   return (
     <Box

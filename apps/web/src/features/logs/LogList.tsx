@@ -1,4 +1,4 @@
-import { memo, useEffect, useRef } from 'react';
+import { memo, useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../ui/format';
 import { Text } from '../../ui/kit/text';
@@ -31,8 +31,16 @@ export const LogList = memo(function LogList({
   const { t } = useTranslation();
   const format = useFormat();
   const scroller = useRef<HTMLDivElement>(null);
-  // rows of varying height (a message wraps): measured as they render
-  const virtual = useVirtualRows({ scrollRef: scroller, count: rows.size, rowHeight: 26, overscan: 10 });
+  // Rows of varying height (a message wraps), measured as they render and known by their line: new lines
+  // come in on top and missed ones are added, and each row keeps its own height wherever it moves.
+  const keyOf = useCallback((index: number) => rows.keyAt(index), [rows]);
+  const virtual = useVirtualRows({
+    scrollRef: scroller,
+    count: rows.size,
+    rowHeight: 26,
+    overscan: 10,
+    keyOf,
+  });
   // Where the list is scrolled, as its scroll events said: setting scrollTop when it is already 0 cost a
   // forced layout in every keystroke's commit (issue 21), so only a scrolled list is moved.
   const scrolledTo = useRef(0);

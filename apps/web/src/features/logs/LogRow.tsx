@@ -20,7 +20,7 @@ export interface LogRowProps {
   log: LogMessage;
   index: number;
   start: number;
-  /** the list's measuring ref (ui/useVirtualRows.ts): rows of varying height */
+  /** the list's measuring ref (ui/useVirtualRows.ts): rows of varying height, measured by their line */
   measure: VirtualRows['measure'];
   /** the log time in the chosen language, to the millisecond (ui/format.ts) */
   formatTime: (iso: string) => string;

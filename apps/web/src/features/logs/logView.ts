@@ -56,6 +56,24 @@ export function visibleHistory(history: readonly LogMessage[], held: HeldLogs, w
 export interface LogRows {
   readonly size: number;
   at(i: number): LogMessage | undefined;
+  /**
+   * The i-th row's line, as the list knows it from render to render (its measured height follows it when new
+   * lines push it down): a live line's arrival number, a history line's own number ('h' and a count).
+   */
+  keyAt(i: number): number | string;
+}
+
+/** Numbers for history lines, by the line's object (lines carry no id and the same text may come twice). */
+const historyIds = new WeakMap<LogMessage, string>();
+let nextHistoryId = 0;
+
+function historyId(log: LogMessage): string {
+  let id = historyIds.get(log);
+  if (id === undefined) {
+    id = `h${nextHistoryId++}`;
+    historyIds.set(log, id);
+  }
+  return id;
 }
 
 export function logRows(live: MatchIndex, history: readonly LogMessage[]): LogRows {
@@ -63,6 +81,11 @@ export function logRows(live: MatchIndex, history: readonly LogMessage[]): LogRo
   return {
     size: liveSize + history.length,
     at: (i) => (i < liveSize ? live.newest(i) : history[i - liveSize]),
+    keyAt: (i) => {
+      if (i < liveSize) return live.newestSeq(i) ?? `i${i}`;
+      const log = history[i - liveSize];
+      return log === undefined ? `i${i}` : historyId(log);
+    },
   };
 }
 

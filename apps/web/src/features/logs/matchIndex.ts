@@ -94,11 +94,20 @@ export class MatchIndex {
 
   /** The i-th newest matching line. */
   newest(i: number): LogMessage | undefined {
+    return this.#newestLine(i)?.log;
+  }
+
+  /** The arrival number of the i-th newest matching line: what the list knows it by. */
+  newestSeq(i: number): number | undefined {
+    return this.#newestLine(i)?.seq;
+  }
+
+  #newestLine(i: number): HeldLine | undefined {
     if (this.#passAll) {
       const held = this.#held;
-      return held?.at(held.size - 1 - i)?.log;
+      return held?.at(held.size - 1 - i);
     }
-    return this.#matches[this.#matches.length - 1 - i]?.log;
+    return this.#matches[this.#matches.length - 1 - i];
   }
 }
 

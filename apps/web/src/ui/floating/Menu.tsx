@@ -1,60 +1,45 @@
+import * as RadixMenu from '@radix-ui/react-dropdown-menu';
 import {
   type ComponentPropsWithoutRef,
+  createContext,
   type MouseEvent,
   type ReactElement,
   type ReactNode,
-  useEffect,
-  useLayoutEffect,
-  useState,
+  use,
 } from 'react';
 import type { Link } from 'wouter';
-import { Popover, usePopover } from './Popover';
-import type { Placement } from './placement';
+import './floating.css';
+import { type Placement, sideAndAlign } from './placement';
 
-const ITEMS = '[role="menuitem"]:not(:disabled):not([aria-disabled="true"])';
-
-/** Arrow keys, Home and End move between the items; Tab closes the menu and moves on. */
-function onMenuKey(this: HTMLElement, event: KeyboardEvent) {
-  const items = [...this.querySelectorAll<HTMLElement>(ITEMS)];
-  const at = items.indexOf(document.activeElement as HTMLElement);
-  const to = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: items.length - 1 }[event.key];
-  if (event.key === 'Tab') this.hidePopover();
-  if (to === undefined || items.length === 0) return;
-  event.preventDefault();
-  items[(to + items.length) % items.length]?.focus();
-}
+const PlacementContext = createContext<Placement>('bottom-start');
 
 /**
- * An action menu (WAI-ARIA menu button) on the house popover: the button opens it, the first item takes
- * the focus, choosing an item closes it. Same parts as Mantine's Menu: Target, Dropdown, Item, Divider.
+ * An action menu (WAI-ARIA menu button) on Radix DropdownMenu: the button opens it on a press, Enter, Space
+ * or ArrowDown, the first item takes focus; ArrowUp/ArrowDown (wrapping), Home and End move, typing a letter
+ * moves to the next item starting with it; choosing an item, Escape or a press outside closes it, Escape and
+ * a choice giving focus back to the button. Not modal: the page stays live under it (a press outside lands).
+ * Same parts as Mantine's Menu: Target, Dropdown, Item, Divider.
  */
 export function Menu({ position = 'bottom-start', children }: { position?: Placement; children: ReactNode }) {
-  const [opened, setOpened] = useState(false);
   return (
-    <Popover opened={opened} onChange={setOpened} position={position}>
-      {children}
-    </Popover>
+    <RadixMenu.Root modal={false}>
+      <PlacementContext value={position}>{children}</PlacementContext>
+    </RadixMenu.Root>
   );
 }
 
 function Target({ children }: { children: ReactElement }) {
-  return <Popover.Target popup="menu">{children}</Popover.Target>;
+  return <RadixMenu.Trigger asChild>{children}</RadixMenu.Trigger>;
 }
 
 function Dropdown({ children }: { children: ReactNode }) {
-  const { opened, dropdown } = usePopover();
-  useLayoutEffect(() => {
-    if (opened) dropdown.current?.querySelector<HTMLElement>(ITEMS)?.focus();
-  }, [opened, dropdown]);
-  useEffect(() => {
-    const element = dropdown.current;
-    element?.addEventListener('keydown', onMenuKey);
-    return () => element?.removeEventListener('keydown', onMenuKey);
-  }, [dropdown]);
+  const placement = use(PlacementContext);
   return (
-    <Popover.Dropdown role="menu" className="st-menu">
-      {children}
-    </Popover.Dropdown>
+    <RadixMenu.Portal>
+      <RadixMenu.Content {...sideAndAlign(placement)} loop className="st-floating st-menu">
+        {children}
+      </RadixMenu.Content>
+    </RadixMenu.Portal>
   );
 }
 
@@ -83,36 +68,40 @@ function Item({
   component,
   ...rest
 }: MenuItemProps) {
-  const { dropdown } = usePopover();
+  const content = (
+    <>
+      {leftSection === undefined ? null : <span className="st-menu-item-section">{leftSection}</span>}
+      <span>{children}</span>
+    </>
+  );
   const Element = (component ?? 'button') as 'button';
-  const asButton = component === undefined;
   return (
-    <Element
-      {...(rest as ComponentPropsWithoutRef<'button'>)}
-      role="menuitem"
-      tabIndex={-1}
+    <RadixMenu.Item
+      asChild
+      disabled={disabled}
       className="st-menu-item"
       data-color={color}
-      type={asButton ? 'button' : undefined}
-      disabled={asButton ? disabled : undefined}
-      aria-disabled={!asButton && disabled ? true : undefined}
-      onClick={(event: MouseEvent<HTMLButtonElement>) => {
+      // a disabled link must not navigate either (Radix only skips its selection)
+      onClick={(event: MouseEvent<HTMLElement>) => {
         if (disabled) {
           event.preventDefault();
           return;
         }
-        dropdown.current?.hidePopover();
         onClick?.(event);
       }}
     >
-      {leftSection === undefined ? null : <span className="st-menu-item-section">{leftSection}</span>}
-      <span>{children}</span>
-    </Element>
+      <Element
+        {...(rest as ComponentPropsWithoutRef<'button'>)}
+        type={component === undefined ? 'button' : undefined}
+      >
+        {content}
+      </Element>
+    </RadixMenu.Item>
   );
 }
 
 function Divider() {
-  return <hr className="st-menu-divider" />;
+  return <RadixMenu.Separator className="st-menu-divider" />;
 }
 
 Menu.Target = Target;

@@ -1,56 +1,34 @@
-import { type FocusEvent, type ReactElement, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
+import * as RadixTooltip from '@radix-ui/react-tooltip';
+import type { ReactElement, ReactNode } from 'react';
 import './floating.css';
-import type { Placement } from './placement';
-import { useAnchored } from './useAnchored';
+import { type Placement, sideAndAlign } from './placement';
+
+/** How long the pointer rests on an element before its tooltip shows (focus shows it at once). */
+const HOVER_DELAY_MS = 300;
 
 export interface TooltipProps {
   label: ReactNode;
   position?: Placement;
-  /** One element: the tooltip shows while the pointer is over it or the keyboard has focused it. */
+  /** One element that takes a ref and passes props on: the tooltip describes it. */
   children: ReactElement;
 }
 
 /**
- * A short label beside an element, shown on hover and on keyboard focus, hidden on Escape (a popover in the
- * top layer, so no container clips it). Visual only, as Mantine's: the element carries its own accessible
- * name (the icon buttons it labels have the same text as aria-label).
+ * A short label beside an element (WAI-ARIA tooltip) on Radix Tooltip: shown while the pointer rests on the
+ * element or the keyboard has focused it, hidden on Escape, on leaving and on a press; the element is
+ * described by it (aria-describedby) while it shows. In a portal, kept on screen by Floating UI.
  */
 export function Tooltip({ label, position = 'top', children }: TooltipProps) {
-  const [shown, setShown] = useState(false);
-  const wrapper = useRef<HTMLSpanElement>(null);
-  const target = useRef<HTMLElement | null>(null);
-  const tip = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
-    if (shown) tip.current?.showPopover();
-  }, [shown]);
-  useAnchored(shown, target, tip, position);
-  const show = () => {
-    target.current = (wrapper.current?.firstElementChild as HTMLElement | null) ?? null;
-    setShown(true);
-  };
-  const hide = () => setShown(false);
   return (
-    // (display: contents: the wrapper adds no box, so the element lays out as before)
-    // biome-ignore lint/a11y/noStaticElementInteractions: it only watches its element's hover and focus
-    <span
-      ref={wrapper}
-      className="st-tooltip-target"
-      onMouseEnter={show}
-      onMouseLeave={hide}
-      onFocus={(event: FocusEvent) => {
-        if (event.target.matches(':focus-visible')) show();
-      }}
-      onBlur={hide}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') hide();
-      }}
-    >
-      {children}
-      {shown ? (
-        <div ref={tip} popover="manual" role="tooltip" className="st-tooltip">
-          {label}
-        </div>
-      ) : null}
-    </span>
+    <RadixTooltip.Provider delayDuration={HOVER_DELAY_MS}>
+      <RadixTooltip.Root>
+        <RadixTooltip.Trigger asChild>{children}</RadixTooltip.Trigger>
+        <RadixTooltip.Portal>
+          <RadixTooltip.Content {...sideAndAlign(position)} className="st-tooltip">
+            {label}
+          </RadixTooltip.Content>
+        </RadixTooltip.Portal>
+      </RadixTooltip.Root>
+    </RadixTooltip.Provider>
   );
 }

@@ -1,4 +1,4 @@
-import { type ReactNode, useRef } from 'react';
+import { type ReactNode, useCallback, useRef } from 'react';
 import { useVirtualRows } from '../../../ui/useVirtualRows';
 
 const ROW_HEIGHT = 56;
@@ -29,10 +29,13 @@ export function VirtualDeviceList<T>({
     // the rows in sight render in the list's first pass instead of after the viewport is measured (a
     // second render and frame before the first device shows; issue 21)
     initialHeight: height,
-    keyOf: (index) => {
-      const item = items[index];
-      return item === undefined ? index : keyOf(item);
-    },
+    keyOf: useCallback(
+      (index: number) => {
+        const item = items[index];
+        return item === undefined ? index : keyOf(item);
+      },
+      [items, keyOf],
+    ),
   });
   return (
     <div ref={viewport} className="st-scroll" style={{ height }}>
