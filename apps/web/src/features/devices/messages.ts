@@ -116,6 +116,8 @@ export const devicesEn = {
   'devices.hook.validation.error': 'Validation failed',
   'devices.hook.validation.error.desc': 'This fields cannot be empty: {{fields}}',
   'devices.hook.validation.error.types': 'These fields have values of the wrong type: {{fields}}',
+  'devices.hook.semicolon':
+    "This device runs SmartThingLib {{version}}, which at its next restart loses an http hook with ';' in its url or method and cuts its payload at the first ';'. Remove the ';' from: {{fields}}",
   'devices.hook.trigger.enabled': 'Enable trigger',
   'devices.hook.test.it': 'Test the hook',
   'devices.hook.test.label': 'Value (optional; empty uses the current sensor value)',
@@ -299,6 +301,8 @@ export const devicesRu: RuTexts<typeof devicesEn> = {
   'devices.hook.validation.error': 'Проверка не пройдена',
   'devices.hook.validation.error.desc': 'Эти поля не могут быть пустыми: {{fields}}',
   'devices.hook.validation.error.types': 'В этих полях значения неверного типа: {{fields}}',
+  'devices.hook.semicolon':
+    "На устройстве SmartThingLib {{version}}: при следующей перезагрузке она теряет http-хук с ';' в url или методе и обрезает его тело на первой ';'. Уберите ';' из: {{fields}}",
   'devices.hook.trigger.enabled': 'Включить триггер',
   'devices.hook.test.it': 'Проверить хук',
   'devices.hook.test.label': 'Значение (необязательно; пустое — текущее значение датчика)',

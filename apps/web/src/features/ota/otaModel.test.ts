@@ -62,7 +62,8 @@ describe('OTA screen model', () => {
     const done = applyProgress(task, { status: 'FINISHED', progress: 100, verdict });
     expect(done.verdict).toEqual(verdict);
     const { key, values } = verdictMessage(verdict);
-    const fill = (text: string) => text.replace(/\{\{(\w+)\}\}/g, (_, k: 'reported' | 'label') => values[k]);
+    const fill = (text: string) =>
+      text.replace(/\{\{(\w+)\}\}/g, (_, k: 'version' | 'firmwareVersion') => values[k]);
     expect(fill(otaEn[key])).toBe('Updated, reports 1.7.0 (library says 1.7.1)');
     expect(fill(otaRu[key])).toBe('Обновлено, сообщает версию 1.7.0 (в библиотеке 1.7.1)');
     expect(otaEn[verdictMessage({ outcome: 'NO_VERSION', label: '2.0' }).key]).toBe(

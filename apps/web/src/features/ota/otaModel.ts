@@ -41,11 +41,11 @@ export function applyProgress(task: OtaTask, message: OtaProgressMessage): OtaTa
 /** The message key and values that word a verdict (`ota.verdict.*`): what the device reports once back. */
 export function verdictMessage(verdict: OtaVerdict): {
   key: `ota.verdict.${OtaVerdict['outcome']}`;
-  values: { reported: string; label: string };
+  values: { version: string; firmwareVersion: string };
 } {
   return {
     key: `ota.verdict.${verdict.outcome}`,
-    values: { reported: verdict.reported ?? '', label: verdict.label },
+    values: { version: verdict.reported ?? '', firmwareVersion: verdict.label },
   };
 }
 

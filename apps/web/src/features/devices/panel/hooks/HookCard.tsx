@@ -7,6 +7,7 @@ import {
   humanizeHookType,
   isNewHook,
   missingRequiredFields,
+  semicolonUnsafeHookFields,
 } from '@st/protocol';
 import {
   IconChevronDown,
@@ -28,6 +29,7 @@ import { Badge } from '../../../../ui/kit/status';
 import { Text } from '../../../../ui/kit/text';
 import { useConfirm } from '../../../../ui/useConfirm';
 import { useCanWrite } from '../../../accounts/useCanWrite';
+import { useDevicePanel } from '../DeviceContext';
 import { HookBody } from './HookBody';
 import { hookFieldLabel } from './HookField';
 import { HookTestDialog } from './HookTestDialog';
@@ -63,6 +65,13 @@ export function HookCard({
   const [testing, setTesting] = useState(false);
   const canWrite = useCanWrite();
   const modifiable = canModifyHook(hook);
+  const { device } = useDevicePanel();
+  // Fields this device's library would lose or cut at its next restart (device-protocol.md §11.7).
+  const unsafe = editing ? semicolonUnsafeHookFields(draft, device.stVersion) : [];
+  const semicolonText = t('devices.hook.semicolon', {
+    version: device.stVersion,
+    fields: unsafe.map((f) => hookFieldLabel(f, t)).join(', '),
+  });
 
   const hookKey = `hook:${sensor}:${String(hook.id)}`;
   const { save, remove } = useHookActions(sensor, hookKey, () => {
@@ -80,6 +89,15 @@ export function HookCard({
         description: t('devices.hook.validation.error.desc', {
           fields: missing.map((f) => hookFieldLabel(f, t)).join(', '),
         }),
+      });
+      return;
+    }
+    if (unsafe.length > 0) {
+      setInvalid(unsafe);
+      toaster.error({
+        key: hookKey,
+        caption: t('devices.hook.validation.error'),
+        description: semicolonText,
       });
       return;
     }
@@ -174,6 +192,11 @@ export function HookCard({
           invalid={invalid}
           onChange={change}
         />
+        {unsafe.length > 0 ? (
+          <Text size="sm" c="red" role="alert" data-testid="hook-semicolon">
+            {semicolonText}
+          </Text>
+        ) : null}
       </Collapse>
       {testing ? (
         <HookTestDialog sensor={sensor} id={String(hook.id)} onClose={() => setTesting(false)} />
