@@ -66,7 +66,7 @@ for (const mode of MODES) {
         const label = await box.evaluate((el) => el.closest('.st-Checkbox-root')?.textContent ?? '');
         if (!label.includes(oldIp)) await box.uncheck();
       }
-      await dialog.getByRole('button', { name: 'Update the chosen devices (1)' }).click();
+      await dialog.getByRole('button', { name: 'Update 1 chosen device' }).click();
       const confirm = page.getByRole('dialog', { name: 'Please confirm' });
       await expect(confirm).toContainText(`${names[0]} (1.3.9 → 1.3.10)`);
       await confirm.getByRole('button', { name: 'Confirm' }).click();

@@ -95,7 +95,7 @@ for (const mode of MODES) {
       });
       await expect(follow).toHaveAttribute('data-state', 'paused');
       await feedLogLines([{ name: 'scroller', level: 20, tag: 't', message: `${token} newest` }]);
-      await expect(follow).toContainText(/Paused: [1-9]\d* new lines waiting/);
+      await expect(follow).toContainText(/Paused: [1-9]\d* new lines? waiting/);
       await expect(rows(page, `${token} newest`)).toHaveCount(0);
       // the filters and the follow state (the rows' level colours are another matter, left as they are)
       await inBothThemes(page, (theme) =>

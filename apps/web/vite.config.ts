@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { catalogCopies } from './vite-catalogs.ts';
 import { compileHints } from './vite-compile-hints.ts';
 import { precompress } from './vite-precompress.ts';
 import { routeLinks } from './vite-route-links.ts';
@@ -21,7 +20,7 @@ const STARTUP = [
   // (not @st/protocol as a whole: its parts only later screens use go with them; issue 21, -3 KiB here)
   // (no zod: the start-up code's requests load their answers' schemas, and zod, with the routed console;
   // api/startRoutes.ts, issue 21: -16 KiB here)
-  /\/apps\/web\/src\/(api\/(startRoutes|routeParts|http|transport|progressFetch|session|errors|gatewayFetch|liveChannel)|i18n\/(index|lite\/[^/]+)|features\/delivery\/(OfflineScreen|serviceWorker)|ui\/(PageLoader|useConfirm|useOpenedOnce|SignInCard)|app\/(App|Providers|ServicesContext|services|runtime|signal|Toasts|styles)|features\/auth\/(SessionContext|authApi)|features\/notifications\/(toaster|notificationToasts))\.tsx?$/,
+  /\/apps\/web\/src\/(api\/(startRoutes|routeParts|http|transport|progressFetch|session|errors|gatewayFetch|liveChannel)|i18n\/(index|common)|features\/delivery\/(OfflineScreen|serviceWorker)|ui\/(PageLoader|useConfirm|useOpenedOnce|SignInCard)|app\/(App|Providers|ServicesContext|services|runtime|signal|Toasts|styles)|features\/auth\/(SessionContext|authApi)|features\/notifications\/(toaster|notificationToasts))\.tsx?$/,
 ];
 // What the routed console of either mode adds once past the login (router, server state, the header with
 // its menu and tooltips): one more chunk. Nothing here may be needed by the login screen, or the login screen
@@ -59,17 +58,11 @@ const PANEL = [
   /\/apps\/web\/src\/(ui\/describeFailure|features\/(devices\/(model\/address|api\/(deviceCommand|deviceErrors|devicesApi|useDevices|useQueryErrorToast)|icons\/(pickIcon|shapes|DeviceIcon)|usePanelUrl)|alerts\/(alertKeys|CrashLoopBadge)|accounts\/useCanWrite|fleet\/useFirmwareLibrary|ota\/otaKeys))\.tsx?$/,
 ];
 
-// i18next and react-i18next are replaced in the bundle by small stand-ins doing what the console uses
-// (src/i18n/lite; issue 21: 16 KiB gzip less on every first screen). Types still come from i18next.
-const lite = (file: string) => fileURLToPath(new URL(`./src/i18n/lite/${file}`, import.meta.url));
-
 export default defineConfig(({ command }) => ({
   base: './',
-  plugins: [react(), routeLinks(), precompress(), catalogCopies(), compileHints(), screenPreloads()],
+  plugins: [react(), routeLinks(), precompress(), compileHints(), screenPreloads()],
   resolve: {
     alias: [
-      { find: /^i18next$/, replacement: lite('i18next.ts') },
-      { find: /^react-i18next$/, replacement: lite('react-i18next.tsx') },
       // the classic zod API the protocol uses, implemented by src/zodLite (issue 21): the schemas unchanged, 23 KiB less
       { find: /^zod$/, replacement: fileURLToPath(new URL('./src/zodLite/zod.ts', import.meta.url)) },
       // (wouter's shim for React < 18: React 19's own hook instead)

@@ -7,7 +7,7 @@ import { App, preloadFirstScreen } from './app/App';
 import { baseUrlOf, loadRuntimeConfig, uiBuildInfo } from './app/runtime';
 import { createServices } from './app/services';
 import { registerServiceWorker } from './features/delivery/serviceWorker';
-import { createI18n, loadCatalog, pickLocale } from './i18n';
+import { createI18n, pickLocale } from './i18n';
 import { initColorScheme } from './ui/kit/colorScheme';
 
 const root = document.getElementById('root');
@@ -21,11 +21,10 @@ if (runtime.ok) {
     runtime.config.mode,
     window.localStorage.getItem(STORAGE_KEYS.refreshToken) !== null,
     window.location.pathname,
-    locale,
     baseUrlOf(runtime.config, window.location.origin),
   );
 }
-const i18n = createI18n(locale, await loadCatalog(locale), runtime.ok ? runtime.config.mode : undefined);
+const i18n = createI18n(locale);
 document.documentElement.lang = locale;
 
 if (!runtime.ok) {

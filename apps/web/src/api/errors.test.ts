@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createI18n } from '../i18n';
+import { gatewaysSharedFirstEn, gatewaysSharedFirstRu } from '../features/gateways/messages';
+import { addTexts, createI18n } from '../i18n';
 import { errorsRu } from '../i18n/errors/ru';
-import { ru } from '../i18n/ru';
 import { failureText } from '../ui/describeFailure';
 import { GatewayOfflineError, HttpError, serverMessage } from './errors';
 
@@ -11,7 +11,9 @@ const failed = (status: number, body: unknown) =>
   new HttpError('POST', '/api/x', { kind: 'status', status, body });
 
 describe('what a failed call tells the user', () => {
-  const i18n = createI18n('ru', { messages: ru, errors: errorsRu });
+  // (what start-up adds: app/services.ts)
+  addTexts(gatewaysSharedFirstEn, gatewaysSharedFirstRu);
+  const i18n = createI18n('ru', { errors: errorsRu });
 
   it("shows a known server error code in the user's language", () => {
     const error = failed(409, {

@@ -5,25 +5,11 @@ import { SessionProvider, useSession } from '../features/auth/SessionContext';
 import { LoadFailureBoundary } from '../features/delivery/LoadFailureBoundary';
 import { OfflineScreen } from '../features/delivery/OfflineScreen';
 import { startedOffline } from '../features/delivery/serviceWorker';
-import {
-  ConsoleCatalog,
-  catalogFirst,
-  type Locale,
-  loadCatalogRest,
-  loadConsoleCatalog,
-  withCatalogRest,
-} from '../i18n';
 import { PageLoader } from '../ui/PageLoader';
 import { useSettled } from '../ui/useSettled';
 import { Providers } from './Providers';
 import { type ConsoleMode, routerBasename } from './runtime';
-import {
-  FIRST_SCREENS,
-  GATEWAY_SIGN_IN_CHECK,
-  screenFirstGets,
-  screenLoaders,
-  screenOfPath,
-} from './screenLoaders';
+import { GATEWAY_SIGN_IN_CHECK, screenFirstGets, screenLoaders, screenOfPath } from './screenLoaders';
 import { preloadScreenFiles } from './screenPreloads';
 import type { Services } from './services';
 
@@ -66,13 +52,11 @@ function preloadable<P extends object>(loader: () => Promise<{ default: Componen
 const gateway = preloadable(() => import('./GatewayConsole'));
 const cloud = preloadable(() => import('./CloudConsole'));
 const login = preloadable(() => import('../features/auth/LoginForm'));
-// (its texts are not among the first screens': it waits for the rest of the catalog)
-const firstPassword = preloadable(withCatalogRest(() => import('../features/accounts/ChangePasswordScreen')));
+const firstPassword = preloadable(() => import('../features/accounts/ChangePasswordScreen'));
 const loaders = {
   gateway: gateway.load,
   cloud: cloud.load,
   login: login.load,
-  firstPassword: firstPassword.load,
 };
 const GatewayConsole = gateway.Component;
 const CloudConsole = cloud.Component;
@@ -81,26 +65,18 @@ const ChangePasswordScreen = firstPassword.Component;
 
 /**
  * Starts downloading what the first screen shows while the rest of the start-up runs: the mode's console
- * with the first part of the message catalog (i18n/first) and, when the address names a screen (`/panel`,
- * `/{gateway}/logs`), that screen right after it rather than after the console's render and sign-in check
- * (issue 21: one step less in the waterfall before the list), with the rest of the catalog when the screen
- * is not a first screen (its texts are in the rest). The sign-in needs none of it (only the start-up texts).
+ * and, when the address names a screen (`/panel`, `/{gateway}/logs`), that screen right after it rather than
+ * after the console's render and sign-in check (one step less in the waterfall before the list). Each brings
+ * its own texts (addTexts).
  */
 export function preloadFirstScreen(
   mode: ConsoleMode,
   hasRefreshToken: boolean,
   pathname: string,
-  locale: Locale,
   baseUrl?: string,
 ): void {
   if (startedOffline()) return;
   const screen = screenOfPath(pathname);
-  if (mode === 'gateway' || hasRefreshToken) {
-    loadConsoleCatalog(locale, mode).catch(() => undefined);
-    // (added to the page's catalog once that exists, before the first render when it is in by then)
-    catalogFirst().catch(() => undefined);
-    if (screen !== undefined && !FIRST_SCREENS.has(screen)) loadCatalogRest(locale).catch(() => undefined);
-  }
   // Gateway mode: the sign-in check and the screen's data go out now, beside the chunks.
   const gets = screen === undefined ? undefined : screenFirstGets[screen];
   if (mode === 'gateway' && baseUrl !== undefined && gets !== undefined)
@@ -116,34 +92,15 @@ export function preloadFirstScreen(
   } else consoleChunk.catch(() => undefined);
 }
 
-/**
- * Cloud mode: the login form until signed in. Gateway mode has no login (spec section 6). What comes after
- * the sign-in renders once the first part of the message catalog is in (ConsoleCatalog; the sign-in has its
- * own texts); what loads lazily from there waits for the rest too (lazyWithTexts, withCatalogRest).
- */
+/** Cloud mode: the login form until signed in. Gateway mode has no login (spec section 6). */
 function SessionGate({ services }: { services: Services }) {
   const { session } = useSession();
   const basename = routerBasename(services.config);
   if (session.status === 'checking') return <PageLoader fullHeight />;
   if (services.config.mode === 'cloud' && session.status === 'signed-out') return <LoginForm />;
   const firstPassword = session.status === 'signed-in' && session.user.mustChangePassword;
-  const alongside =
-    services.config.mode === 'gateway'
-      ? loaders.gateway
-      : firstPassword
-        ? loaders.firstPassword
-        : loaders.cloud;
-  return (
-    <ConsoleCatalog i18n={services.i18n} alongside={alongside} fallback={<PageLoader fullHeight />}>
-      {services.config.mode === 'gateway' ? (
-        <GatewayConsole basename={basename} />
-      ) : firstPassword ? (
-        <ChangePasswordScreen user={session.user} />
-      ) : (
-        <CloudConsole basename={basename} />
-      )}
-    </ConsoleCatalog>
-  );
+  if (services.config.mode === 'gateway') return <GatewayConsole basename={basename} />;
+  return firstPassword ? <ChangePasswordScreen user={session.user} /> : <CloudConsole basename={basename} />;
 }
 
 export function App({ services }: { services: Services }) {

@@ -5,17 +5,18 @@ import { GatewayEvents } from '../features/gateways/GatewayEvents';
 import { GatewayScope } from '../features/gateways/GatewayScope';
 import { GatewayOutlet } from '../features/gateways/GatewayWaiting';
 import { HeaderGatewayName } from '../features/gateways/HeaderGatewayName';
+import { gatewaysFirstEn, gatewaysFirstRu } from '../features/gateways/messages';
 import { LiveNotifications } from '../features/notifications/NotificationsFeed';
-import { lazyWithTexts } from '../i18n';
+import { addTexts } from '../i18n';
 import { QueryProvider } from './QueryProvider';
 import { Shell } from './Shell';
 import { loading, screenRoutes, toRoot } from './screens';
 
-// The gateway list is cloud mode's first screen: its texts are in the catalog's first part (i18n/first),
-// so it does not wait for the rest as the other screens do (lazyWithTexts).
+addTexts(gatewaysFirstEn, gatewaysFirstRu);
+
 const GatewaySelectorPage = lazy(() => import('../features/gateways/GatewaySelectorPage'));
-const UsersPage = lazyWithTexts(() => import('../features/accounts/UsersPage'));
-const AuditPage = lazyWithTexts(() => import('../features/accounts/AuditPage'));
+const UsersPage = lazy(() => import('../features/accounts/UsersPage'));
+const AuditPage = lazy(() => import('../features/accounts/AuditPage'));
 
 /** The header of cloud mode: the chosen gateway (when there is one) and the signed-in user. */
 function CloudShell({ children }: { children: ReactNode }) {

@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { MenuItem } from '../features/menu/menuItems';
-import { withCatalogRest } from '../i18n';
 import type { Services } from './services';
 
 /** A screen's module; `prefetch` fills its first queries from the start-up answers (gateway mode). */
@@ -20,14 +19,6 @@ const imports: Record<MenuItem, () => Promise<ScreenModule>> = {
   overview: () => import('../features/history/OverviewPage'),
 };
 
-/**
- * The screens whose texts are in the catalog's first part (i18n/first): the device list, gateway mode's
- * first screen (cloud mode's, the gateway list, is not a menu item: app/CloudConsole.tsx). Every other
- * screen's module resolves only once the rest of the catalog is in too (withCatalogRest), so it never
- * renders a raw key, whether it was routed to, preloaded at start-up or rendered at once from loadedScreen.
- */
-export const FIRST_SCREENS: ReadonlySet<MenuItem> = new Set<MenuItem>(['panel']);
-
 const loaded = new Map<MenuItem, ScreenModule>();
 
 /** Each screen's module, by its menu item (app/screens.tsx makes them lazy routes). */
@@ -35,7 +26,7 @@ export const screenLoaders = Object.fromEntries(
   (Object.entries(imports) as [MenuItem, () => Promise<ScreenModule>][]).map(([item, load]) => [
     item,
     () =>
-      (FIRST_SCREENS.has(item) ? load : withCatalogRest(load))().then((module) => {
+      load().then((module) => {
         loaded.set(item, module);
         return module;
       }),

@@ -5,13 +5,18 @@ import { type ConsoleLogger, HttpClient, type KeyValueStore } from '../api/http'
 import { LiveChannel, liveChannelUrl } from '../api/liveChannel';
 import { RefreshSession } from '../api/session';
 import { startRequest } from '../api/startRoutes';
+import { gatewaysSharedFirstEn, gatewaysSharedFirstRu } from '../features/gateways/messages';
+import { notificationsEn, notificationsRu } from '../features/notifications/messages';
 import { NotificationToasts } from '../features/notifications/notificationToasts';
 import { Toaster } from '../features/notifications/toaster';
-import { completeErrorTexts } from '../i18n';
+import { addTexts, completeErrorTexts } from '../i18n';
 import { formatterFor } from '../ui/format';
 import { ToastStore } from '../ui/kit/toastStore';
 import { baseUrlOf } from './runtime';
 import { Signal } from './signal';
+
+addTexts(notificationsEn, notificationsRu);
+addTexts(gatewaysSharedFirstEn, gatewaysSharedFirstRu);
 
 /** Everything the screens share, created once in main.tsx and handed down through ServicesProvider. */
 export interface Services {

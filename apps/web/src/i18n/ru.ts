@@ -1,13 +1,59 @@
-import { cloudOwnFirstRu } from './cloud/ru';
-import type { Catalog } from './en';
-import { firstRu } from './first/ru';
-import { restRu } from './rest/ru';
-import { startRu } from './start/ru';
+import { accountsFirstRu, accountsRu } from '../features/accounts/messages';
+import { alertsFirstRu, alertsRu } from '../features/alerts/messages';
+import { authRu } from '../features/auth/messages';
+import { backupsRu } from '../features/backups/messages';
+import { buildInfoRu } from '../features/build-info/messages';
+import { cloudLinkFirstRu, cloudLinkRu } from '../features/cloud-link/messages';
+import { deliveryRu } from '../features/delivery/messages';
+import { devicesFirstRu, devicesRu } from '../features/devices/messages';
+import { fleetFirstRu, fleetRu } from '../features/fleet/messages';
+import { gatewayNameFirstRu, gatewayNameRu } from '../features/gateway-name/messages';
+import { gatewaysFirstRu, gatewaysRu, gatewaysSharedFirstRu } from '../features/gateways/messages';
+import { historyFirstRu, historyRu } from '../features/history/messages';
+import { integrationsFirstRu, integrationsRu } from '../features/integrations/messages';
+import { logsRu } from '../features/logs/messages';
+import { menuFirstRu } from '../features/menu/messages';
+import { notificationsRu } from '../features/notifications/messages';
+import { otaRu } from '../features/ota/messages';
+import { preferencesFirstRu } from '../features/preferences/messages';
+import { securityFirstRu, securityRu } from '../features/security/messages';
+import { settingsDumpsRu } from '../features/settings-dumps/messages';
+import { commonRu } from './common';
+import type { en } from './en';
+import type { RuTexts } from './types';
 
-// In the same parts as ./en.ts.
-export const ru: Catalog = {
-  ...startRu,
-  ...firstRu,
-  ...cloudOwnFirstRu,
-  ...restRu,
+// The whole Russian catalog (see ./en.ts): for tests only.
+export const ru: RuTexts<typeof en> = {
+  ...commonRu,
+  ...accountsFirstRu,
+  ...accountsRu,
+  ...alertsFirstRu,
+  ...alertsRu,
+  ...authRu,
+  ...backupsRu,
+  ...buildInfoRu,
+  ...cloudLinkFirstRu,
+  ...cloudLinkRu,
+  ...deliveryRu,
+  ...devicesFirstRu,
+  ...devicesRu,
+  ...fleetFirstRu,
+  ...fleetRu,
+  ...gatewayNameFirstRu,
+  ...gatewayNameRu,
+  ...gatewaysSharedFirstRu,
+  ...gatewaysFirstRu,
+  ...gatewaysRu,
+  ...historyFirstRu,
+  ...historyRu,
+  ...integrationsFirstRu,
+  ...integrationsRu,
+  ...logsRu,
+  ...menuFirstRu,
+  ...notificationsRu,
+  ...otaRu,
+  ...preferencesFirstRu,
+  ...securityFirstRu,
+  ...securityRu,
+  ...settingsDumpsRu,
 };

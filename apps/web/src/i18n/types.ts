@@ -12,7 +12,9 @@ type PluralBase<K> = K extends `${infer Base}_other` ? Base : never;
 
 /** Russian texts for English texts `E`: the same keys, plus `_few` and `_many` beside each `_other`. */
 export type RuTexts<E> = { [K in keyof E]: string } & {
-  [K in keyof E as PluralBase<K> extends never ? never : `${PluralBase<K>}_few` | `${PluralBase<K>}_many`]: string;
+  [K in keyof E as PluralBase<K> extends never
+    ? never
+    : `${PluralBase<K>}_few` | `${PluralBase<K>}_many`]: string;
 };
 
 /** A feature's texts in both languages, as `addTexts` takes them. */

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { routeDef } from '../../api/routeTable';
 import { useServices } from '../../app/ServicesContext';
+import { addTexts } from '../../i18n';
 import { Button } from '../../ui/kit/buttons';
 import { Loader } from '../../ui/kit/feedback';
 import { TextInput } from '../../ui/kit/inputs';
@@ -15,6 +16,9 @@ import { Select } from '../../ui/Select';
 import { gatewayKeys, gatewaysApi } from '../gateways/gatewaysApi';
 import { accountKeys, accountsApi } from './accountsApi';
 import { BackToGateways } from './BackToGateways';
+import { accountsEn, accountsRu } from './messages';
+
+addTexts(accountsEn, accountsRu);
 
 const epoch = (local: string) => (local === '' ? undefined : new Date(local).getTime());
 
@@ -32,7 +36,6 @@ export default function AuditPage() {
     queryFn: () => accountsApi(http).audit(filters),
   });
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
-  const ms = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 });
   const names = new Map((gateways.data ?? []).map((g) => [g.id, g.name]));
   const csv = `${config.basePath}${buildPath(routeDef('cloud.audit').path, {}, { ...filters, format: 'csv' }).slice(1)}`;
 
@@ -115,7 +118,7 @@ export default function AuditPage() {
                   <Table.Td>
                     {e.durationMs === null
                       ? ''
-                      : t('accounts.audit.duration', { ms: ms.format(e.durationMs) })}
+                      : t('accounts.audit.duration', { count: Math.round(e.durationMs) })}
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -3,13 +3,19 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../api/errors';
 import { useServices } from '../../app/ServicesContext';
+import { addTexts } from '../../i18n';
 import { Button } from '../../ui/kit/buttons';
 import { Center, Paper, Stack } from '../../ui/kit/layout';
 import { PasswordInput } from '../../ui/kit/password';
 import { Text, Title } from '../../ui/kit/text';
 import { logOut } from '../auth/authApi';
+import { authEn, authRu } from '../auth/messages';
 import { useSession } from '../auth/SessionContext';
 import { accountsApi } from './accountsApi';
+import { accountsEn, accountsRu } from './messages';
+
+addTexts(accountsEn, accountsRu);
+addTexts(authEn, authRu);
 
 /**
  * Cloud mode, signed in with a one-time password (made or reset by an admin): the only screen until the user

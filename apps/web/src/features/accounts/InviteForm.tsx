@@ -3,11 +3,15 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HttpError, serverMessage } from '../../api/errors';
 import { useServices } from '../../app/ServicesContext';
+import { addTexts } from '../../i18n';
 import { Button } from '../../ui/kit/buttons';
 import { Center, Paper, Stack } from '../../ui/kit/layout';
 import { PasswordInput } from '../../ui/kit/password';
 import { Alert } from '../../ui/kit/status';
 import { Title } from '../../ui/kit/text';
+import { accountsEn, accountsRu } from './messages';
+
+addTexts(accountsEn, accountsRu);
 
 /** The cloud refused the link itself (expired, used or unknown), not the password. */
 function inviteRefused(error: unknown): boolean {

@@ -5,6 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../api/errors';
 import { useServices } from '../../app/ServicesContext';
+import { addTexts } from '../../i18n';
 import { AppModal } from '../../ui/AppModal';
 import { ActionIcon, Button } from '../../ui/kit/buttons';
 import { Loader } from '../../ui/kit/feedback';
@@ -15,6 +16,10 @@ import { Text } from '../../ui/kit/text';
 import { Select } from '../../ui/Select';
 import { gatewayKeys } from '../gateways/gatewaysApi';
 import { accountKeys, accountsApi } from './accountsApi';
+import { accountsEn, accountsFirstEn, accountsFirstRu, accountsRu } from './messages';
+
+addTexts(accountsFirstEn, accountsFirstRu);
+addTexts(accountsEn, accountsRu);
 
 /** The owners' dialog: who may see the gateway, with which role and until when; grant, change, revoke. */
 export default function SharesDialog({ gateway, onClose }: { gateway: Gateway; onClose: () => void }) {

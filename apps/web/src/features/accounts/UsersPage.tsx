@@ -12,6 +12,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage, statusOf } from '../../api/errors';
 import { useServices } from '../../app/ServicesContext';
+import { addTexts } from '../../i18n';
 import { Tooltip } from '../../ui/floating/Tooltip';
 import { ActionIcon, Button } from '../../ui/kit/buttons';
 import { Checkbox } from '../../ui/kit/choices';
@@ -23,6 +24,9 @@ import { Code } from '../../ui/kit/textBlocks';
 import { useConfirm } from '../../ui/useConfirm';
 import { accountKeys, accountsApi } from './accountsApi';
 import { BackToGateways } from './BackToGateways';
+import { accountsEn, accountsRu } from './messages';
+
+addTexts(accountsEn, accountsRu);
 
 /** Route /admin/users: admins list, create, disable/enable, reset and (un)make admins. */
 export default function UsersPage() {

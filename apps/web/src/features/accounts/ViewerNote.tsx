@@ -1,6 +1,10 @@
 import { useTranslation } from 'react-i18next';
+import { addTexts } from '../../i18n';
 import { Text } from '../../ui/kit/text';
+import { accountsFirstEn, accountsFirstRu } from './messages';
 import { useCanWrite } from './useCanWrite';
+
+addTexts(accountsFirstEn, accountsFirstRu);
 
 /**
  * Cloud mode, viewer role on the current gateway: says why the write controls of this screen are disabled.

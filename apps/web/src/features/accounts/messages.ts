@@ -1,18 +1,18 @@
 import type { RuTexts } from '../../i18n/types';
 
 // Messages of the accounts feature (issue 20): roles and shares, users admin, own account, audit trail.
-// On the first screens (the roles and the sharing button on the gateway list).
+// On the first screens (the roles and the sharing button on the gateway list; the viewer's note on any screen).
 export const accountsFirstEn = {
   'accounts.role.viewer': 'Viewer',
   'accounts.role.operator': 'Operator',
   'accounts.role.owner': 'Owner',
   'accounts.role.sharedBy': 'Shared by {{login}}',
   'accounts.shares.open': 'Sharing',
+  'accounts.viewer.readonly': 'Your role on this gateway is viewer: you can look but not change anything',
 } as const;
 
 // The rest: the screens, panels and dialogs of the feature.
 export const accountsEn = {
-  'accounts.viewer.readonly': 'Your role on this gateway is viewer: you can look but not change anything',
   'accounts.shares.title': 'Share {{name}}',
   'accounts.shares.login': 'Login',
   'accounts.shares.role': 'Role',
@@ -75,7 +75,8 @@ export const accountsEn = {
   'accounts.audit.col.target': 'Gateway / device',
   'accounts.audit.col.outcome': 'Outcome',
   'accounts.audit.col.duration': 'Duration',
-  'accounts.audit.duration': '{{ms}} ms',
+  'accounts.audit.duration_one': '{{count, number}} ms',
+  'accounts.audit.duration_other': '{{count, number}} ms',
   'accounts.audit.denied': 'refused',
   'accounts.back': 'Back to the gateways',
   'accounts.firstPassword.title': 'Choose a new password',
@@ -98,10 +99,10 @@ export const accountsFirstRu: RuTexts<typeof accountsFirstEn> = {
   'accounts.role.owner': 'Владелец',
   'accounts.role.sharedBy': 'Открыл {{login}}',
   'accounts.shares.open': 'Доступ',
+  'accounts.viewer.readonly': 'Ваша роль на этом шлюзе — наблюдатель: смотреть можно, менять нельзя',
 };
 
 export const accountsRu: RuTexts<typeof accountsEn> = {
-  'accounts.viewer.readonly': 'Ваша роль на этом шлюзе — наблюдатель: смотреть можно, менять нельзя',
   'accounts.shares.title': 'Доступ к {{name}}',
   'accounts.shares.login': 'Логин',
   'accounts.shares.role': 'Роль',
@@ -164,7 +165,10 @@ export const accountsRu: RuTexts<typeof accountsEn> = {
   'accounts.audit.col.target': 'Шлюз / устройство',
   'accounts.audit.col.outcome': 'Результат',
   'accounts.audit.col.duration': 'Длительность',
-  'accounts.audit.duration': '{{ms}} мс',
+  'accounts.audit.duration_one': '{{count, number}} мс',
+  'accounts.audit.duration_few': '{{count, number}} мс',
+  'accounts.audit.duration_many': '{{count, number}} мс',
+  'accounts.audit.duration_other': '{{count, number}} мс',
   'accounts.audit.denied': 'отказано',
   'accounts.back': 'К списку шлюзов',
   'accounts.firstPassword.title': 'Задайте новый пароль',

@@ -1,12 +1,16 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { addTexts } from '../../i18n';
 import { Loader } from '../../ui/kit/feedback';
 import { Center, Stack } from '../../ui/kit/layout';
 import { Text, Title } from '../../ui/kit/text';
 import { alertKeys } from './alertKeys';
 import { CloudAlertsForm } from './CloudAlertsForm';
 import { GatewayAlertsForm } from './GatewayAlertsForm';
+import { alertsEn, alertsRu } from './messages';
 import { useAlertsApi } from './useAlertsApi';
+
+addTexts(alertsEn, alertsRu);
 
 function Loading({ failed }: { failed: boolean }) {
   const { t } = useTranslation();

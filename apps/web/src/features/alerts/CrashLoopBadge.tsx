@@ -5,9 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { gatewayCall } from '../../api/routes';
 import { useCurrentGateway } from '../../app/CurrentGateway';
 import { useServices } from '../../app/ServicesContext';
+import { addTexts } from '../../i18n';
 import { Tooltip } from '../../ui/floating/Tooltip';
 import { Badge } from '../../ui/kit/status';
 import { alertKeys } from './alertKeys';
+import { alertsFirstEn, alertsFirstRu } from './messages';
+
+addTexts(alertsFirstEn, alertsFirstRu);
 
 /** How often the devices in a crash loop are asked for (one request for every list and panel on screen). */
 const CRASH_LOOPS_REFRESH_MS = 10_000;
@@ -42,7 +46,7 @@ export function CrashLoopMark({ loop }: { loop: CrashLoopState | undefined }) {
   const { t, i18n } = useTranslation();
   if (loop === undefined) return null;
   const since = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(loop.since);
-  const title = t('crashLoop.title', { reboots: loop.reboots, since });
+  const title = t('crashLoop.title', { count: loop.reboots, since });
   return (
     <Tooltip label={title}>
       <Badge

@@ -5,7 +5,8 @@ import type { RuTexts } from '../../i18n/types';
 export const alertsFirstEn = {
   'menu.item.alerts': 'Alerts',
   'crashLoop.badge': 'Crash loop',
-  'crashLoop.title': '{{reboots}} reboots, crash-looping since {{since}}',
+  'crashLoop.title_one': '{{count}} reboot, crash-looping since {{since}}',
+  'crashLoop.title_other': '{{count}} reboots, crash-looping since {{since}}',
 } as const;
 
 // The rest: the screens, panels and dialogs of the feature.
@@ -38,8 +39,8 @@ export const alertsEn = {
   'alerts.channel.host': 'SMTP host',
   'alerts.channel.port': 'SMTP port',
   'alerts.channel.secure': 'TLS from the start (port 465)',
-  'alerts.channel.user': 'SMTP login',
   'alerts.channel.insecureLogin': 'Allow sending the password without TLS (trusted network only)',
+  'alerts.channel.user': 'SMTP login',
   'alerts.channel.password': 'SMTP password',
   'alerts.channel.from': 'From',
   'alerts.channel.to': 'To (comma-separated)',
@@ -84,7 +85,10 @@ export const alertsEn = {
 export const alertsFirstRu: RuTexts<typeof alertsFirstEn> = {
   'menu.item.alerts': 'Оповещения',
   'crashLoop.badge': 'Цикл перезагрузок',
-  'crashLoop.title': '{{reboots}} перезагрузок, цикл с {{since}}',
+  'crashLoop.title_one': '{{count}} перезагрузка, цикл с {{since}}',
+  'crashLoop.title_few': '{{count}} перезагрузки, цикл с {{since}}',
+  'crashLoop.title_many': '{{count}} перезагрузок, цикл с {{since}}',
+  'crashLoop.title_other': '{{count}} перезагрузки, цикл с {{since}}',
 };
 
 export const alertsRu: RuTexts<typeof alertsEn> = {
@@ -116,11 +120,11 @@ export const alertsRu: RuTexts<typeof alertsEn> = {
   'alerts.channel.host': 'SMTP-сервер',
   'alerts.channel.port': 'SMTP-порт',
   'alerts.channel.secure': 'TLS с самого начала (порт 465)',
+  'alerts.channel.insecureLogin': 'Разрешить отправку пароля без TLS (только в доверенной сети)',
   'alerts.channel.user': 'Логин SMTP',
   'alerts.channel.password': 'Пароль SMTP',
   'alerts.channel.from': 'От кого',
   'alerts.channel.to': 'Кому (через запятую)',
-  'alerts.channel.insecureLogin': 'Разрешить отправку пароля без TLS (только в доверенной сети)',
   'alerts.channel.remove': 'Удалить канал {{id}}',
   'alerts.channel.test': 'Отправить тест',
   'alerts.channel.test.unsaved': 'Сохраните, чтобы проверить канал',

@@ -1,21 +1,21 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { statusOf } from '../../api/errors';
 import { loadCloudSchemas } from '../../api/startRoutes';
 import { useServices } from '../../app/ServicesContext';
-import { ConsoleCatalog, lazyWithTexts } from '../../i18n';
+import { addTexts } from '../../i18n';
 import { Button } from '../../ui/kit/buttons';
 import { TextInput } from '../../ui/kit/inputs';
 import { PasswordInput } from '../../ui/kit/password';
-import { PageLoader } from '../../ui/PageLoader';
 import { SignInCard } from '../../ui/SignInCard';
 import { logIn } from './authApi';
+import { authEn, authRu } from './messages';
 import { useSession } from './SessionContext';
 
+addTexts(authEn, authRu);
+
 // Only an invite link shows it: its code, texts and styles load then (issue 21).
-const InviteForm = lazyWithTexts(() =>
-  import('../accounts/InviteForm').then((m) => ({ default: m.InviteForm })),
-);
+const InviteForm = lazy(() => import('../accounts/InviteForm').then((m) => ({ default: m.InviteForm })));
 
 /** The invite token of `…/invite?token=`, when the console was opened from an invite link. */
 export function inviteToken(location: Location): string | undefined {
@@ -66,12 +66,7 @@ export default function LoginForm() {
       window.history.replaceState(null, '', services.config.basePath);
       setInvite(undefined);
     };
-    // (its texts and the server's error texts are not among the sign-in's own)
-    return (
-      <ConsoleCatalog i18n={services.i18n} fallback={<PageLoader fullHeight />}>
-        <InviteForm token={invite} onDone={done} />
-      </ConsoleCatalog>
-    );
+    return <InviteForm token={invite} onDone={done} />;
   }
   return (
     <SignInCard title={t('cloud.auth.title')} onSubmit={(event) => void submit(event)}>

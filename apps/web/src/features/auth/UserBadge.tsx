@@ -1,18 +1,21 @@
 import { IconUser } from '@tabler/icons-react';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/ServicesContext';
-import { lazyWithTexts } from '../../i18n';
+import { addTexts } from '../../i18n';
 import { Button } from '../../ui/kit/buttons';
 import { useDisclosure } from '../../ui/kit/hooks';
 import { Text } from '../../ui/kit/text';
 import { useConfirm } from '../../ui/useConfirm';
 import { useOpenedOnce } from '../../ui/useOpenedOnce';
 import { logOut } from './authApi';
+import { authEn, authRu } from './messages';
 import { useSession } from './SessionContext';
 
+addTexts(authEn, authRu);
+
 // (with the account's section: its code and texts load when the dialog is first opened)
-const UserDialog = lazyWithTexts(() => import('./UserDialog'));
+const UserDialog = lazy(() => import('./UserDialog'));
 
 /** Header badge with the login; its dialog shows the user and logs out. */
 export function UserBadge() {

@@ -1,10 +1,16 @@
 import type { CloudUser } from '@st/protocol';
 import { useTranslation } from 'react-i18next';
+import { addTexts } from '../../i18n';
 import { AppModal } from '../../ui/AppModal';
 import { Button } from '../../ui/kit/buttons';
 import { Group, Stack } from '../../ui/kit/layout';
 import { Text } from '../../ui/kit/text';
 import { AccountSection } from '../accounts/AccountSection';
+import { accountsEn, accountsRu } from '../accounts/messages';
+import { authEn, authRu } from './messages';
+
+addTexts(authEn, authRu);
+addTexts(accountsEn, accountsRu);
 
 export interface UserDialogProps {
   opened: boolean;

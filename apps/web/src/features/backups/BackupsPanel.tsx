@@ -1,11 +1,10 @@
 import type { BackupDevice, BackupSchedule, SettingsDumpRecord } from '@st/protocol';
 import { IconCloudDownload, IconFileZip, IconPlayerPlay, IconRestore, IconUpload } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../api/errors';
 import { useServices } from '../../app/ServicesContext';
-import { lazyWithTexts } from '../../i18n';
 import { describeFailure } from '../../ui/describeFailure';
 import { Button, FileButton } from '../../ui/kit/buttons';
 import { Loader } from '../../ui/kit/feedback';
@@ -18,15 +17,14 @@ import { backupKeys } from './backupsApi';
 import { DeviceTable } from './DeviceTable';
 import { LastRun } from './LastRun';
 import { ScheduleForm } from './ScheduleForm';
+import { summary } from './summary';
 import { useBackupsApi } from './useBackupsApi';
 
-const VersionsDialog = lazyWithTexts(() =>
-  import('./VersionsDialog').then((m) => ({ default: m.VersionsDialog })),
-);
-const RestoreAllDialog = lazyWithTexts(() =>
+const VersionsDialog = lazy(() => import('./VersionsDialog').then((m) => ({ default: m.VersionsDialog })));
+const RestoreAllDialog = lazy(() =>
   import('./RestoreAllDialog').then((m) => ({ default: m.RestoreAllDialog })),
 );
-const ImportDialog = lazyWithTexts(() =>
+const ImportDialog = lazy(() =>
   import('../settings-dumps/ImportDialog').then((m) => ({ default: m.ImportDialog })),
 );
 
@@ -77,9 +75,11 @@ export function BackupsPanel() {
     act('run', t('backups.run.error'), async () => {
       const r = await api.run();
       const caption = t('backups.run.done', {
-        backedUp: r.backedUp,
-        unchanged: r.unchanged,
-        failed: r.failed.length,
+        summary: summary(t, [
+          ['new', r.backedUp],
+          ['unchanged', r.unchanged],
+          ['failed', r.failed.length],
+        ]),
       });
       if (r.failed.length === 0) toaster.success({ caption });
       else toaster.warn({ caption });
@@ -89,7 +89,11 @@ export function BackupsPanel() {
       ? undefined
       : act('upload', t('backups.archive.error'), async () => {
           const r = await api.upload(file);
-          toaster.success({ caption: t('backups.archive.uploaded', r) });
+          const parts = [
+            ['new', r.imported],
+            ['skipped', r.skipped],
+          ] as const;
+          toaster.success({ caption: t('backups.archive.uploaded', { summary: summary(t, parts) }) });
         });
   const download = () =>
     // Any call through the http client renews an expired session (the overview is the cheapest).
@@ -97,7 +101,7 @@ export function BackupsPanel() {
   const pull = () =>
     act('pull', t('backups.cloud.error'), async () => {
       const r = await api.pullFromCloud();
-      toaster.success({ caption: t('backups.cloud.pulled', r) });
+      toaster.success({ caption: t('backups.cloud.pulled', { imported: r.imported, count: r.fetched }) });
     });
 
   const data = overview.data;

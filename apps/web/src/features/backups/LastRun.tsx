@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Text } from '../../ui/kit/text';
 import { List } from '../../ui/kit/textBlocks';
 import { useDateTime } from './format';
+import { summary } from './summary';
 
 /** "Last backup" with its outcome (and each failure), then when the next one is due. */
 export function LastRun({ overview }: { overview: BackupOverview }) {
@@ -16,9 +17,11 @@ export function LastRun({ overview }: { overview: BackupOverview }) {
           ? t('backups.last.none')
           : t('backups.last', {
               date: date(lastRun.at),
-              backedUp: lastRun.backedUp,
-              unchanged: lastRun.unchanged,
-              failed: lastRun.failed.length,
+              summary: summary(t, [
+                ['new', lastRun.backedUp],
+                ['unchanged', lastRun.unchanged],
+                ['failed', lastRun.failed.length],
+              ]),
             })}
       </Text>
       {lastRun !== null && lastRun.failed.length > 0 ? (

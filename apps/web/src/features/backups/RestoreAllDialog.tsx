@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../api/errors';
 import { useServices } from '../../app/ServicesContext';
+import { addTexts } from '../../i18n';
 import { AppModal } from '../../ui/AppModal';
 import { describeFailure } from '../../ui/describeFailure';
 import { Button } from '../../ui/kit/buttons';
@@ -12,7 +13,11 @@ import { Progress, ThemeIcon } from '../../ui/kit/progress';
 import { Alert } from '../../ui/kit/status';
 import { Text } from '../../ui/kit/text';
 import { List } from '../../ui/kit/textBlocks';
+import { backupsEn, backupsRu } from './messages';
+import { summary } from './summary';
 import { useBackupsApi } from './useBackupsApi';
+
+addTexts(backupsEn, backupsRu);
 
 type Outcome =
   | { state: 'waiting' }
@@ -52,7 +57,12 @@ export function RestoreAllDialog({ opened, devices, onClose }: RestoreAllDialogP
       }
     }
     setRunning(false);
-    const caption = t('backups.restoreAll.finished', { ok, failed: devices.length - ok });
+    const caption = t('backups.restoreAll.finished', {
+      summary: summary(t, [
+        ['restored', ok],
+        ['failed', devices.length - ok],
+      ]),
+    });
     if (ok === devices.length) toaster.success({ caption });
     else toaster.warn({ caption });
   };
@@ -72,10 +82,10 @@ export function RestoreAllDialog({ opened, devices, onClose }: RestoreAllDialogP
           <>
             <Progress
               value={devices.length === 0 ? 100 : (done / devices.length) * 100}
-              aria-label={t('backups.restoreAll.progress', { done, total: devices.length })}
+              aria-label={t('backups.restoreAll.progress', { done, count: devices.length })}
               data-testid="restore-all-progress"
             />
-            <Text size="xs">{t('backups.restoreAll.progress', { done, total: devices.length })}</Text>
+            <Text size="xs">{t('backups.restoreAll.progress', { done, count: devices.length })}</Text>
           </>
         ) : null}
         <List spacing={4} size="sm" data-testid="restore-all-list">

@@ -3,6 +3,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { addTexts } from '../../i18n';
 import { AppModal } from '../../ui/AppModal';
 import { Button } from '../../ui/kit/buttons';
 import { Checkbox } from '../../ui/kit/choices';
@@ -11,10 +12,15 @@ import { Center, Group, Stack } from '../../ui/kit/layout';
 import { Badge } from '../../ui/kit/status';
 import { Text } from '../../ui/kit/text';
 import { useCanWrite } from '../accounts/useCanWrite';
+import { settingsDumpsEn, settingsDumpsRu } from '../settings-dumps/messages';
 import { backupKeys } from './backupsApi';
 import { useDateTime } from './format';
+import { backupsEn, backupsRu } from './messages';
 import { useBackupsApi } from './useBackupsApi';
 import { VersionDiff } from './VersionDiff';
+
+addTexts(backupsEn, backupsRu);
+addTexts(settingsDumpsEn, settingsDumpsRu);
 
 export interface VersionsDialogProps {
   device: BackupDevice | undefined;

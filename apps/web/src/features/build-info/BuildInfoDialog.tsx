@@ -4,12 +4,16 @@ import { gatewayCall } from '../../api/routes';
 import { useCurrentGateway } from '../../app/CurrentGateway';
 import { uiBuildInfo } from '../../app/runtime';
 import { useServices } from '../../app/ServicesContext';
+import { addTexts } from '../../i18n';
 import { AppModal } from '../../ui/AppModal';
 import { useFormat } from '../../ui/format';
 import { Loader } from '../../ui/kit/feedback';
 import { SimpleGrid, Stack } from '../../ui/kit/layout';
 import { Alert } from '../../ui/kit/status';
 import { Text, Title } from '../../ui/kit/text';
+import { buildInfoEn, buildInfoRu } from './messages';
+
+addTexts(buildInfoEn, buildInfoRu);
 
 export function BuildInfoDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();

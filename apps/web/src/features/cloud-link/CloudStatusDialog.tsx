@@ -2,6 +2,7 @@ import { canDisconnect, canReconnect } from '@st/protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/ServicesContext';
+import { addTexts } from '../../i18n';
 import { AppModal } from '../../ui/AppModal';
 import { Button } from '../../ui/kit/buttons';
 import { Loader } from '../../ui/kit/feedback';
@@ -10,8 +11,16 @@ import { Center, Group, Stack } from '../../ui/kit/layout';
 import { Alert } from '../../ui/kit/status';
 import { Title } from '../../ui/kit/text';
 import { useConfirm } from '../../ui/useConfirm';
+import { authEn, authRu } from '../auth/messages';
+import { securityEn, securityRu } from '../security/messages';
 import { CloudConnectForm } from './CloudConnectForm';
+import { cloudLinkEn, cloudLinkFirstEn, cloudLinkFirstRu, cloudLinkRu } from './messages';
 import type { CloudLink } from './useCloudLink';
+
+addTexts(cloudLinkFirstEn, cloudLinkFirstRu);
+addTexts(cloudLinkEn, cloudLinkRu);
+addTexts(authEn, authRu);
+addTexts(securityEn, securityRu);
 
 export interface CloudStatusDialogProps {
   opened: boolean;

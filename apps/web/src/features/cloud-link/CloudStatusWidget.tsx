@@ -1,15 +1,18 @@
 import { IconCloud, IconCloudOff } from '@tabler/icons-react';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lazyWithTexts } from '../../i18n';
+import { addTexts } from '../../i18n';
 import { Tooltip } from '../../ui/floating/Tooltip';
 import { Button } from '../../ui/kit/buttons';
 import { useDisclosure } from '../../ui/kit/hooks';
 import { Text } from '../../ui/kit/text';
 import { useOpenedOnce } from '../../ui/useOpenedOnce';
+import { cloudLinkFirstEn, cloudLinkFirstRu } from './messages';
 import { useCloudLink } from './useCloudLink';
 
-const CloudStatusDialog = lazyWithTexts(() =>
+addTexts(cloudLinkFirstEn, cloudLinkFirstRu);
+
+const CloudStatusDialog = lazy(() =>
   import('./CloudStatusDialog').then((m) => ({ default: m.CloudStatusDialog })),
 );
 

@@ -1,10 +1,14 @@
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConsoleMode } from '../../app/runtime';
+import { addTexts } from '../../i18n';
 import { Button } from '../../ui/kit/buttons';
 import { Center, Paper, Stack } from '../../ui/kit/layout';
 import { Text, Title } from '../../ui/kit/text';
+import { deliveryEn, deliveryRu } from './messages';
 import { OfflineScreen } from './OfflineScreen';
+
+addTexts(deliveryEn, deliveryRu);
 
 /**
  * True for the errors a browser gives when a part of the console (a screen's chunk, a catalog) could not be

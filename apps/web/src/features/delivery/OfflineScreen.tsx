@@ -1,10 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConsoleMode } from '../../app/runtime';
+import { addTexts } from '../../i18n';
 import { Button } from '../../ui/kit/buttons';
 import { Center, Paper, Stack } from '../../ui/kit/layout';
 import { Text, Title } from '../../ui/kit/text';
+import { deliveryEn, deliveryRu } from './messages';
 import { serverReachable } from './serviceWorker';
+
+addTexts(deliveryEn, deliveryRu);
 
 const RETRY_EVERY_MS = 5000;
 

@@ -2,7 +2,10 @@ import type { RuTexts } from '../../i18n/types';
 
 // Messages of the console's delivery (issue 21): upload progress, the offline state.
 export const deliveryEn = {
-  'delivery.upload.progress': 'Uploaded {{sent}} of {{total}} MB',
+  'delivery.upload.progress_one':
+    'Uploaded {{sent}} of {{count, number(minimumFractionDigits: 1; maximumFractionDigits: 1)}} MB',
+  'delivery.upload.progress_other':
+    'Uploaded {{sent}} of {{count, number(minimumFractionDigits: 1; maximumFractionDigits: 1)}} MB',
   'delivery.upload.progress.label': 'Upload progress',
   'delivery.offline.gateway.title': 'Gateway unreachable',
   'delivery.offline.cloud.title': 'Cloud unreachable',
@@ -19,7 +22,14 @@ export const deliveryEn = {
 };
 
 export const deliveryRu: RuTexts<typeof deliveryEn> = {
-  'delivery.upload.progress': 'Загружено {{sent}} из {{total}} МБ',
+  'delivery.upload.progress_one':
+    'Загружено {{sent}} из {{count, number(minimumFractionDigits: 1; maximumFractionDigits: 1)}} МБ',
+  'delivery.upload.progress_few':
+    'Загружено {{sent}} из {{count, number(minimumFractionDigits: 1; maximumFractionDigits: 1)}} МБ',
+  'delivery.upload.progress_many':
+    'Загружено {{sent}} из {{count, number(minimumFractionDigits: 1; maximumFractionDigits: 1)}} МБ',
+  'delivery.upload.progress_other':
+    'Загружено {{sent}} из {{count, number(minimumFractionDigits: 1; maximumFractionDigits: 1)}} МБ',
   'delivery.upload.progress.label': 'Ход загрузки',
   'delivery.offline.gateway.title': 'Шлюз недоступен',
   'delivery.offline.cloud.title': 'Облако недоступно',

@@ -1,26 +1,29 @@
 import type { DeviceInfo } from '@st/protocol';
 import type { QueryClient } from '@tanstack/react-query';
-import { Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentGateway } from '../../app/CurrentGateway';
 import { useServices } from '../../app/ServicesContext';
 import type { Services } from '../../app/services';
-import { lazyWithTexts } from '../../i18n';
+import { addTexts } from '../../i18n';
 import { Flex } from '../../ui/kit/layout';
 import { Alert } from '../../ui/kit/status';
 import { PageLoader } from '../../ui/PageLoader';
+import { fleetFirstEn, fleetFirstRu } from '../fleet/messages';
 import { devicesApi } from './api/devicesApi';
 import { panelQueries } from './api/panelQueries';
+import { devicesFirstEn, devicesFirstRu } from './messages';
 import { searchPanelExpanded } from './model/address';
 import { SearchPanel } from './search/SearchPanel';
 import { useLiveDevices } from './search/useLiveDevices';
 import { useDeviceByIp } from './useDeviceByIp';
 import { usePanelUrl } from './usePanelUrl';
 
+addTexts(devicesFirstEn, devicesFirstRu);
+addTexts(fleetFirstEn, fleetFirstRu);
+
 // The control panel (its tabs, forms and editors) is downloaded when the first device is opened.
-const DevicePanel = lazyWithTexts(() =>
-  import('./panel/DevicePanel').then((m) => ({ default: m.DevicePanel })),
-);
+const DevicePanel = lazy(() => import('./panel/DevicePanel').then((m) => ({ default: m.DevicePanel })));
 
 /**
  * Gateway mode: fills the lists' queries before the panel first renders (the console calls it when start-up

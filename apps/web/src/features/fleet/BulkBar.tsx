@@ -1,8 +1,8 @@
 import type { DeviceInfo } from '@st/protocol';
 import { IconDownload, IconPower, IconUpload, IconX } from '@tabler/icons-react';
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lazyWithTexts } from '../../i18n';
+import { addTexts } from '../../i18n';
 import { Tooltip } from '../../ui/floating/Tooltip';
 import { ActionIcon, Button } from '../../ui/kit/buttons';
 import { Group, Paper } from '../../ui/kit/layout';
@@ -10,10 +10,13 @@ import { Text } from '../../ui/kit/text';
 import { useConfirm } from '../../ui/useConfirm';
 import { useOpenedOnce } from '../../ui/useOpenedOnce';
 import type { BulkAction } from './BulkDialog';
+import { fleetEn, fleetRu } from './messages';
 import type { Selection } from './useSelection';
 
+addTexts(fleetEn, fleetRu);
+
 // Downloaded when a bulk action first runs.
-const BulkDialog = lazyWithTexts(() => import('./BulkDialog').then((m) => ({ default: m.BulkDialog })));
+const BulkDialog = lazy(() => import('./BulkDialog').then((m) => ({ default: m.BulkDialog })));
 
 /**
  * Above the device lists while devices are chosen: how many, and restart, export settings or upload firmware

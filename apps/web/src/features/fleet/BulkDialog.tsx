@@ -3,6 +3,7 @@ import { IconUpload } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../api/errors';
+import { addTexts } from '../../i18n';
 import { AppModal } from '../../ui/AppModal';
 import { describeFailure } from '../../ui/describeFailure';
 import { downloadBlob } from '../../ui/downloadText';
@@ -12,13 +13,18 @@ import { Text } from '../../ui/kit/text';
 import { Switch } from '../../ui/kit/toggles';
 import { Select } from '../../ui/Select';
 import { useDeviceCaller } from '../devices/api/useDevices';
+import { otaEn, otaRu } from '../ota/messages';
 import { type UploadOutcome, useOtaActions } from '../ota/useOtaActions';
 import { sameType } from '../ota/versions';
+import { fleetEn, fleetRu } from './messages';
 import { OutcomeList, type OutcomeRow } from './OutcomeList';
 import { runEach } from './runEach';
 import { type ExportedDump, settingsArchive } from './settingsArchive';
 import { useFirmwareLibrary } from './useFirmwareLibrary';
 import { useOtaOutcome } from './useOtaOutcome';
+
+addTexts(fleetEn, fleetRu);
+addTexts(otaEn, otaRu);
 
 export type BulkAction = 'restart' | 'export' | 'firmware';
 

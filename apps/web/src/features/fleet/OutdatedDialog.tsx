@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../api/errors';
+import { addTexts } from '../../i18n';
 import { AppModal } from '../../ui/AppModal';
 import { describeFailure } from '../../ui/describeFailure';
 import { Button } from '../../ui/kit/buttons';
@@ -12,12 +13,17 @@ import { Loader } from '../../ui/kit/feedback';
 import { Center, Group, Stack } from '../../ui/kit/layout';
 import { Text } from '../../ui/kit/text';
 import { useConfirm } from '../../ui/useConfirm';
+import { otaEn, otaRu } from '../ota/messages';
 import { otaKeys } from '../ota/otaKeys';
 import type { UploadOutcome } from '../ota/useOtaActions';
 import { useOtaApi } from '../ota/useOtaApi';
+import { fleetEn, fleetRu } from './messages';
 import { OutcomeList } from './OutcomeList';
 import { useFirmwareLibrary } from './useFirmwareLibrary';
 import { useOtaOutcome } from './useOtaOutcome';
+
+addTexts(otaEn, otaRu);
+addTexts(fleetEn, fleetRu);
 
 interface Planned {
   device: DeviceInfo;

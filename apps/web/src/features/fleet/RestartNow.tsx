@@ -3,6 +3,7 @@ import { IconPower } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../api/errors';
+import { addTexts } from '../../i18n';
 import { describeFailure } from '../../ui/describeFailure';
 import { Button } from '../../ui/kit/buttons';
 import { Loader } from '../../ui/kit/feedback';
@@ -11,6 +12,9 @@ import { Alert } from '../../ui/kit/status';
 import { Text } from '../../ui/kit/text';
 import { useConfirm } from '../../ui/useConfirm';
 import { useDeviceCaller } from '../devices/api/useDevices';
+import { fleetEn, fleetRu } from './messages';
+
+addTexts(fleetEn, fleetRu);
 
 /** How often a restarting device is asked for its uptime, and how long before giving up. */
 const POLL_MS = 1000;

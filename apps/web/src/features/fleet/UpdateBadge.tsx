@@ -1,8 +1,12 @@
 import type { DeviceInfo, Firmware } from '@st/protocol';
 import { useTranslation } from 'react-i18next';
+import { addTexts } from '../../i18n';
 import { Tooltip } from '../../ui/floating/Tooltip';
 import { Badge } from '../../ui/kit/status';
+import { fleetFirstEn, fleetFirstRu } from './messages';
 import { useFirmwareLibrary } from './useFirmwareLibrary';
+
+addTexts(fleetFirstEn, fleetFirstRu);
 
 type Versioned = Pick<DeviceInfo, 'type' | 'board' | 'version'>;
 

@@ -16,7 +16,8 @@ export const fleetFirstEn = {
 // The rest: the screens, panels and dialogs of the feature.
 export const fleetEn = {
   'fleet.bulk.label': 'Bulk actions',
-  'fleet.bulk.selected': 'Selected: {{count}}',
+  'fleet.bulk.selected_one': '{{count}} device selected',
+  'fleet.bulk.selected_other': '{{count}} devices selected',
   'fleet.bulk.restart': 'Restart',
   'fleet.bulk.export': 'Export settings',
   'fleet.bulk.firmware': 'Upload firmware',
@@ -27,7 +28,8 @@ export const fleetEn = {
   'fleet.outdated.hint':
     'Devices whose firmware is older than the newest image of their type and board in the library. Each gets that image.',
   'fleet.outdated.none': 'Every device runs the newest firmware of its type and board in the library.',
-  'fleet.outdated.start': 'Update the chosen devices ({{count}})',
+  'fleet.outdated.start_one': 'Update {{count}} chosen device',
+  'fleet.outdated.start_other': 'Update {{count}} chosen devices',
   'fleet.outdated.confirm': 'Update the firmware of these devices? They restart when done. {{devices}}',
   'fleet.outcome.title': 'Outcome per device',
   'fleet.outcome.refused': 'The gateway did not start it',
@@ -47,7 +49,8 @@ export const fleetEn = {
   'fleet.bulk.firmware.pick.placeholder': 'Choose a firmware from the library',
   'fleet.bulk.firmware.otherBoard': 'Skipped: board {{board}}, the firmware is for {{firmwareBoard}}',
   'fleet.bulk.firmware.otherType': 'Skipped: type {{type}} (turn on the override to include it)',
-  'fleet.bulk.firmware.start': 'Upload to the fitting devices ({{count}})',
+  'fleet.bulk.firmware.start_one': 'Upload to {{count}} fitting device',
+  'fleet.bulk.firmware.start_other': 'Upload to {{count}} fitting devices',
   'fleet.bulk.firmware.cancelled': 'Not sent: the upload was not confirmed',
   'logs.range.label': 'Time',
   'logs.range.any': 'Any time',
@@ -77,7 +80,10 @@ export const fleetFirstRu: RuTexts<typeof fleetFirstEn> = {
 
 export const fleetRu: RuTexts<typeof fleetEn> = {
   'fleet.bulk.label': 'Действия с выбранными',
-  'fleet.bulk.selected': 'Выбрано: {{count}}',
+  'fleet.bulk.selected_one': 'Выбрано {{count}} устройство',
+  'fleet.bulk.selected_few': 'Выбрано {{count}} устройства',
+  'fleet.bulk.selected_many': 'Выбрано {{count}} устройств',
+  'fleet.bulk.selected_other': 'Выбрано {{count}} устройства',
   'fleet.bulk.restart': 'Перезагрузить',
   'fleet.bulk.export': 'Экспорт настроек',
   'fleet.bulk.firmware': 'Загрузить прошивку',
@@ -88,7 +94,10 @@ export const fleetRu: RuTexts<typeof fleetEn> = {
   'fleet.outdated.hint':
     'Устройства, прошивка которых старше самой новой прошивки их типа и платы в библиотеке. Каждое получит её.',
   'fleet.outdated.none': 'На всех устройствах самая новая прошивка их типа и платы из библиотеки.',
-  'fleet.outdated.start': 'Обновить выбранные устройства ({{count}})',
+  'fleet.outdated.start_one': 'Обновить {{count}} выбранное устройство',
+  'fleet.outdated.start_few': 'Обновить {{count}} выбранных устройства',
+  'fleet.outdated.start_many': 'Обновить {{count}} выбранных устройств',
+  'fleet.outdated.start_other': 'Обновить {{count}} выбранного устройства',
   'fleet.outdated.confirm':
     'Обновить прошивку этих устройств? После обновления они перезагрузятся. {{devices}}',
   'fleet.outcome.title': 'Результат по устройствам',
@@ -109,7 +118,10 @@ export const fleetRu: RuTexts<typeof fleetEn> = {
   'fleet.bulk.firmware.pick.placeholder': 'Выберите прошивку из библиотеки',
   'fleet.bulk.firmware.otherBoard': 'Пропущено: плата {{board}}, а прошивка для {{firmwareBoard}}',
   'fleet.bulk.firmware.otherType': 'Пропущено: тип {{type}} (включите обход проверки, чтобы добавить)',
-  'fleet.bulk.firmware.start': 'Загрузить на подходящие устройства ({{count}})',
+  'fleet.bulk.firmware.start_one': 'Загрузить на {{count}} подходящее устройство',
+  'fleet.bulk.firmware.start_few': 'Загрузить на {{count}} подходящих устройства',
+  'fleet.bulk.firmware.start_many': 'Загрузить на {{count}} подходящих устройств',
+  'fleet.bulk.firmware.start_other': 'Загрузить на {{count}} подходящего устройства',
   'fleet.bulk.firmware.cancelled': 'Не отправлено: загрузка не подтверждена',
   'logs.range.label': 'Время',
   'logs.range.any': 'За всё время',

@@ -1,16 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gatewayRequest } from '../../api/routes';
 import { useServices } from '../../app/ServicesContext';
-import { lazyWithTexts } from '../../i18n';
+import { addTexts } from '../../i18n';
 import { UnstyledButton } from '../../ui/kit/buttons';
 import { Text } from '../../ui/kit/text';
 import { cloudLinkApi, cloudLinkKeys } from '../cloud-link/cloudLinkApi';
+import { gatewayNameFirstEn, gatewayNameFirstRu } from './messages';
 import { nameKey } from './nameKey';
 
+addTexts(gatewayNameFirstEn, gatewayNameFirstRu);
+
 // Downloaded when first opened (issue 21: its Modal is not part of the gateway's first screen).
-const RenameDialog = lazyWithTexts(() => import('./RenameDialog'));
+const RenameDialog = lazy(() => import('./RenameDialog'));
 
 /**
  * Gateway mode header (issue 17, defect 11): the gateway's name, the cloud's name for it once linked to a

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gatewayRequest } from '../../api/routes';
 import { useServices } from '../../app/ServicesContext';
+import { addTexts } from '../../i18n';
 import { failureText } from '../../ui/describeFailure';
 import { Button } from '../../ui/kit/buttons';
 import { TextInput } from '../../ui/kit/inputs';
@@ -11,7 +12,10 @@ import { Group, Stack } from '../../ui/kit/layout';
 import { Modal } from '../../ui/kit/overlays';
 import { Alert } from '../../ui/kit/status';
 import { Text } from '../../ui/kit/text';
+import { gatewayNameEn, gatewayNameRu } from './messages';
 import { nameKey } from './nameKey';
+
+addTexts(gatewayNameEn, gatewayNameRu);
 
 /** Renames the gateway (its local name); opened from the header's name (GatewayNameHeader.tsx). */
 export default function RenameDialog({

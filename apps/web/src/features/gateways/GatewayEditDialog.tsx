@@ -2,13 +2,17 @@ import type { Gateway } from '@st/protocol';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/ServicesContext';
+import { addTexts } from '../../i18n';
 import { AppModal } from '../../ui/AppModal';
 import { Button } from '../../ui/kit/buttons';
 import { TextInput } from '../../ui/kit/inputs';
 import { Group, Stack } from '../../ui/kit/layout';
 import { Textarea } from '../../ui/kit/textFields';
 import type { GatewayDraft } from './gatewaysApi';
+import { gatewaysEn, gatewaysRu } from './messages';
 import { checkGatewayName } from './validateName';
+
+addTexts(gatewaysEn, gatewaysRu);
 
 export interface GatewayEditDialogProps {
   opened: boolean;
@@ -46,7 +50,7 @@ function GatewayForm({ gateway, onSave }: GatewayEditDialogProps) {
     if (check.kind === 'long') {
       toaster.error({
         caption: t('gateway.edit.validation.name.long'),
-        description: t('gateway.edit.validation.name.long.desc', { len: check.max }),
+        description: t('gateway.edit.validation.name.long.desc', { count: check.max }),
       });
     }
     setBusy(true);

@@ -1,11 +1,10 @@
 import type { Gateway } from '@st/protocol';
 import { IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { useServices } from '../../app/ServicesContext';
-import { lazyWithTexts } from '../../i18n';
 import { Tooltip } from '../../ui/floating/Tooltip';
 import { ActionIcon, Button } from '../../ui/kit/buttons';
 import { Loader } from '../../ui/kit/feedback';
@@ -17,11 +16,11 @@ import { gatewayKeys, gatewaysApi } from './gatewaysApi';
 import { useGatewayActions } from './useGatewayActions';
 
 // The edit and token dialogs are downloaded when one is first opened.
-const GatewayEditDialog = lazyWithTexts(() =>
+const GatewayEditDialog = lazy(() =>
   import('./GatewayEditDialog').then((m) => ({ default: m.GatewayEditDialog })),
 );
-const TokenDialog = lazyWithTexts(() => import('./TokenDialog').then((m) => ({ default: m.TokenDialog })));
-const SharesDialog = lazyWithTexts(() => import('../accounts/SharesDialog'));
+const TokenDialog = lazy(() => import('./TokenDialog').then((m) => ({ default: m.TokenDialog })));
+const SharesDialog = lazy(() => import('../accounts/SharesDialog'));
 
 type Editing = { gateway?: Gateway } | undefined;
 

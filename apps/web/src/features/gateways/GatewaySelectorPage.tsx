@@ -1,5 +1,11 @@
+import { addTexts } from '../../i18n';
 import { Container } from '../../ui/kit/layout';
+import { accountsFirstEn, accountsFirstRu } from '../accounts/messages';
 import { GatewaySelector } from './GatewaySelector';
+import { gatewaysFirstEn, gatewaysFirstRu } from './messages';
+
+addTexts(gatewaysFirstEn, gatewaysFirstRu);
+addTexts(accountsFirstEn, accountsFirstRu);
 
 /** Route /gateways (cloud mode). */
 export default function GatewaySelectorPage() {

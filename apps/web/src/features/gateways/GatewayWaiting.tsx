@@ -3,7 +3,6 @@ import { createContext, type ReactNode, useContext, useEffect, useState } from '
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useCurrentGateway } from '../../app/CurrentGateway';
-import { useFormat } from '../../ui/format';
 import { Button } from '../../ui/kit/buttons';
 import { Group, Stack } from '../../ui/kit/layout';
 import { Alert } from '../../ui/kit/status';
@@ -25,7 +24,6 @@ const secondsLeft = (deadline: number) => Math.max(0, Math.ceil((deadline - Date
 
 function GatewayWaiting({ deadline }: { deadline: number }) {
   const { t } = useTranslation();
-  const format = useFormat();
   const gateway = useCurrentGateway();
   const [seconds, setSeconds] = useState(() => secondsLeft(deadline));
   useEffect(() => {
@@ -43,7 +41,7 @@ function GatewayWaiting({ deadline }: { deadline: number }) {
       icon={<IconRouterOff size={20} aria-hidden />}
     >
       <Stack gap="sm" align="flex-start">
-        <Text size="sm">{t('gateway.waiting.text', { seconds: format.number(seconds) })}</Text>
+        <Text size="sm">{t('gateway.waiting.text', { count: seconds })}</Text>
         <Group>
           <Button component={Link} to="/gateways" variant="default" size="xs">
             {t('gateway.waiting.leave')}

@@ -1,15 +1,14 @@
 import { IconChevronDown, IconRouter } from '@tabler/icons-react';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentGateway } from '../../app/CurrentGateway';
-import { lazyWithTexts } from '../../i18n';
 import { Tooltip } from '../../ui/floating/Tooltip';
 import { Button } from '../../ui/kit/buttons';
 import { useDisclosure } from '../../ui/kit/hooks';
 import { Text } from '../../ui/kit/text';
 import { useOpenedOnce } from '../../ui/useOpenedOnce';
 
-const GatewaySelectorDialog = lazyWithTexts(() => import('./GatewaySelectorDialog'));
+const GatewaySelectorDialog = lazy(() => import('./GatewaySelectorDialog'));
 
 /** Cloud mode: the chosen gateway's name; clicking it opens the selector in a dialog. */
 export function HeaderGatewayName() {

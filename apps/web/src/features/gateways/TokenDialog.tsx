@@ -2,6 +2,7 @@ import { encodeConnectionToken } from '@st/protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/ServicesContext';
+import { addTexts } from '../../i18n';
 import { AppModal } from '../../ui/AppModal';
 import { Button, CopyButton } from '../../ui/kit/buttons';
 import { TextInput } from '../../ui/kit/inputs';
@@ -9,6 +10,9 @@ import { Stack } from '../../ui/kit/layout';
 import { Alert } from '../../ui/kit/status';
 import { Text, Title } from '../../ui/kit/text';
 import { Code } from '../../ui/kit/textBlocks';
+import { gatewaysEn, gatewaysRu } from './messages';
+
+addTexts(gatewaysEn, gatewaysRu);
 
 export interface TokenDialogProps {
   /** The freshly generated token; the dialog is open while it is set. It exists only until closed. */

@@ -43,8 +43,10 @@ export const gatewaysFirstEn = {
   'gateway.create.success': 'Gateway created',
   'gateway.create.error': 'Failed to create the gateway',
   'gateway.waiting.title': 'Gateway {{name}} is offline',
-  'gateway.waiting.text':
-    'Waiting for it to come back: this screen carries on where you were when it reconnects. Otherwise the gateway list opens in {{seconds}} s.',
+  'gateway.waiting.text_one':
+    'Waiting for it to come back: this screen carries on where you were when it reconnects. Otherwise the gateway list opens in {{count}} s.',
+  'gateway.waiting.text_other':
+    'Waiting for it to come back: this screen carries on where you were when it reconnects. Otherwise the gateway list opens in {{count}} s.',
   'gateway.waiting.leave': 'Go to the gateway list',
   'gateway.waiting.expired.desc': 'Gateway {{name}} did not come back in time.',
 };
@@ -67,7 +69,8 @@ export const gatewaysEn = {
   'gateway.edit.button.update': 'Update',
   'gateway.edit.validation.name.blank': 'Gateway name cannot be blank',
   'gateway.edit.validation.name.long': 'Gateway name is too long',
-  'gateway.edit.validation.name.long.desc': 'A name should have at most {{len}} characters.',
+  'gateway.edit.validation.name.long.desc_one': 'A name should have at most {{count}} character.',
+  'gateway.edit.validation.name.long.desc_other': 'A name should have at most {{count}} characters.',
 };
 
 export const gatewaysSharedFirstRu: RuTexts<typeof gatewaysSharedFirstEn> = {
@@ -109,8 +112,14 @@ export const gatewaysFirstRu: RuTexts<typeof gatewaysFirstEn> = {
   'gateway.create.success': 'Шлюз создан',
   'gateway.create.error': 'Не удалось создать шлюз',
   'gateway.waiting.title': 'Шлюз {{name}} не в сети',
-  'gateway.waiting.text':
-    'Ждём его возвращения: когда он подключится, этот экран продолжит с того же места. Иначе через {{seconds}} с откроется список шлюзов.',
+  'gateway.waiting.text_one':
+    'Ждём его возвращения: когда он подключится, этот экран продолжит с того же места. Иначе через {{count}} с откроется список шлюзов.',
+  'gateway.waiting.text_few':
+    'Ждём его возвращения: когда он подключится, этот экран продолжит с того же места. Иначе через {{count}} с откроется список шлюзов.',
+  'gateway.waiting.text_many':
+    'Ждём его возвращения: когда он подключится, этот экран продолжит с того же места. Иначе через {{count}} с откроется список шлюзов.',
+  'gateway.waiting.text_other':
+    'Ждём его возвращения: когда он подключится, этот экран продолжит с того же места. Иначе через {{count}} с откроется список шлюзов.',
   'gateway.waiting.leave': 'К списку шлюзов',
   'gateway.waiting.expired.desc': 'Шлюз {{name}} не вернулся вовремя.',
 };
@@ -133,5 +142,8 @@ export const gatewaysRu: RuTexts<typeof gatewaysEn> = {
   'gateway.edit.button.update': 'Сохранить',
   'gateway.edit.validation.name.blank': 'Название шлюза не может быть пустым',
   'gateway.edit.validation.name.long': 'Слишком длинное название шлюза',
-  'gateway.edit.validation.name.long.desc': 'Название должно быть не длиннее {{len}} символов.',
+  'gateway.edit.validation.name.long.desc_one': 'Название должно быть не длиннее {{count}} символа.',
+  'gateway.edit.validation.name.long.desc_few': 'Название должно быть не длиннее {{count}} символов.',
+  'gateway.edit.validation.name.long.desc_many': 'Название должно быть не длиннее {{count}} символов.',
+  'gateway.edit.validation.name.long.desc_other': 'Название должно быть не длиннее {{count}} символа.',
 };

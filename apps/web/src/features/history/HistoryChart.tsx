@@ -8,7 +8,6 @@ import { Loader } from '../../ui/kit/feedback';
 import { Center, Group, Paper } from '../../ui/kit/layout';
 import { Alert } from '../../ui/kit/status';
 import { Text } from '../../ui/kit/text';
-import { formatNumber } from './format';
 import { useCsvDownload, useHistory } from './historyApi';
 import type { ChartRange } from './RangePicker';
 import { UPlotChart } from './UPlotChart';
@@ -49,10 +48,7 @@ export function HistoryChart({ ip, sensor, title, range, scale }: HistoryChartPr
           {data ? (
             <Text size="xs" c="dimmed">
               {t('history.chart.points', {
-                count: formatNumber(
-                  i18n.language,
-                  data.points.filter((p) => p.v !== null).length,
-                ) as unknown as number,
+                count: data.points.filter((p) => p.v !== null).length,
                 resolution: t(`history.chart.resolution.${data.resolution}`),
               })}
             </Text>

@@ -1,9 +1,13 @@
 import { useTranslation } from 'react-i18next';
+import { addTexts } from '../../i18n';
 import { Stack } from '../../ui/kit/layout';
 import { Title } from '../../ui/kit/text';
 import { useDevicePanel } from '../devices/panel/DeviceContext';
 import { HistoryChart } from './HistoryChart';
+import { historyEn, historyRu } from './messages';
 import { RangePicker, useChartRange } from './RangePicker';
+
+addTexts(historyEn, historyRu);
 
 const toHours = (ms: number) => ms / 3600_000;
 

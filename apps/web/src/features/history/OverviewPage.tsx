@@ -1,10 +1,10 @@
 import type { DeviceSample, OverviewRow } from '@st/protocol';
 import { IconSearch } from '@tabler/icons-react';
-import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentGateway } from '../../app/CurrentGateway';
 import { useServices } from '../../app/ServicesContext';
-import { lazyWithTexts } from '../../i18n';
+import { addTexts } from '../../i18n';
 import { Loader } from '../../ui/kit/feedback';
 import { useDebouncedValue, useViewportSize } from '../../ui/kit/hooks';
 import { TextInput } from '../../ui/kit/inputs';
@@ -15,10 +15,13 @@ import { Text, Title } from '../../ui/kit/text';
 import { PageLoader } from '../../ui/PageLoader';
 import { formatNumber } from './format';
 import { useLiveSamples, useOverview } from './historyApi';
+import { historyEn, historyRu } from './messages';
 import { OverviewTable } from './OverviewTable';
 import { applySample, filterRows, type Sort, type SortKey, sortRows } from './overviewModel';
 
-const DevicePanel = lazyWithTexts(() =>
+addTexts(historyEn, historyRu);
+
+const DevicePanel = lazy(() =>
   import('../devices/panel/DevicePanel').then((m) => ({ default: m.DevicePanel })),
 );
 
@@ -83,7 +86,7 @@ function Overview() {
           <Text size="sm" c="dimmed" role="status" data-testid="overview-count">
             {t('history.overview.count', {
               shown: formatNumber(lang, rows.length),
-              total: formatNumber(lang, total),
+              count: total,
             })}
           </Text>
         </Group>

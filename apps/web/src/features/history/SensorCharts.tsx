@@ -1,10 +1,14 @@
 import type { Sensors } from '@st/protocol';
 import { useTranslation } from 'react-i18next';
+import { addTexts } from '../../i18n';
 import { Stack } from '../../ui/kit/layout';
 import { Title } from '../../ui/kit/text';
 import { useDevicePanel } from '../devices/panel/DeviceContext';
 import { HistoryChart } from './HistoryChart';
+import { historyEn, historyRu } from './messages';
 import { RangePicker, useChartRange } from './RangePicker';
+
+addTexts(historyEn, historyRu);
 
 /** Sensors tab: one history chart per numeric sensor, sharing one range. Loaded lazily (uPlot). */
 export default function SensorCharts({ sensors }: { sensors: Sensors }) {

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/ServicesContext';
+import { addTexts } from '../../i18n';
 import { failureText } from '../../ui/describeFailure';
 import { Button } from '../../ui/kit/buttons';
 import { Checkbox } from '../../ui/kit/choices';
@@ -17,6 +18,9 @@ import { Switch } from '../../ui/kit/toggles';
 import { useCanWrite } from '../accounts/useCanWrite';
 import { ViewerNote } from '../accounts/ViewerNote';
 import { useIntegrationsApi } from './integrationsApi';
+import { integrationsEn, integrationsRu } from './messages';
+
+addTexts(integrationsEn, integrationsRu);
 
 const STATE_COLOR: Record<MqttConnectionState, string> = {
   disabled: 'gray',

@@ -32,7 +32,8 @@ export const integrationsEn = {
   'integrations.mqtt.status.connecting': 'Connecting…',
   'integrations.mqtt.status.connected': 'Connected',
   'integrations.mqtt.status.error': 'Error',
-  'integrations.mqtt.devices': '{{count}} devices published',
+  'integrations.mqtt.devices_one': '{{count}} device published',
+  'integrations.mqtt.devices_other': '{{count}} devices published',
   'integrations.metrics.title': 'Prometheus',
   'integrations.metrics.intro':
     'The gateway serves its metrics at {{url}} to private-network addresses (or with a bearer token when ST_METRICS_TOKEN is set).',
@@ -67,7 +68,10 @@ export const integrationsRu: RuTexts<typeof integrationsEn> = {
   'integrations.mqtt.status.connecting': 'Подключение…',
   'integrations.mqtt.status.connected': 'Подключено',
   'integrations.mqtt.status.error': 'Ошибка',
-  'integrations.mqtt.devices': 'Опубликовано устройств: {{count}}',
+  'integrations.mqtt.devices_one': 'Опубликовано {{count}} устройство',
+  'integrations.mqtt.devices_few': 'Опубликовано {{count}} устройства',
+  'integrations.mqtt.devices_many': 'Опубликовано {{count}} устройств',
+  'integrations.mqtt.devices_other': 'Опубликовано {{count}} устройства',
   'integrations.metrics.title': 'Prometheus',
   'integrations.metrics.intro':
     'Шлюз отдаёт метрики по адресу {{url}} клиентам из частных сетей (или по bearer-токену, если задан ST_METRICS_TOKEN).',

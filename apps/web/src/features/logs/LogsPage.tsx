@@ -2,21 +2,27 @@ import { IconDownload, IconEraser, IconPlayerPause, IconPlayerPlay } from '@tabl
 import { memo, startTransition, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentGateway } from '../../app/CurrentGateway';
+import { addTexts } from '../../i18n';
 import { downloadText } from '../../ui/downloadText';
 import { Button } from '../../ui/kit/buttons';
 import { Loader } from '../../ui/kit/feedback';
 import { Group, Stack } from '../../ui/kit/layout';
 import { Badge } from '../../ui/kit/status';
 import { Text, Title } from '../../ui/kit/text';
+import { fleetEn, fleetRu } from '../fleet/messages';
 import { exportFileName, logsAsText } from './exportText';
 import { LogFilters } from './LogFilters';
 import { LogList } from './LogList';
 import type { LogFilter } from './logFilter';
 import { logRows, newestTime, visibleHistory } from './logView';
 import { MatchIndexCache } from './matchIndex';
+import { logsEn, logsRu } from './messages';
 import { useFilterUrl } from './useFilterUrl';
 import { useLiveLogs } from './useLiveLogs';
 import { useLogHistory } from './useLogHistory';
+
+addTexts(logsEn, logsRu);
+addTexts(fleetEn, fleetRu);
 
 /** Route `logs`: the gateway's device logs, live and past, filtered as the user types. */
 export default function LogsPage() {
@@ -174,7 +180,7 @@ const LogsStatus = memo(function LogsStatus(props: {
   return (
     <Group gap="md">
       <Text size="xs" c="dimmed" data-testid="logs-count">
-        {t('device.logs.count', { shown: props.shown, held: props.held })}
+        {t('device.logs.shown', { count: props.shown })}, {t('device.logs.held', { count: props.held })}
       </Text>
       {props.paused ? (
         <Group gap="xs" data-testid="logs-follow" data-state="paused">

@@ -9,17 +9,26 @@ import {
   IconPlugConnected,
   IconTable,
 } from '@tabler/icons-react';
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useCurrentGateway } from '../../app/CurrentGateway';
 import { useServices } from '../../app/ServicesContext';
-import { lazyWithTexts } from '../../i18n';
+import { addTexts } from '../../i18n';
 import { Menu } from '../../ui/floating/Menu';
 import { ActionIcon } from '../../ui/kit/buttons';
+import { alertsFirstEn, alertsFirstRu } from '../alerts/messages';
+import { historyFirstEn, historyFirstRu } from '../history/messages';
+import { integrationsFirstEn, integrationsFirstRu } from '../integrations/messages';
 import { MENU_ITEMS, type MenuItem, menuPath } from './menuItems';
+import { menuFirstEn, menuFirstRu } from './messages';
 
-const BuildInfoDialog = lazyWithTexts(() =>
+addTexts(menuFirstEn, menuFirstRu);
+addTexts(historyFirstEn, historyFirstRu);
+addTexts(integrationsFirstEn, integrationsFirstRu);
+addTexts(alertsFirstEn, alertsFirstRu);
+
+const BuildInfoDialog = lazy(() =>
   import('../build-info/BuildInfoDialog').then((m) => ({ default: m.BuildInfoDialog })),
 );
 

@@ -1,15 +1,14 @@
 import { IconBell } from '@tabler/icons-react';
-import { Suspense, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/ServicesContext';
-import { lazyWithTexts } from '../../i18n';
 import { Popover } from '../../ui/floating/Popover';
 import { ActionIcon, Button } from '../../ui/kit/buttons';
 import { Group, Stack } from '../../ui/kit/layout';
 import { Indicator } from '../../ui/kit/status';
 import { Text } from '../../ui/kit/text';
 
-const ToastHistoryList = lazyWithTexts(() => import('./ToastHistoryList'));
+const ToastHistoryList = lazy(() => import('./ToastHistoryList'));
 
 /** The header's bell: unread count, and a panel with every toast shown, "close all toasts" and "clear". */
 export function NotificationBell() {

@@ -9,6 +9,7 @@ import { IconFileUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { addTexts } from '../../i18n';
 import { AppModal } from '../../ui/AppModal';
 import { Button } from '../../ui/kit/buttons';
 import { TextInput } from '../../ui/kit/inputs';
@@ -17,9 +18,16 @@ import { Progress } from '../../ui/kit/progress';
 import { Text } from '../../ui/kit/text';
 import { FileInput } from '../../ui/kit/textFields';
 import { Select } from '../../ui/Select';
+import { deliveryEn, deliveryRu } from '../delivery/messages';
+import { fleetEn, fleetRu } from '../fleet/messages';
+import { otaEn, otaRu } from './messages';
 import { otaKeys } from './otaKeys';
 import { useOtaActions } from './useOtaActions';
 import { useOtaApi } from './useOtaApi';
+
+addTexts(otaEn, otaRu);
+addTexts(fleetEn, fleetRu);
+addTexts(deliveryEn, deliveryRu);
 
 export interface FirmwareDialogProps {
   opened: boolean;
@@ -146,7 +154,7 @@ function UploadProgressBar({ sent, total, locale }: { sent: number; total: numbe
   const percent = total > 0 ? Math.round((sent / total) * 100) : 0;
   const text = t('delivery.upload.progress', {
     sent: mb.format(sent / 1024 / 1024),
-    total: mb.format(total / 1024 / 1024),
+    count: total / 1024 / 1024,
   });
   return (
     <Stack gap={4}>

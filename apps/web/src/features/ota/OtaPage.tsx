@@ -2,10 +2,10 @@
 import type { Firmware } from '@st/protocol';
 import { IconPlus, IconRefreshAlert } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/ServicesContext';
-import { lazyWithTexts } from '../../i18n';
+import { addTexts } from '../../i18n';
 import { Button } from '../../ui/kit/buttons';
 import { Loader } from '../../ui/kit/feedback';
 import { Center, Group, SimpleGrid, Stack } from '../../ui/kit/layout';
@@ -13,7 +13,9 @@ import { Text, Title } from '../../ui/kit/text';
 import { useOpenedOnce } from '../../ui/useOpenedOnce';
 import { useCanWrite } from '../accounts/useCanWrite';
 import { ViewerNote } from '../accounts/ViewerNote';
+import { fleetEn, fleetRu } from '../fleet/messages';
 import { FirmwareList } from './FirmwareList';
+import { otaEn, otaRu } from './messages';
 import { otaKeys } from './otaKeys';
 import { UploadCard } from './UploadCard';
 import { UploadHistory } from './UploadHistory';
@@ -21,12 +23,13 @@ import { useActiveUploads } from './useActiveUploads';
 import { useOtaActions } from './useOtaActions';
 import { useOtaApi } from './useOtaApi';
 
+addTexts(otaEn, otaRu);
+addTexts(fleetEn, fleetRu);
+
 // The dialogs (their selects, file input and device list) are downloaded when one is first opened.
-const FirmwareDialog = lazyWithTexts(() =>
-  import('./FirmwareDialog').then((m) => ({ default: m.FirmwareDialog })),
-);
-const UploadDialog = lazyWithTexts(() => import('./UploadDialog').then((m) => ({ default: m.UploadDialog })));
-const OutdatedDialog = lazyWithTexts(() =>
+const FirmwareDialog = lazy(() => import('./FirmwareDialog').then((m) => ({ default: m.FirmwareDialog })));
+const UploadDialog = lazy(() => import('./UploadDialog').then((m) => ({ default: m.UploadDialog })));
+const OutdatedDialog = lazy(() =>
   import('../fleet/OutdatedDialog').then((m) => ({ default: m.OutdatedDialog })),
 );
 

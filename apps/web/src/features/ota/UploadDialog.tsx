@@ -3,6 +3,7 @@ import { IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { addTexts } from '../../i18n';
 import { AppModal } from '../../ui/AppModal';
 import { Button } from '../../ui/kit/buttons';
 import { Checkbox } from '../../ui/kit/choices';
@@ -12,10 +13,15 @@ import { Badge } from '../../ui/kit/status';
 import { Text } from '../../ui/kit/text';
 import { Switch } from '../../ui/kit/toggles';
 import { sortByIp } from '../devices/model/address';
+import { fleetEn, fleetRu } from '../fleet/messages';
+import { otaEn, otaRu } from './messages';
 import { otaKeys } from './otaKeys';
 import { useOtaActions } from './useOtaActions';
 import { useOtaApi } from './useOtaApi';
 import { sameType, versionStep } from './versions';
+
+addTexts(otaEn, otaRu);
+addTexts(fleetEn, fleetRu);
 
 export interface UploadDialogProps {
   firmware: Firmware | undefined;

@@ -1,9 +1,12 @@
 import { STORAGE_KEYS } from '@st/protocol';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/ServicesContext';
-import { isLocale, type Locale } from '../../i18n';
+import { addTexts, isLocale, type Locale } from '../../i18n';
 import { Tooltip } from '../../ui/floating/Tooltip';
 import { Button } from '../../ui/kit/buttons';
+import { preferencesFirstEn, preferencesFirstRu } from './messages';
+
+addTexts(preferencesFirstEn, preferencesFirstRu);
 
 /** Offers the other language; the choice is stored and applied by reloading the page (spec section 4). */
 export function LanguageSwitch() {

@@ -1,8 +1,12 @@
 import { IconMoon, IconSun } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { addTexts } from '../../i18n';
 import { Tooltip } from '../../ui/floating/Tooltip';
 import { ActionIcon } from '../../ui/kit/buttons';
 import { setColorScheme, useColorScheme } from '../../ui/kit/colorScheme';
+import { preferencesFirstEn, preferencesFirstRu } from './messages';
+
+addTexts(preferencesFirstEn, preferencesFirstRu);
 
 /** Light or dark, stored under 'color-theme' (ui/kit/colorScheme). */
 export function ThemeSwitch() {

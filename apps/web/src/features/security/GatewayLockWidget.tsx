@@ -1,17 +1,20 @@
 import { IconLock, IconLockOpen } from '@tabler/icons-react';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/ServicesContext';
-import { lazyWithTexts } from '../../i18n';
+import { addTexts } from '../../i18n';
 import { Tooltip } from '../../ui/floating/Tooltip';
 import { Button } from '../../ui/kit/buttons';
 import { useDisclosure } from '../../ui/kit/hooks';
 import { Text } from '../../ui/kit/text';
 import { useOpenedOnce } from '../../ui/useOpenedOnce';
+import { securityFirstEn, securityFirstRu } from './messages';
 import { useGatewayAuth } from './useGatewayAuth';
 
+addTexts(securityFirstEn, securityFirstRu);
+
 // Downloaded when first opened (issue 21: the dialog's Modal is not part of the gateway's first screen).
-const SetPasswordDialog = lazyWithTexts(() => import('./SetPasswordDialog'));
+const SetPasswordDialog = lazy(() => import('./SetPasswordDialog'));
 
 /** Gateway mode header: "Sign out" when a password protects the gateway, else "Set a password". */
 export function GatewayLockWidget() {

@@ -2,10 +2,16 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { statusOf } from '../../api/errors';
 import { useServices } from '../../app/ServicesContext';
+import { addTexts } from '../../i18n';
 import { Button } from '../../ui/kit/buttons';
 import { PasswordInput } from '../../ui/kit/password';
 import { SignInCard } from '../../ui/SignInCard';
+import { authEn, authRu } from '../auth/messages';
+import { securityFirstEn, securityFirstRu } from './messages';
 import { useGatewayAuth } from './useGatewayAuth';
+
+addTexts(securityFirstEn, securityFirstRu);
+addTexts(authEn, authRu);
 
 /** The gateway's sign-in (GatewaySignInGate shows it while a password is set and this browser is not in). */
 export function SignInForm() {

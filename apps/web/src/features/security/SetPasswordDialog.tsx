@@ -1,13 +1,20 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/ServicesContext';
+import { addTexts } from '../../i18n';
 import { AppModal } from '../../ui/AppModal';
 import { failureText } from '../../ui/describeFailure';
 import { Button } from '../../ui/kit/buttons';
 import { Stack } from '../../ui/kit/layout';
 import { PasswordInput } from '../../ui/kit/password';
 import { Text } from '../../ui/kit/text';
+import { authEn, authRu } from '../auth/messages';
+import { securityEn, securityFirstEn, securityFirstRu, securityRu } from './messages';
 import { useGatewayAuth } from './useGatewayAuth';
+
+addTexts(securityFirstEn, securityFirstRu);
+addTexts(securityEn, securityRu);
+addTexts(authEn, authRu);
 
 const MIN_LENGTH = 8;
 
@@ -55,7 +62,7 @@ function SetPasswordForm({ onDone }: { onDone: () => void }) {
           onChange={(event) => setPassword(event.currentTarget.value)}
           autoComplete="new-password"
           visibilityToggleButtonProps={{ 'aria-label': t('password.toggle') }}
-          error={tooShort ? t('gateway.password.short', { min: MIN_LENGTH }) : undefined}
+          error={tooShort ? t('gateway.password.short', { count: MIN_LENGTH }) : undefined}
           required
           data-autofocus
         />

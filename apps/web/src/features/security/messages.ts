@@ -23,7 +23,8 @@ export const securityEn = {
   'gateway.password.set.confirm': 'Set the password',
   'gateway.password.set.success': 'The gateway is protected by a password',
   'gateway.password.set.failed': 'The password was not set',
-  'gateway.password.short': 'At least {{min}} characters',
+  'gateway.password.short_one': 'At least {{count}} character',
+  'gateway.password.short_other': 'At least {{count}} characters',
 } as const;
 
 export const securityFirstRu: RuTexts<typeof securityFirstEn> = {
@@ -45,5 +46,8 @@ export const securityRu: RuTexts<typeof securityEn> = {
   'gateway.password.set.confirm': 'Задать пароль',
   'gateway.password.set.success': 'Шлюз защищён паролем',
   'gateway.password.set.failed': 'Пароль не задан',
-  'gateway.password.short': 'Не короче {{min}} символов',
+  'gateway.password.short_one': 'Не короче {{count}} символа',
+  'gateway.password.short_few': 'Не короче {{count}} символов',
+  'gateway.password.short_many': 'Не короче {{count}} символов',
+  'gateway.password.short_other': 'Не короче {{count}} символа',
 };

@@ -2,6 +2,7 @@ import type { SettingsDumpRecord } from '@st/protocol';
 import { IconDownload, IconFileDownload, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { addTexts } from '../../i18n';
 import { AppModal } from '../../ui/AppModal';
 import { downloadText } from '../../ui/downloadText';
 import { useFormat } from '../../ui/format';
@@ -14,6 +15,9 @@ import { useCanWrite } from '../accounts/useCanWrite';
 import { DeviceSummary } from './DeviceSummary';
 import { DumpDetails } from './DumpDetails';
 import { maskDumpSecrets } from './dumpContent';
+import { settingsDumpsEn, settingsDumpsRu } from './messages';
+
+addTexts(settingsDumpsEn, settingsDumpsRu);
 
 export interface DumpInfoDialogProps {
   record: SettingsDumpRecord | undefined;

@@ -1,12 +1,16 @@
 import type { DeviceInfo } from '@st/protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { addTexts } from '../../i18n';
 import { AppModal } from '../../ui/AppModal';
 import { Button } from '../../ui/kit/buttons';
 import { Group, Stack } from '../../ui/kit/layout';
 import { Text } from '../../ui/kit/text';
 import { DevicePicker } from './DevicePicker';
+import { settingsDumpsEn, settingsDumpsRu } from './messages';
 import { useDumpActions } from './useDumpActions';
+
+addTexts(settingsDumpsEn, settingsDumpsRu);
 
 /** Export from device: pick one, save its dump on the gateway, close (closing reloads the list). */
 export function ExportDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {

@@ -2,6 +2,7 @@ import type { DeviceInfo, SettingsDumpRecord } from '@st/protocol';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { addTexts } from '../../i18n';
 import { AppModal } from '../../ui/AppModal';
 import { Button } from '../../ui/kit/buttons';
 import { Group, Stack } from '../../ui/kit/layout';
@@ -11,7 +12,10 @@ import { Textarea } from '../../ui/kit/textFields';
 import { DevicePicker } from './DevicePicker';
 import { DeviceSummary } from './DeviceSummary';
 import { DumpDiffView } from './DumpDiffView';
+import { settingsDumpsEn, settingsDumpsRu } from './messages';
 import { useDumpActions } from './useDumpActions';
+
+addTexts(settingsDumpsEn, settingsDumpsRu);
 
 export interface ImportDialogProps {
   record: SettingsDumpRecord | undefined;

@@ -1,10 +1,10 @@
 import type { SettingsDumpRecord } from '@st/protocol';
 import { IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Fragment, Suspense, useEffect, useState } from 'react';
+import { Fragment, lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/ServicesContext';
-import { lazyWithTexts } from '../../i18n';
+import { addTexts } from '../../i18n';
 import { Button } from '../../ui/kit/buttons';
 import { Loader } from '../../ui/kit/feedback';
 import { Center, Group, Paper, Stack } from '../../ui/kit/layout';
@@ -14,17 +14,20 @@ import { useOpenedOnce } from '../../ui/useOpenedOnce';
 import { useCanWrite } from '../accounts/useCanWrite';
 import { ViewerNote } from '../accounts/ViewerNote';
 import { BackupsPanel } from '../backups/BackupsPanel';
+import { backupsEn, backupsRu } from '../backups/messages';
 import { DumpItem } from './DumpItem';
 import { dumpKeys } from './dumpsApi';
+import { settingsDumpsEn, settingsDumpsRu } from './messages';
 import { useDumpActions } from './useDumpActions';
 import { useDumpsApi } from './useDumpsApi';
 
+addTexts(settingsDumpsEn, settingsDumpsRu);
+addTexts(backupsEn, backupsRu);
+
 // The dialogs (diff view, device picker, import text) are downloaded when one is first opened.
-const DumpInfoDialog = lazyWithTexts(() =>
-  import('./DumpInfoDialog').then((m) => ({ default: m.DumpInfoDialog })),
-);
-const ImportDialog = lazyWithTexts(() => import('./ImportDialog').then((m) => ({ default: m.ImportDialog })));
-const ExportDialog = lazyWithTexts(() => import('./ExportDialog').then((m) => ({ default: m.ExportDialog })));
+const DumpInfoDialog = lazy(() => import('./DumpInfoDialog').then((m) => ({ default: m.DumpInfoDialog })));
+const ImportDialog = lazy(() => import('./ImportDialog').then((m) => ({ default: m.ImportDialog })));
+const ExportDialog = lazy(() => import('./ExportDialog').then((m) => ({ default: m.ExportDialog })));
 
 /** Route `settings`: the saved device settings manager (spec section 2 and 4). */
 export default function SettingsPage() {

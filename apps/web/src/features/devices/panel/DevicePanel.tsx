@@ -2,20 +2,27 @@ import type { DeviceInfo } from '@st/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { addTexts } from '../../../i18n';
 import { Button } from '../../../ui/kit/buttons';
 import { Loader } from '../../../ui/kit/feedback';
 import { Center, Group, Paper, Stack } from '../../../ui/kit/layout';
 import { Alert } from '../../../ui/kit/status';
 import { Title } from '../../../ui/kit/text';
 import { CrashLoopBadge } from '../../alerts/CrashLoopBadge';
+import { alertsEn, alertsRu } from '../../alerts/messages';
 import { UpdateBadge } from '../../fleet/UpdateBadge';
 import { useDeviceErrorToast } from '../api/deviceErrors';
 import { deviceKeys, useDeviceCaller, useDevicesApi, useGatewayKey } from '../api/useDevices';
 import { DeviceIcon } from '../icons/DeviceIcon';
+import { devicesEn, devicesFirstEn, devicesFirstRu, devicesRu } from '../messages';
 import { visibleTabs } from '../model/tabs';
 import { DeviceContext } from './DeviceContext';
 import { DeviceShortcuts } from './DeviceShortcuts';
 import { DeviceTabs } from './DeviceTabs';
+
+addTexts(devicesFirstEn, devicesFirstRu);
+addTexts(devicesEn, devicesRu);
+addTexts(alertsEn, alertsRu);
 
 /** The control panel of one device: its features and command list decide which tabs it gets. */
 export interface DevicePanelProps {

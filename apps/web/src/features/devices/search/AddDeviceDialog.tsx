@@ -2,12 +2,16 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../app/ServicesContext';
+import { addTexts } from '../../../i18n';
 import { AppModal } from '../../../ui/AppModal';
 import { Button } from '../../../ui/kit/buttons';
 import { TextInput } from '../../../ui/kit/inputs';
 import { Stack } from '../../../ui/kit/layout';
 import { useDeviceErrorToast } from '../api/deviceErrors';
 import { useDevicesApi } from '../api/useDevices';
+import { devicesEn, devicesRu } from '../messages';
+
+addTexts(devicesEn, devicesRu);
 
 export interface AddDeviceDialogProps {
   opened: boolean;

@@ -1,10 +1,9 @@
 import type { SavedDevice } from '@st/protocol';
 import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../app/ServicesContext';
-import { lazyWithTexts } from '../../../i18n';
 import { Tooltip } from '../../../ui/floating/Tooltip';
 import { ActionIcon } from '../../../ui/kit/buttons';
 import { useConfirm } from '../../../ui/useConfirm';
@@ -25,9 +24,7 @@ import { useSavedPresence } from './useSavedPresence';
 import { VirtualDeviceList } from './VirtualDeviceList';
 
 // Downloaded when first opened.
-const AddDeviceDialog = lazyWithTexts(() =>
-  import('./AddDeviceDialog').then((m) => ({ default: m.AddDeviceDialog })),
-);
+const AddDeviceDialog = lazy(() => import('./AddDeviceDialog').then((m) => ({ default: m.AddDeviceDialog })));
 
 export interface SavedDevicesProps extends DeviceListProps {
   onDeleted: (ip: string) => void;

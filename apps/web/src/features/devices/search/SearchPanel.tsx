@@ -1,8 +1,7 @@
 import type { DeviceInfo } from '@st/protocol';
 import { IconChevronLeft, IconCpu, IconSearch } from '@tabler/icons-react';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lazyWithTexts } from '../../../i18n';
 import { Tooltip } from '../../../ui/floating/Tooltip';
 import { ActionIcon, Button } from '../../../ui/kit/buttons';
 import { TextInput } from '../../../ui/kit/inputs';
@@ -16,7 +15,7 @@ import { SavedDevices } from './SavedDevices';
 
 // Downloaded with the first selection (issue 21: 0.8 KiB gzip off the first screen); it stays mounted after,
 // so a bulk action's dialog outlives a cleared selection.
-const BulkBar = lazyWithTexts(() => import('../../fleet/BulkBar').then((m) => ({ default: m.BulkBar })));
+const BulkBar = lazy(() => import('../../fleet/BulkBar').then((m) => ({ default: m.BulkBar })));
 
 export interface SearchPanelProps {
   expanded: boolean;

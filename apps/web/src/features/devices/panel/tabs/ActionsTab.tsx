@@ -73,9 +73,9 @@ export function ActionsTab() {
                 data-testid="action-schedule"
               >
                 {action.callDelay
-                  ? t('devices.actions.delay.every', { callDelay: action.callDelay })
+                  ? t('devices.actions.delay.every', { count: action.callDelay })
                   : t('devices.actions.delay.off')}
-                {action.lastCall ? ` · ${t('devices.actions.last.call', { lastCall: action.lastCall })}` : ''}
+                {action.lastCall ? ` · ${t('devices.actions.last.call', { count: action.lastCall })}` : ''}
               </Text>
               <Tooltip label={t('devices.actions.delay.title', { action: action.caption })}>
                 <ActionIcon

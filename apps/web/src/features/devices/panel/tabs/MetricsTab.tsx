@@ -1,6 +1,5 @@
-import { type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lazyWithTexts } from '../../../../i18n';
 import { useFormat } from '../../../../ui/format';
 import { Loader } from '../../../../ui/kit/feedback';
 import { Center, Stack } from '../../../../ui/kit/layout';
@@ -13,7 +12,7 @@ import { useDeviceQuery } from '../useDeviceQuery';
 import { useLiveDeviceQuery } from '../useLiveDeviceQuery';
 
 // Uptime and heap charts (uPlot) download only when a metrics tab opens.
-const MetricCharts = lazyWithTexts(() => import('../../../history/MetricCharts'));
+const MetricCharts = lazy(() => import('../../../history/MetricCharts'));
 
 /** How often the open metrics tab reads the device again. */
 const METRICS_REFRESH_MS = 5000;
@@ -56,7 +55,7 @@ export function MetricsTab() {
   }
   const { uptime, ...rest } = metrics.data;
   const uptimeText = uptimeParts(uptime)
-    .map(([unit, n]) => t(`devices.metrics.uptime.${unit}`, { n }))
+    .map(([unit, n]) => t(`devices.metrics.uptime.${unit}`, { count: n }))
     .join(' ');
   return (
     <Stack gap="xs">

@@ -37,7 +37,7 @@ export function ScheduleDialog({ action, onClose, onSaved }: ScheduleDialogProps
         caption:
           callDelay === 0
             ? t('devices.actions.delay.disabled')
-            : t('devices.actions.delay.updated', { callDelay }),
+            : t('devices.actions.delay.updated', { count: callDelay }),
       });
       onSaved();
       onClose();

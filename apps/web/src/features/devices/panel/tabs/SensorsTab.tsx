@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lazyWithTexts } from '../../../../i18n';
 import { Loader } from '../../../../ui/kit/feedback';
 import { Center, Stack } from '../../../../ui/kit/layout';
 import { Grid } from '../../../../ui/kit/layoutBlocks';
@@ -16,7 +15,7 @@ import { useDeviceKey, useDeviceQuery } from '../useDeviceQuery';
 import { useLiveDeviceQuery } from '../useLiveDeviceQuery';
 
 // History charts (uPlot) download only when a sensors tab opens.
-const SensorCharts = lazyWithTexts(() => import('../../../history/SensorCharts'));
+const SensorCharts = lazy(() => import('../../../history/SensorCharts'));
 
 /**
  * One entry per sensor (`name: value`, kept current by the gateway's live samples while the tab is open);
