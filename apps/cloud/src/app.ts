@@ -128,7 +128,6 @@ export class CloudServer {
     const gateways = new GatewayStore(db, Date.now, access);
     const shares = new ShareStore(db, Date.now, access);
     const audit = new AuditLog(db, log.child({ part: 'audit' }), {
-      flushMs: 250,
       retentionDays: config.auditRetentionDays,
       pruneEveryMs: 3_600_000,
     });

@@ -211,7 +211,6 @@ describe.each<StorageKind>(['sqlite', 'postgres'])('accounts on %s', (kind) => {
     );
     try {
       const log = new AuditLog(db, createLogger({ name: 'test', level: 'silent' }), {
-        flushMs: 1000,
         retentionDays: 30,
         pruneEveryMs: 3_600_000,
       });

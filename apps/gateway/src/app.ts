@@ -36,7 +36,7 @@ import { localNameRoutes } from './routes/name/index';
 import { otaRoutes } from './routes/ota/index';
 import { createDeviceHealth } from './services/alerts/index';
 import { GatewayAuth } from './services/auth/gatewayAuth';
-import { Backups } from './services/backups/backups';
+import { BACKUP_CONFIRM_MS, Backups } from './services/backups/backups';
 import { BackupStore } from './services/backups/store';
 import { CommandRunner } from './services/devices/commandRunner';
 import { DeviceClient } from './services/devices/deviceClient';
@@ -202,7 +202,7 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
       for (const d of discovery.list()) all.set(d.ip, d);
       return [...all.values()];
     },
-    push: (copy) => cloud.link.send(LINK_DESTINATIONS.backups, copy),
+    push: (copy) => cloud.link.sendConfirmed(LINK_DESTINATIONS.backups, copy, BACKUP_CONFIRM_MS),
     logger: logger.child({ part: 'backups' }),
   });
   bus.on('device.found', (d) => backups.onFound(d));

@@ -25,71 +25,98 @@ export interface AuditScope {
 
 const BATCH = 200;
 
+interface Queued {
+  row: AuditRecord & { id: string; at: string };
+  written: () => void;
+  failed: (err: unknown) => void;
+}
+
 /**
- * The audit trail, written off the request path: `record` only queues the row (no await, no I/O); a timer
- * writes queued rows in batches, and stop() writes what is left. Rows older than the retention are pruned.
+ * The audit trail. `record` resolves once the row is in the database, and a route answers only after that:
+ * an acknowledged write always has its row, whatever happens to the node next (kill -9 included). Rows are
+ * group-committed: while one INSERT runs, the rows recorded meanwhile wait and go together in the next one (up
+ * to 200), so a busy node writes few statements. Rows older than the retention are pruned.
  */
 export class AuditLog {
-  private queue: Array<AuditRecord & { id: string; at: string }> = [];
-  private timer: NodeJS.Timeout | undefined;
+  private queue: Queued[] = [];
+  private writing = false;
+  private idle: Promise<void> = Promise.resolve();
+  private markIdle: () => void = () => {};
   private pruneTimer: NodeJS.Timeout | undefined;
-  private flushing: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly db: CloudDb,
     private readonly logger: Logger,
-    private readonly opts: { flushMs: number; retentionDays: number; pruneEveryMs: number },
+    private readonly opts: { retentionDays: number; pruneEveryMs: number },
   ) {}
 
   start(): void {
-    this.timer = setInterval(() => void this.flush(), this.opts.flushMs);
-    this.timer.unref();
     this.pruneTimer = setInterval(() => void this.prune().catch(this.logError), this.opts.pruneEveryMs);
     this.pruneTimer.unref();
     void this.prune().catch(this.logError);
   }
 
+  /** Waits for the rows recorded so far. */
   async stop(): Promise<void> {
-    clearInterval(this.timer);
     clearInterval(this.pruneTimer);
     await this.flush();
   }
 
-  record(r: AuditRecord): void {
-    this.queue.push({ ...r, id: randomUUID(), at: new Date().toISOString() });
-    if (this.queue.length >= BATCH) void this.flush();
+  /** Resolves when the row is written; rejects (and logs) when the database refused it. */
+  record(r: AuditRecord): Promise<void> {
+    return new Promise<void>((written, failed) => {
+      this.queue.push({ row: { ...r, id: randomUUID(), at: new Date().toISOString() }, written, failed });
+      if (!this.writing) void this.writeQueued();
+    });
   }
 
-  /** Writes what is queued (one write at a time; rows stay in order). */
+  /** Resolves when every row recorded before the call is written (or has failed). */
   flush(): Promise<void> {
-    this.flushing = this.flushing.then(() => this.writeQueued()).catch(this.logError);
-    return this.flushing;
+    return this.writing ? this.idle : Promise.resolve();
   }
 
+  /** One writer at a time, so rows stay in order. */
   private async writeQueued(): Promise<void> {
+    this.writing = true;
+    this.idle = new Promise((r) => {
+      this.markIdle = r;
+    });
+    // rows recorded in the same tick share the first statement
+    await new Promise((r) => setImmediate(r));
     while (this.queue.length > 0) {
-      const rows = this.queue.splice(0, BATCH);
-      await this.db
-        .insertInto('audit_log')
-        .values(
-          rows.map((r) => ({
-            id: r.id,
-            at: r.at,
-            action: r.action,
-            actor_id: r.actorId ?? null,
-            actor: r.actor ?? null,
-            gateway_id: r.gatewayId ?? null,
-            device: r.device ?? null,
-            command: r.command ?? null,
-            detail: r.detail ?? null,
-            outcome: r.outcome,
-            duration_ms:
-              r.durationMs === undefined || r.durationMs === null ? null : Math.round(r.durationMs),
-            address: r.address ?? null,
-          })),
-        )
-        .execute();
+      const batch = this.queue.splice(0, BATCH);
+      try {
+        await this.insert(batch.map((q) => q.row));
+        for (const q of batch) q.written();
+      } catch (err) {
+        this.logError(err);
+        for (const q of batch) q.failed(err);
+      }
     }
+    this.writing = false;
+    this.markIdle();
+  }
+
+  private async insert(rows: Array<AuditRecord & { id: string; at: string }>): Promise<void> {
+    await this.db
+      .insertInto('audit_log')
+      .values(
+        rows.map((r) => ({
+          id: r.id,
+          at: r.at,
+          action: r.action,
+          actor_id: r.actorId ?? null,
+          actor: r.actor ?? null,
+          gateway_id: r.gatewayId ?? null,
+          device: r.device ?? null,
+          command: r.command ?? null,
+          detail: r.detail ?? null,
+          outcome: r.outcome,
+          duration_ms: r.durationMs === undefined || r.durationMs === null ? null : Math.round(r.durationMs),
+          address: r.address ?? null,
+        })),
+      )
+      .execute();
   }
 
   async prune(): Promise<number> {
@@ -98,7 +125,7 @@ export class AuditLog {
     return Number(res.numDeletedRows);
   }
 
-  /** Newest first. Queued rows are written first, so a read sees every row recorded before it. */
+  /** Newest first. Rows being written are waited for, so a read sees every row recorded before it. */
   async query(q: AuditQuery, scope: AuditScope): Promise<AuditEntry[]> {
     await this.flush();
     if (!scope.all && scope.gatewayIds.length === 0) return [];

@@ -70,7 +70,7 @@ export function registerAuthRoutes(app: HttpApp, deps: AuthRouteDeps): void {
       if (!result.ok) {
         await limits.perLogin.hit(login);
         const detail = result.disabled ? 'disabled' : 'wrong login or password';
-        deps.audit.record({
+        await deps.audit.record({
           action: 'auth.loginFailed',
           actor: login,
           detail,
@@ -81,7 +81,7 @@ export function registerAuthRoutes(app: HttpApp, deps: AuthRouteDeps): void {
       }
       const user = result.user;
       await limits.perLogin.reset(login);
-      deps.audit.record({
+      await deps.audit.record({
         action: 'auth.login',
         actorId: user.id,
         actor: user.login,

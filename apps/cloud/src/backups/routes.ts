@@ -43,7 +43,12 @@ export function registerBackupRoutes(app: HttpApp, deps: BackupRouteDeps): void 
   });
 }
 
-/** Keeps each backup version a linked gateway sends over its link. Returns the remover. */
+/**
+ * Keeps each backup version a linked gateway sends over its link. The STOMP RECEIPT the gateway asks for is sent
+ * once the handler finished, so it confirms the copy is stored; only then does the gateway mark it sent. A copy
+ * the cloud will not keep (malformed) is confirmed too, with a warning: refusing it would end the link, and the
+ * gateway would send it again after every reconnect. Returns the remover.
+ */
 export function receiveLinkBackups(
   stomp: StompServer<LivePrincipal>,
   backups: CloudBackupStore,
@@ -52,16 +57,17 @@ export function receiveLinkBackups(
   return stomp.handle(LINK_DESTINATIONS.backups, async (ctx) => {
     const p = ctx.principal;
     if (p.kind !== 'gateway') throw new StompRefusal('Only a gateway link may send backups');
+    const refused = (reason: string) => logger.warn({ gateway: p.gatewayId, reason }, 'backup copy not kept');
     let json: unknown;
     try {
       json = JSON.parse(ctx.text());
     } catch {
-      throw new StompRefusal('Malformed backup');
+      return refused('not JSON');
     }
     const copy = BackupCopy.safeParse(json);
-    if (!copy.success) throw new StompRefusal('Malformed backup');
+    if (!copy.success) return refused(`malformed: ${copy.error.issues[0]?.message ?? 'invalid'}`);
     const dump = parseSettingsDump(copy.data.dump);
-    if (!dump.ok) throw new StompRefusal(`Not a settings dump: ${dump.error}`);
+    if (!dump.ok) return refused(`not a settings dump: ${dump.error}`);
     await backups.add(p.gatewayId, copy.data);
     logger.debug({ gateway: p.gatewayId, backup: copy.data.id }, 'backup kept');
   });

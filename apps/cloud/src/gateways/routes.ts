@@ -74,7 +74,7 @@ export function registerGatewayRoutes(app: HttpApp, deps: GatewayRouteDeps): voi
       const user = await auth.user(req);
       const { name, description } = req.body;
       const g = await withUniqueName(() => gateways.create(user.userId, name, description));
-      audit.record({
+      await audit.record({
         ...who(user, req.ip),
         action: 'gateway.created',
         gatewayId: g.id,
@@ -97,7 +97,7 @@ export function registerGatewayRoutes(app: HttpApp, deps: GatewayRouteDeps): voi
       if (!g) throw cloudErrors.gatewayNotFound(id);
       if (before.name !== name) {
         const detail = `${before.name} -> ${name}`;
-        audit.record({
+        await audit.record({
           ...who(user, req.ip),
           action: 'gateway.renamed',
           gatewayId: id,
@@ -121,7 +121,7 @@ export function registerGatewayRoutes(app: HttpApp, deps: GatewayRouteDeps): voi
         'delete it',
       );
       if (!(await gateways.delete(g.id))) throw cloudErrors.gatewayNotFound(req.params.id);
-      audit.record({
+      await audit.record({
         ...who(user, req.ip),
         action: 'gateway.deleted',
         gatewayId: g.id,
@@ -145,7 +145,7 @@ export function registerGatewayRoutes(app: HttpApp, deps: GatewayRouteDeps): voi
         'manage tokens',
       );
       const token = await gateways.issueToken(g.id);
-      audit.record({ ...who(user, req.ip), action: 'token.created', gatewayId: g.id, outcome: '200' });
+      await audit.record({ ...who(user, req.ip), action: 'token.created', gatewayId: g.id, outcome: '200' });
       deps.onGatewayRevoked(req.params.id);
       return { token };
     },
@@ -161,7 +161,7 @@ export function registerGatewayRoutes(app: HttpApp, deps: GatewayRouteDeps): voi
       else if (p.gatewayId !== id) throw cloudErrors.gatewayNotFound(id);
       await gateways.deleteToken(id);
       const actor = p.kind === 'user' ? who(p, req.ip) : { actor: `gateway:${p.name}`, address: req.ip };
-      audit.record({ ...actor, action: 'token.deleted', gatewayId: id, outcome: '200' });
+      await audit.record({ ...actor, action: 'token.deleted', gatewayId: id, outcome: '200' });
       deps.onGatewayRevoked(id);
       return OK;
     },

@@ -75,10 +75,11 @@ export function registerRelayRoutes(app: HttpApp, deps: RelayRouteDeps): void {
         throw err;
       });
     const call = classifyRelayCall(request);
-    // Reads are not audited; writes are, whatever their outcome (refused here, failed there, or done).
-    const audit = (outcome: string) => {
+    // Reads are not audited; writes are, whatever their outcome (refused here, failed there, or done), and the
+    // answer leaves only once its row is written.
+    const audit = async (outcome: string) => {
       if (call.access !== 'write') return;
-      deps.audit.record({
+      await deps.audit.record({
         action: request.kind === 'device' ? 'relay.device' : 'relay.request',
         actorId: user.userId,
         actor: user.login,
@@ -93,17 +94,17 @@ export function registerRelayRoutes(app: HttpApp, deps: RelayRouteDeps): void {
     try {
       checkRelayRole(role, call);
     } catch (e) {
-      audit('denied');
+      await audit('denied');
       throw e;
     }
     let answer: LinkResponse;
     try {
       answer = await relay.send(gatewayId, { ...request, actor: user.login }, extraMs);
     } catch (e) {
-      audit(e instanceof ApiError ? String(e.status) : 'error');
+      await audit(e instanceof ApiError ? String(e.status) : 'error');
       throw e;
     }
-    audit(String(answer.status));
+    await audit(String(answer.status));
     return sendAnswer(reply, answerForRole(role, call, answer), performance.now() - started);
   };
 

@@ -52,7 +52,7 @@ export function registerShareRoutes(app: HttpApp, deps: ShareRouteDeps): void {
       const before = await gateways.get(target.id, gatewayId);
       await shares.put(gatewayId, target.id, role, expiresAt, me.userId);
       const detail = `${login}: ${before ? `${before.role} -> ` : ''}${role}${expiresAt ? ` until ${new Date(expiresAt).toISOString()}` : ''}`;
-      audit.record({
+      await audit.record({
         actorId: me.userId,
         actor: me.login,
         address: req.ip,
@@ -88,7 +88,7 @@ export function registerShareRoutes(app: HttpApp, deps: ShareRouteDeps): void {
       const target = await users.findByLogin(login);
       if (target?.id === g.ownerId) throw new ApiError('SHARE_CREATOR');
       if (!target || !(await shares.remove(gatewayId, target.id))) throw new ApiError('SHARE_NOT_FOUND');
-      audit.record({
+      await audit.record({
         actorId: me.userId,
         actor: me.login,
         address: req.ip,

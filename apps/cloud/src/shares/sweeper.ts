@@ -32,7 +32,7 @@ export class ShareSweeper {
   async sweep(): Promise<number> {
     const gone = await this.shares.sweepExpired();
     for (const s of gone) {
-      this.audit.record({
+      await this.audit.record({
         action: 'share.expired',
         gatewayId: s.gatewayId,
         detail: s.login,

@@ -68,7 +68,7 @@ export function registerUserRoutes(app: HttpApp, deps: UserRouteDeps): void {
         throw new ApiError('PASSWORD_NOT_NEW');
       await users.setPassword(me.userId, req.body.newPassword);
       await endSessions(me.userId, me.sessionId);
-      audit.record({
+      await audit.record({
         actorId: me.userId,
         actor: me.login,
         address: req.ip,
@@ -83,7 +83,7 @@ export function registerUserRoutes(app: HttpApp, deps: UserRouteDeps): void {
     // A sign-out: allowed before the one-time password is changed too.
     const me = await auth.userEvenBeforePasswordChange(req);
     await endSessions(me.userId);
-    audit.record({
+    await audit.record({
       actorId: me.userId,
       actor: me.login,
       address: req.ip,
@@ -100,7 +100,7 @@ export function registerUserRoutes(app: HttpApp, deps: UserRouteDeps): void {
       const outcome = await users.acceptInvite(req.body.token, req.body.password);
       if (!outcome.ok && outcome.reason === 'invalid') throw new ApiError('INVITE_INVALID');
       const { user } = outcome;
-      audit.record({
+      await audit.record({
         actorId: user.id,
         actor: user.login,
         address: req.ip,
@@ -141,7 +141,7 @@ export function registerUserRoutes(app: HttpApp, deps: UserRouteDeps): void {
       }
       const user = await users.admin(id);
       const detail = `${login}${req.body.admin ? ' (admin)' : ''}${invite ? ', invited' : ''}`;
-      audit.record({
+      await audit.record({
         actorId: me.userId,
         actor: me.login,
         address: req.ip,
@@ -169,7 +169,7 @@ export function registerUserRoutes(app: HttpApp, deps: UserRouteDeps): void {
       const detail = `${target.login}: ${Object.entries(req.body)
         .map(([k, v]) => `${k}=${v}`)
         .join(', ')}`;
-      audit.record({
+      await audit.record({
         actorId: me.userId,
         actor: me.login,
         address: req.ip,
@@ -191,7 +191,7 @@ export function registerUserRoutes(app: HttpApp, deps: UserRouteDeps): void {
       const password = oneTimePassword();
       await users.setPassword(target.id, password, { mustChange: true });
       await endSessions(target.id);
-      audit.record({
+      await audit.record({
         actorId: me.userId,
         actor: me.login,
         address: req.ip,
@@ -212,7 +212,7 @@ export function registerUserRoutes(app: HttpApp, deps: UserRouteDeps): void {
       if (!target) throw new ApiError('USER_NOT_FOUND', `User ${req.params.id} not found`);
       const inviteToken = await users.reissueInvite(target.id);
       if (!inviteToken) throw new ApiError('INVITE_NOT_PENDING');
-      audit.record({
+      await audit.record({
         actorId: me.userId,
         actor: me.login,
         address: req.ip,

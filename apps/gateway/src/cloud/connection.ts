@@ -40,6 +40,9 @@ export class LinkConnection {
   private established = false;
   /** large bodies in chunks, both ways (the cloud sends chunks only because the CONNECT header says so) */
   private readonly transfers = new LinkTransfers((m) => this.send(LINK_TRANSFER.up, m));
+  /** messages sent with a receipt and not yet confirmed: each settles false when the link ends */
+  private readonly awaitingReceipt = new Map<string, (confirmed: boolean) => void>();
+  private receipts = 0;
 
   constructor(
     url: string,
@@ -85,6 +88,7 @@ export class LinkConnection {
         if (!this.established) return fail(`Connection closed (${event.code ?? 'no code'})`);
         this.established = false;
         this.transfers.close();
+        this.settleReceipts();
         void this.client.deactivate();
         this.handlers.lost(event.reason || `closed with ${event.code ?? 'no code'}`);
       };
@@ -95,6 +99,7 @@ export class LinkConnection {
   async close(): Promise<void> {
     this.established = false;
     this.transfers.close();
+    this.settleReceipts();
     this.client.onWebSocketClose = () => undefined;
     await this.client.deactivate();
   }
@@ -106,6 +111,35 @@ export class LinkConnection {
       body: JSON.stringify(value),
       headers: { 'content-type': 'application/json' },
     });
+  }
+
+  /**
+   * Sends with a STOMP receipt: resolves true once the cloud's RECEIPT says its handler finished with the message
+   * (a backup copy is stored), false when the link ends or no receipt comes within `timeoutMs`.
+   */
+  sendConfirmed(destination: string, value: unknown, timeoutMs: number): Promise<boolean> {
+    if (!this.client.connected) return Promise.resolve(false);
+    this.receipts += 1;
+    const receipt = `confirm-${this.receipts}`;
+    return new Promise<boolean>((resolve) => {
+      const settle = (confirmed: boolean) => {
+        clearTimeout(timer);
+        this.awaitingReceipt.delete(receipt);
+        resolve(confirmed);
+      };
+      const timer = setTimeout(() => settle(false), timeoutMs);
+      this.awaitingReceipt.set(receipt, settle);
+      this.client.watchForReceipt(receipt, () => settle(true));
+      this.client.publish({
+        destination,
+        body: JSON.stringify(value),
+        headers: { 'content-type': 'application/json', receipt },
+      });
+    });
+  }
+
+  private settleReceipts(): void {
+    for (const settle of [...this.awaitingReceipt.values()]) settle(false);
   }
 
   private onControl(message: IMessage): void {

@@ -87,11 +87,13 @@ export class CloudLink {
     this.forwarder.offer(topic, payload);
   }
 
-  /** Sends one message to a link destination (backups); false when not connected now. */
-  send(destination: string, payload: unknown): boolean {
-    if (this.state !== 'CONNECTED' || !this.connection) return false;
-    this.connection.send(destination, payload);
-    return true;
+  /**
+   * Sends one message to a link destination and waits for the cloud to confirm it handled it (backups: stored);
+   * false when not connected, when the link ends first, or after `timeoutMs` without the confirmation.
+   */
+  sendConfirmed(destination: string, payload: unknown, timeoutMs: number): Promise<boolean> {
+    if (this.state !== 'CONNECTED' || !this.connection) return Promise.resolve(false);
+    return this.connection.sendConfirmed(destination, payload, timeoutMs);
   }
 
   /** This gateway record's backups kept by the cloud (a new gateway pulls them). */

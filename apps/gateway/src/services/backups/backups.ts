@@ -20,12 +20,21 @@ export interface BackupsDeps {
   readonly resolver: DeviceResolver;
   /** every device the gateway knows now: found and saved, one per address */
   readonly devices: () => DeviceInfo[];
-  /** sends one version to the cloud; false when there is no link now (it is sent on the next connect) */
-  readonly push: (copy: BackupCopy) => boolean;
+  /**
+   * sends one version to the cloud and resolves true once the cloud confirmed it stored it; false when there is
+   * no link, the link ended first or no confirmation came (it is sent again on the next connect or run)
+   */
+  readonly push: (copy: BackupCopy) => Promise<boolean>;
   readonly logger: Logger;
   /** device calls in flight during a run */
   readonly concurrency?: number;
 }
+
+/** How long the gateway waits for the cloud to confirm one backup copy. */
+export const BACKUP_CONFIRM_MS = 30_000;
+
+/** Copies awaiting the cloud's confirmation at once. */
+const CONFIRM_WINDOW = 8;
 
 /** The longest delay a Node timer takes; longer waits re-arm. */
 const MAX_TIMER_MS = 2_147_483_647;
@@ -44,6 +53,8 @@ export class Backups {
   private readonly retrying = new Set<string>();
   private started = false;
   private readonly startedAt = Date.now();
+  private flushing: Promise<number> | undefined;
+  private flushAgain = false;
 
   constructor(private readonly deps: BackupsDeps) {}
 
@@ -136,16 +147,52 @@ export class Backups {
     }
   }
 
-  /** Sends the versions the cloud has not had yet (after a connect, after a run). */
-  flushCloud(): number {
+  /**
+   * Sends the versions the cloud has not confirmed yet (after a connect, after a run, after a manual export), in
+   * the background. A version is marked sent only once the cloud confirmed it stored it, so one lost with the
+   * cloud (a crash before it was stored) is sent again after the next connect. One flush at a time; a call during
+   * one runs another after it.
+   */
+  flushCloud(): void {
+    if (this.flushing) {
+      this.flushAgain = true;
+      return;
+    }
+    this.flushing = this.sendUnconfirmed();
+    this.flushing
+      .catch((err: unknown) =>
+        this.deps.logger.warn({ err: message(err) }, 'sending backups to the cloud failed'),
+      )
+      .finally(() => {
+        this.flushing = undefined;
+        if (this.flushAgain) {
+          this.flushAgain = false;
+          this.flushCloud();
+        }
+      });
+  }
+
+  /** The flush under way (how many versions it had confirmed), or 0 when none runs. */
+  async cloudFlushed(): Promise<number> {
+    let sent = 0;
+    while (this.flushing) sent += await this.flushing.catch(() => 0);
+    return sent;
+  }
+
+  private async sendUnconfirmed(): Promise<number> {
     const { store, push } = this.deps;
     let sent = 0;
     for (;;) {
       const batch = store.unpushed(100);
-      for (const copy of batch) {
-        if (!push(copy)) return sent;
-        store.markPushed(copy.id);
-        sent += 1;
+      for (let at = 0; at < batch.length; at += CONFIRM_WINDOW) {
+        const window = batch.slice(at, at + CONFIRM_WINDOW);
+        const confirmed = await Promise.all(window.map((copy) => push(copy)));
+        window.forEach((copy, i) => {
+          if (confirmed[i]) store.markPushed(copy.id);
+        });
+        sent += confirmed.filter(Boolean).length;
+        // no link, or the cloud did not confirm: the rest waits for the next connect or run
+        if (!confirmed.every(Boolean)) return sent;
       }
       if (batch.length < 100) return sent;
     }
@@ -192,9 +239,9 @@ export class Backups {
       creationDateTime: new Date().toISOString(),
       dump: text,
     };
-    const pushed = this.deps.push(copy);
-    store.insert(copy, pushed);
+    store.insert(copy, false);
     store.prune(device.ip, store.schedule().keep);
+    this.flushCloud();
     return 'backedUp';
   }
 
