@@ -169,6 +169,14 @@ describe('cloud alert destinations', () => {
       { ok: false, error: ALERT_TEST_FAILED },
       { ok: false, error: ALERT_TEST_FAILED },
     ]);
+    // a stored token stays with its server: re-pointed without it, the channel is refused
+    const ntfy = (url: string, token?: string) => ({
+      channels: [{ id: 'phone', type: 'ntfy', url, topic: 'st', ...(token === undefined ? {} : { token }) }],
+    });
+    expect((await user.call('PUT', '/api/alerts', ntfy(failing.url, 'users-token'))).status).toBe(200);
+    const moved = await user.call('PUT', '/api/alerts', ntfy(`http://127.0.0.1:${closedPort}`));
+    expect(moved.status).toBe(400);
+    expect(ErrorBody.parse(moved.body).code).toBe('ALERT_SECRET_REQUIRED');
     // an alert sender calling the Test route (a channel pointed back at a cloud) is refused
     const loop = await user.call('POST', '/api/alerts/test?channel=hook', undefined, {
       'x-smartthing-alert-sender': '1',
