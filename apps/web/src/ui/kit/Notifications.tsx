@@ -10,7 +10,7 @@ import {
 } from 'react';
 import { createPortal } from 'react-dom';
 import { CloseButton } from './buttons';
-import { setToastRegion } from './toastRegion';
+import { notePressInToasts, setToastRegion } from './toastRegion';
 import type { ToastItem, ToastStore } from './toastStore';
 
 /** The key that moves focus to the toasts, from anywhere in the page (Radix Toast's and Mantine's F8). */
@@ -40,9 +40,17 @@ export function Notifications({ store, hideAnimationMs, label }: NotificationsPr
   const hover = useRef(false);
   const focus = useRef(false);
   const follow = () => setPaused(hover.current || focus.current);
-  // A closing toast that has focus gives it to the region, not to the page's start.
+  // Where focus was before it came to the toasts (F8, Tab), and how many toasts show.
+  const cameFrom = useRef<HTMLElement | null>(null);
+  const count = useRef(0);
+  count.current = shown.length;
+  // A closing toast that has focus gives it to the region, or, closing the last one, back to where it came
+  // from: not to the page's start.
   const onClosing = useCallback(() => {
-    if (root.current?.contains(document.activeElement)) root.current.focus();
+    const region = root.current;
+    if (region === null || !region.contains(document.activeElement)) return;
+    if (count.current > 1 || !cameFrom.current?.isConnected) region.focus();
+    else cameFrom.current.focus();
   }, []);
 
   useLayoutEffect(() => {
@@ -65,12 +73,12 @@ export function Notifications({ store, hideAnimationMs, label }: NotificationsPr
       if (toast === null || !element.contains(toast)) return;
       event.preventDefault();
       event.stopPropagation();
-      element.focus();
+      onClosing();
       store.hide(toast.dataset.toastId ?? '');
     };
     window.addEventListener('keydown', onKey, { capture: true });
     return () => window.removeEventListener('keydown', onKey, { capture: true });
-  }, [store]);
+  }, [store, onClosing]);
 
   return createPortal(
     <section
@@ -80,6 +88,7 @@ export function Notifications({ store, hideAnimationMs, label }: NotificationsPr
       aria-live="off"
       tabIndex={-1}
       data-st-toasts=""
+      onPointerDownCapture={(event) => notePressInToasts(event.target)}
       onPointerEnter={() => {
         hover.current = true;
         follow();
@@ -88,7 +97,9 @@ export function Notifications({ store, hideAnimationMs, label }: NotificationsPr
         hover.current = false;
         follow();
       }}
-      onFocus={() => {
+      onFocus={(event) => {
+        const from = event.relatedTarget;
+        if (from instanceof HTMLElement && !event.currentTarget.contains(from)) cameFrom.current = from;
         focus.current = true;
         follow();
       }}

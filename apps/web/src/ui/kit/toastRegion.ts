@@ -3,6 +3,8 @@
 import { useSyncExternalStore } from 'react';
 
 let region: HTMLElement | null = null;
+/** The last element pressed in the region (a close button's press may remove its toast before Radix asks). */
+let pressed: Node | null = null;
 const listeners = new Set<() => void>();
 
 /** Called by the toasts' viewport with its element when it mounts, and with null when it goes. */
@@ -12,9 +14,15 @@ export function setToastRegion(element: HTMLElement | null): void {
   for (const listener of listeners) listener();
 }
 
-/** Whether `target` is inside the toasts' region. */
+/** Called by the region on every press inside it. */
+export function notePressInToasts(target: EventTarget | null): void {
+  pressed = target instanceof Node ? target : null;
+}
+
+/** Whether `target` is inside the toasts' region (or was, pressed there, and has left the page since). */
 export function inToastRegion(target: EventTarget | null): boolean {
-  return region !== null && target instanceof Node && region.contains(target);
+  if (region === null || !(target instanceof Node)) return false;
+  return region.contains(target) || (!target.isConnected && target === pressed);
 }
 
 function subscribe(listener: () => void): () => void {
