@@ -50,4 +50,26 @@ describe('cloud backup store (SQLite file)', () => {
     expect(kept.filter((c) => c.ip === '10.0.0.2')).toHaveLength(1);
     expect(await store.list('g2')).toEqual([]);
   });
+
+  it("caps a gateway's versions in all, however many addresses they name, and leaves out rows beyond the limits", async () => {
+    if (!db) throw new Error('the first test opens the database');
+    const store = new CloudBackupStore(db, new BackupCipher(randomBytes(48)), 3, 5);
+    // one version each at eight addresses: the per-address cap alone would keep all eight
+    const many = [0, 1, 2, 3, 4, 5, 6, 7].map((m) => copy(`10.0.1.${m + 1}`, m));
+    for (const c of many) await store.add('g2', c);
+    expect((await store.list('g2')).map((c) => c.id)).toEqual(
+      many
+        .slice(3)
+        .reverse()
+        .map((c) => c.id),
+    );
+    // a row kept before the limits (a 20,000-character name) is not handed out
+    const legacy = {
+      ...copy('10.0.1.99', 59),
+      device: { ...copy('10.0.1.99', 59).device, name: 'n'.repeat(20_000) },
+    };
+    await store.add('g2', legacy);
+    expect((await store.list('g2')).map((c) => c.id)).not.toContain(legacy.id);
+    expect(await store.list('g2')).toHaveLength(4);
+  });
 });

@@ -1,4 +1,4 @@
-import { BACKUP_LIMITS, type BackupCopy, BackupSource, DeviceInfoSchema } from '@st/protocol';
+import { BACKUP_LIMITS, BackupCopy, BackupSource, DeviceInfoSchema } from '@st/protocol';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { CloudDatabase } from '../db/schema';
@@ -13,6 +13,7 @@ export class CloudBackupStore {
     private readonly db: Kysely<CloudDatabase>,
     private readonly cipher: BackupCipher,
     private readonly keepPerDevice: number = BACKUP_LIMITS.cloudKeepPerDevice,
+    private readonly keepPerGateway: number = BACKUP_LIMITS.cloudKeepPerGateway,
   ) {}
 
   /** Keeps one version; a version already kept (same gateway and id) is left as it is. */
@@ -35,19 +36,19 @@ export class CloudBackupStore {
       })
       .onConflict((oc) => oc.columns(['gateway_id', 'id']).doNothing())
       .execute();
-    await this.prune(gatewayId, copy.ip);
+    await this.prune(gatewayId, copy.ip, this.keepPerDevice);
+    // many addresses do not multiply the space a gateway takes: its versions in all are capped too
+    await this.prune(gatewayId, undefined, this.keepPerGateway);
   }
 
-  /** Keeps the newest `keepPerDevice` versions of one device of a gateway. */
-  private async prune(gatewayId: string, ip: string): Promise<void> {
-    const old = await this.db
-      .selectFrom('backups')
-      .select('id')
-      .where('gateway_id', '=', gatewayId)
-      .where('device_ip', '=', ip)
+  /** Keeps the newest `keep` versions of one device of a gateway (`ip`), or of the whole gateway. */
+  private async prune(gatewayId: string, ip: string | undefined, keep: number): Promise<void> {
+    let query = this.db.selectFrom('backups').select('id').where('gateway_id', '=', gatewayId);
+    if (ip !== undefined) query = query.where('device_ip', '=', ip);
+    const old = await query
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
-      .offset(this.keepPerDevice)
+      .offset(keep)
       .limit(1000)
       .execute();
     if (old.length === 0) return;
@@ -62,7 +63,10 @@ export class CloudBackupStore {
       .execute();
   }
 
-  /** Every kept version of a gateway, newest first; a row that does not open is skipped. */
+  /**
+   * Every kept version of a gateway, newest first; a row that does not open, or holds a copy outside the
+   * backup limits (BackupCopy: kept before them), is skipped.
+   */
   async list(gatewayId: string): Promise<BackupCopy[]> {
     const rows = await this.db
       .selectFrom('backups')
@@ -78,7 +82,7 @@ export class CloudBackupStore {
       } catch {
         continue;
       }
-      out.push({
+      const copy = BackupCopy.safeParse({
         id: row.id,
         ip: row.device_ip,
         device: secret.device,
@@ -86,6 +90,7 @@ export class CloudBackupStore {
         creationDateTime: row.created_at,
         dump: secret.dump,
       });
+      if (copy.success) out.push(copy.data);
     }
     return out;
   }

@@ -2,7 +2,8 @@ import { ApiError, BACKUP_CLOUD_ROUTES, BackupCopy, GATEWAY_TOKEN_HEADER, TIMEOU
 import { z } from 'zod';
 import { cloudEndpoint } from './cloudApi';
 
-const Copies = z.array(BackupCopy);
+/** The cloud's answer, read one copy at a time: a copy outside the backup limits is left out, not fatal. */
+const Copies = z.array(z.unknown());
 
 /** This gateway record's backup copies kept by the cloud (`GET /api/gateway/backups` with the gateway token). */
 export async function fetchBackupCopies(cloudUrl: string, token: string): Promise<BackupCopy[]> {
@@ -20,5 +21,8 @@ export async function fetchBackupCopies(cloudUrl: string, token: string): Promis
   const parsed = Copies.safeParse(await res.json().catch(() => undefined));
   if (!parsed.success)
     throw new ApiError('CLOUD_UNAVAILABLE', 'The cloud sent backups that could not be understood');
-  return parsed.data;
+  return parsed.data.flatMap((item) => {
+    const copy = BackupCopy.safeParse(item);
+    return copy.success ? [copy.data] : [];
+  });
 }

@@ -12,6 +12,10 @@ export const ST_VERSION = '1.0';
 
 /** Longest device name the firmware accepts (`PUT /info/system`). */
 export const DEVICE_NAME_MAX = 16;
+/** Longest device type a record keeps (firmware types are short words such as `lamp`; the beacon allows 512 in all). */
+export const DEVICE_TYPE_MAX = 64;
+/** Longest version text (`version`, `stVersion`, `chip_model`) a record keeps. */
+export const DEVICE_VERSION_MAX = 64;
 
 /**
  * `GET /info/system`. `version` is absent when the firmware was built without `__VERSION`.

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { DeviceInfoSchema } from '../device/index';
+import {
+  BOARDS,
+  DEVICE_NAME_MAX,
+  DEVICE_TYPE_MAX,
+  DEVICE_VERSION_MAX,
+  DeviceInfoSchema,
+} from '../device/index';
+import { plainName } from '../text';
 import { DateTime, DeviceAddress, Id } from './common';
 
 // Scheduled fleet backups (issue 18): versions of each device's settings dump, kept on the gateway and, in
@@ -18,11 +25,37 @@ export const BACKUP_LIMITS = {
   dumpMaxChars: 4096,
   /** versions the cloud keeps per device of a gateway (newest first; older ones are deleted) */
   cloudKeepPerDevice: 100,
+  /** and versions it keeps per gateway in all (200 devices at 100 each); older ones are deleted */
+  cloudKeepPerGateway: 20_000,
   /** an uploaded archive is refused above this size */
   archiveMaxBytes: 8 * 1024 * 1024,
   /** and above this many files */
   archiveMaxEntries: 5000,
+  /** longest backup id (the gateway makes UUIDs, 36 characters) */
+  idMaxChars: 64,
 } as const;
+
+const bounded = (max: number) => plainName(z.string().trim().min(1).max(max));
+
+/**
+ * A device as a stored settings dump or backup records it, within the device's own limits
+ * (device-protocol.md section 1.6): a name of at most 16 characters, a known board, a device address, no
+ * control characters. What arrives from outside (an uploaded archive, a copy over the gateway link, a dump
+ * posted by the console) is refused beyond them, so no record carries an oversized field.
+ */
+export const BackupDeviceInfo = z.object({
+  version: plainName(z.string().max(DEVICE_VERSION_MAX)).optional(),
+  stVersion: bounded(DEVICE_VERSION_MAX),
+  name: bounded(DEVICE_NAME_MAX),
+  type: bounded(DEVICE_TYPE_MAX),
+  ip: DeviceAddress,
+  board: z.string().refine((b) => BOARDS.some((known) => known === b), {
+    message: `Board must be one of ${BOARDS.join(', ')}`,
+  }),
+  chip_model: plainName(z.string().max(DEVICE_VERSION_MAX)).optional(),
+  chip_revision: z.number().int().optional(),
+});
+export type BackupDeviceInfo = z.infer<typeof BackupDeviceInfo>;
 
 /** `GET/PUT /api/backups/schedule`. Defaults: daily, keep 30 versions per device. */
 export const BackupSchedule = z.object({
@@ -90,9 +123,10 @@ export const BackupCloudPull = z.object({
 
 /** One backup as it travels: gateway -> cloud over the link, cloud -> owner or gateway, in an archive. */
 export const BackupCopy = z.object({
-  id: Id,
-  ip: z.string(),
-  device: DeviceInfoSchema,
+  id: bounded(BACKUP_LIMITS.idMaxChars),
+  /** the device's address (`ip` or `ip:port`); the cloud keeps at most cloudKeepPerDevice versions per address */
+  ip: DeviceAddress,
+  device: BackupDeviceInfo,
   source: BackupSource,
   creationDateTime: DateTime,
   dump: z.string().max(BACKUP_LIMITS.dumpMaxChars),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DeviceInfoSchema } from '../device/index';
 import { LOGS } from '../limits';
 import { LogLevelName } from '../logLevels';
-import { BackupSource } from './backups';
+import { BACKUP_LIMITS, BackupDeviceInfo, BackupSource } from './backups';
 import { DateTime, Id } from './common';
 
 // What the gateway keeps and serves about devices: saved devices, settings dumps, logs, device commands.
@@ -24,8 +24,14 @@ export const SettingsDumpRecord = z.object({
 });
 export type SettingsDumpRecord = z.infer<typeof SettingsDumpRecord>;
 
-/** `POST /api/devices/settings`: the whole device object and the dump it exported. */
-export const SettingsDumpCreate = z.object({ device: DeviceInfoSchema, dump: z.string() });
+/**
+ * `POST /api/devices/settings`: the whole device object and the dump it exported. The device is kept
+ * within the device limits (BackupDeviceInfo): the dump becomes a backup version and is copied to the cloud.
+ */
+export const SettingsDumpCreate = z.object({
+  device: BackupDeviceInfo,
+  dump: z.string().max(BACKUP_LIMITS.dumpMaxChars),
+});
 export type SettingsDumpCreate = z.infer<typeof SettingsDumpCreate>;
 
 const filterText = z.string().trim().optional();

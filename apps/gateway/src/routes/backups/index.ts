@@ -84,11 +84,11 @@ export async function backupRoutes(app: HttpApp, deps: BackupRouteDeps): Promise
     scope.post(upload.path, {
       bodyLimit: BACKUP_LIMITS.archiveMaxBytes,
       schema: { tags, summary: upload.summary, response: { 200: upload.response } },
-      handler: (req) => {
+      handler: async (req) => {
         if (!Buffer.isBuffer(req.body)) {
           throw new ApiError('UNSUPPORTED_MEDIA_TYPE', `Send the zip as ${ARCHIVE_TYPES[0]}`);
         }
-        const copies = readArchive(req.body).map((c) => ({ ...c, source: 'upload' as const }));
+        const copies = (await readArchive(req.body)).map((c) => ({ ...c, source: 'upload' as const }));
         const imported = store.insertAll(copies, false);
         backups.flushCloud();
         return { imported, skipped: copies.length - imported };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   ApiError,
-  type BackupCopy,
+  BackupCopy,
   type BackupOverview,
   type BackupRunResult,
   type BackupSchedule,
@@ -9,6 +9,7 @@ import {
   parseSettingsDump,
 } from '@st/protocol';
 import type { Logger } from 'pino';
+import type { z } from 'zod';
 import type { CommandRunner } from '../devices/commandRunner';
 import type { DeviceResolver } from '../devices/resolver';
 import { runPool } from './pool';
@@ -231,14 +232,19 @@ export class Backups {
     const parsed = parseSettingsDump(text);
     if (!parsed.ok) throw new Error(`the device exported a dump that is not valid: ${parsed.error}`);
     if (store.latest(device.ip)?.dump === text) return 'unchanged';
-    const copy: BackupCopy = {
+    // A device reporting more than the device limits (name, type, board, address) is not kept: the cloud
+    // does not keep such a copy and an archive upload refuses it.
+    const fits = BackupCopy.safeParse({
       id: randomUUID(),
       ip: device.ip,
       device,
       source: 'schedule',
       creationDateTime: new Date().toISOString(),
       dump: text,
-    };
+    });
+    if (!fits.success)
+      throw new Error(`the device's info is outside the device limits: ${firstIssue(fits.error)}`);
+    const copy = fits.data;
     store.insert(copy, false);
     store.prune(device.ip, store.schedule().keep);
     this.flushCloud();
@@ -267,6 +273,11 @@ export class Backups {
     }, delay);
     this.timer.unref();
   }
+}
+
+function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  return issue ? `${issue.path.join('.')}: ${issue.message}` : 'invalid';
 }
 
 function message(err: unknown): string {

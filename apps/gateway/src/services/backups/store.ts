@@ -1,5 +1,5 @@
 import {
-  type BackupCopy,
+  BackupCopy,
   BackupRunResult,
   BackupSchedule,
   DateTime,
@@ -128,16 +128,24 @@ export class BackupStore {
       .run(ip, ip, keep).changes;
   }
 
-  /** Versions made here that the cloud has not been sent yet, oldest first. */
+  /**
+   * Versions made here that the cloud has not been sent yet, oldest first. A row outside the backup limits
+   * (BackupCopy: stored before them) is never sent, since the cloud does not keep it: it is marked sent and left out.
+   */
   unpushed(limit: number): BackupCopy[] {
-    return this.db
+    const rows = this.db
       .prepare<[number], Row>(
         `SELECT ${COLUMNS} FROM settings_dumps WHERE cloud_pushed = 0 AND device_ip <> ''
          ORDER BY created_at, rowid LIMIT ?`,
       )
-      .all(limit)
-      .map(toCopy)
-      .filter((c): c is BackupCopy => c !== undefined);
+      .all(limit);
+    const out: BackupCopy[] = [];
+    for (const row of rows) {
+      const copy = BackupCopy.safeParse(toCopy(row));
+      if (copy.success) out.push(copy.data);
+      else this.markPushed(row.id);
+    }
+    return out;
   }
 
   markPushed(id: string): void {
