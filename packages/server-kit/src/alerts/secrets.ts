@@ -73,20 +73,22 @@ export function mergeSecrets(next: readonly AlertChannel[], stored: readonly Ale
   });
 }
 
-/** Refuses (400 ALERT_DESTINATION_REFUSED) a channel whose destination the app's policy never allows. */
+/**
+ * Refuses (400 ALERT_DESTINATION_REFUSED, the first refused channel in order) a channel whose destination the
+ * app's policy never allows. The channels are checked at once (a name lookup is bounded in time).
+ */
 export async function vetChannels(
   channels: readonly AlertChannel[],
   destinations: AlertDestinations,
 ): Promise<void> {
-  for (const c of channels) {
-    try {
-      await destinations.vet(channelTarget(c));
-    } catch (err) {
-      if (err instanceof AlertDestinationError && err.reason === 'refused')
-        throw new ApiError('ALERT_DESTINATION_REFUSED', `Channel "${c.id}": ${err.message}`);
-      if (!(err instanceof AlertDestinationError)) throw err;
-    }
-  }
+  const results = await Promise.allSettled(channels.map((c) => destinations.vet(channelTarget(c))));
+  results.forEach((r, i) => {
+    if (r.status === 'fulfilled') return;
+    const err: unknown = r.reason;
+    if (err instanceof AlertDestinationError && err.reason === 'refused')
+      throw new ApiError('ALERT_DESTINATION_REFUSED', `Channel "${channels[i]?.id}": ${err.message}`);
+    if (!(err instanceof AlertDestinationError)) throw err;
+  });
 }
 
 /** Retry delays of an outbox: 2 s doubling to 2 min, for 10 minutes after the alert was raised. */
