@@ -3,6 +3,7 @@ import { freeTcpPort, type HttpReceiver, startHttpReceiver } from '@st/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ALERT_TEST_FAILED } from '../src/alerts/routes';
+import { CloudConfig } from '../src/config';
 import { Browser, startCloud, type TestCloud, testStorage } from './helpers';
 
 // Users' alert channels must not turn the cloud into a client of its own network: real clouds, real
@@ -75,6 +76,17 @@ afterAll(async () => {
 const hook = (url: string, id = 'hook') => ({ channels: [{ id, type: 'webhook', url }] });
 
 describe('cloud alert destinations', () => {
+  it('stops a start on an allow-list entry it cannot read, naming it', () => {
+    const parsed = CloudConfig.safeParse({
+      alertAllowedHosts: 'hooks.lan:8080, 10.0.0.0/8, bad_host, [::1]:0',
+    });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]?.message).toBe('not a host, host:port or CIDR: bad_host, [::1]:0');
+    expect(CloudConfig.parse({ alertAllowedHosts: 'hooks.lan:8080, 10.0.0.0/8' }).alertAllowedHosts).toBe(
+      'hooks.lan:8080, 10.0.0.0/8',
+    );
+  });
+
   it('refuses loopback, private, link-local, metadata and unusual ports when a channel is saved', async () => {
     const user = await signedIn(strict);
     const port = new URL(inside.url).port;
