@@ -69,6 +69,12 @@ const WORDS = new Set([
   'why',
   'since',
   'summary',
+  'away',
+  'within',
+  'reason',
+  'channel',
+  'from',
+  'to',
   'what',
   'who',
 ]);

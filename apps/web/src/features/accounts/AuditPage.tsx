@@ -36,6 +36,13 @@ export default function AuditPage() {
     queryFn: () => accountsApi(http).audit(filters),
   });
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
+  // `denied`: the cloud refused it; otherwise the HTTP status of the answer
+  const outcomeText = (outcome: string) =>
+    outcome === 'denied'
+      ? t('accounts.audit.denied')
+      : /^[23]\d\d$/.test(outcome)
+        ? t('accounts.audit.outcome.ok', { status: outcome })
+        : t('accounts.audit.outcome.status', { status: outcome });
   const names = new Map((gateways.data ?? []).map((g) => [g.id, g.name]));
   const csv = `${config.basePath}${buildPath(routeDef('cloud.audit').path, {}, { ...filters, format: 'csv' }).slice(1)}`;
 
@@ -106,7 +113,7 @@ export default function AuditPage() {
                   <Table.Td>{when.format(new Date(e.at))}</Table.Td>
                   <Table.Td>{e.actor ?? ''}</Table.Td>
                   <Table.Td>
-                    {e.action}
+                    {t(`accounts.audit.action.${e.action}`)}
                     {e.command ? ` · ${e.command}` : ''}
                     {e.detail ? ` · ${e.detail}` : ''}
                   </Table.Td>
@@ -114,7 +121,7 @@ export default function AuditPage() {
                     {e.gatewayId ? (names.get(e.gatewayId) ?? e.gatewayId) : ''}
                     {e.device ? ` · ${e.device}` : ''}
                   </Table.Td>
-                  <Table.Td>{e.outcome === 'denied' ? t('accounts.audit.denied') : e.outcome}</Table.Td>
+                  <Table.Td>{outcomeText(e.outcome)}</Table.Td>
                   <Table.Td>
                     {e.durationMs === null
                       ? ''

@@ -10,6 +10,7 @@ import { Text } from '../../ui/kit/text';
 import { useDevicePanel } from '../devices/panel/DeviceContext';
 import { alertKeys } from './alertKeys';
 import { KindsFilter } from './KindsFilter';
+import { timelineText } from './timelineText';
 import { useAlertsApi } from './useAlertsApi';
 
 /** How often the open tab asks for new entries (the timeline follows the device live). */
@@ -30,7 +31,7 @@ const COLORS: Partial<Record<TimelineKind, string>> = {
 };
 
 function Entry({ entry, format }: { entry: TimelineEntry; format: Intl.DateTimeFormat }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Group component="li" gap="sm" wrap="nowrap" align="flex-start" data-kind={entry.kind}>
       <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
@@ -40,7 +41,7 @@ function Entry({ entry, format }: { entry: TimelineEntry; format: Intl.DateTimeF
         {t(`timeline.kind.${entry.kind}`)}
       </Badge>
       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-        {entry.text}
+        {timelineText(entry, t, i18n.language)}
         {entry.via === 'cloud'
           ? ` (${entry.by ? t('timeline.via.cloudBy', { login: entry.by }) : t('timeline.via.cloud')})`
           : entry.via === 'home-assistant'

@@ -19,8 +19,8 @@ const COLUMNS: readonly { key: SortKey | 'sensors'; width: string }[] = [
   { key: 'name', width: 'minmax(140px, 1.2fr)' },
   { key: 'type', width: '100px' },
   { key: 'board', width: '100px' },
-  { key: 'version', width: '90px' },
-  { key: 'uptime', width: '100px' },
+  { key: 'version', width: '110px' },
+  { key: 'uptime', width: '120px' },
   { key: 'lastSeen', width: '120px' },
   { key: 'sensors', width: 'minmax(260px, 2fr)' },
 ];
@@ -101,7 +101,8 @@ export function OverviewTable({ rows, sort, onSort, onOpen, now, height }: Overv
                       data-sort={key}
                     >
                       <Group gap={4} wrap="nowrap">
-                        <Text size="sm" fw={600}>
+                        {/* a header longer than its column (Russian) wraps to a second line */}
+                        <Text size="sm" fw={600} style={{ minWidth: 0, whiteSpace: 'normal' }}>
                           {label}
                         </Text>
                         {active && sort.desc ? <IconArrowDown size={14} aria-hidden /> : null}

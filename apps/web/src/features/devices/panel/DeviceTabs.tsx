@@ -74,13 +74,16 @@ export function DeviceTabs({ tabs }: { tabs: DeviceTab[] }) {
   };
   return (
     <Tabs value={active} onChange={setActive} keepMounted={false}>
-      <Tabs.List>
+      {/* one line in any language: narrower than its tabs (a phone), the list scrolls sideways */}
+      <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
         {tabs.map((tab) => (
           <Tabs.Tab
             key={tab}
             value={tab}
             leftSection={ICONS[tab]}
             color={tab === 'danger' ? 'red' : undefined}
+            // (narrower than the kit's default: eight tabs fit one line of the panel in Russian at 1280 px)
+            style={{ flexShrink: 0, paddingInline: 'var(--st-sp-xs)' }}
             onClick={() => {
               if (tab === active) refresh();
             }}
