@@ -1,7 +1,7 @@
 // The kit's interactive primitives in Chromium, against the WAI-ARIA Authoring Practices, in both themes:
 // dialog (focus in, kept in, given back; Escape closes the top layer only; toasts reachable), menu button,
 // tabs, select, tooltip, toasts (pause on focus and hover), popovers (on screen on every side, following their
-// button), and axe on each open. The page (apps/web/src/ui/testing/KitPage.tsx) is bundled here with esbuild
+// button), virtual rows measured by key, and axe on each open. The page (apps/web/src/ui/testing/KitPage.tsx) is bundled here with esbuild
 // and served from memory: no console server is needed.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -280,6 +280,31 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(toast).toBeVisible();
       await page.mouse.move(0, 0, { steps: 5 });
       await expect(toast).toHaveCount(0);
+    });
+
+    test('virtual rows keep their measured heights by key when rows are added before them', async ({
+      page,
+    }) => {
+      const scroller = page.getByTestId('virtual-scroller');
+      const list = page.getByRole('list', { name: 'Virtual rows' });
+      const height = () => list.evaluate((element) => element.getBoundingClientRect().height);
+      const expected = async () => Number(await page.getByTestId('virtual-expected').textContent());
+      // every row measured once: scrolled through, then back to the top
+      const end = await scroller.evaluate((element) => element.scrollHeight);
+      for (let top = 0; top <= end; top += 100) {
+        await scroller.evaluate((element, y) => {
+          element.scrollTop = y;
+        }, top);
+        await expect(list.getByText(/^Row \d+$/).first()).toBeVisible();
+      }
+      await scroller.evaluate((element) => {
+        element.scrollTop = 0;
+      });
+      await expect.poll(height).toBe(await expected());
+      // newer rows on top (the logs): the rows below them keep their own heights, off screen too
+      await page.getByRole('button', { name: 'Add 5 on top' }).click();
+      await expect(list.getByText('Row 44', { exact: true })).toBeVisible();
+      await expect.poll(height).toBe(await expected());
     });
 
     test('popovers: fully in the window from every corner, and following their button when it moves', async ({

@@ -1,25 +1,23 @@
-// Tabs and NavLink of the house UI kit (issue 21). Tabs keep Mantine's props and ARIA: a tablist of tabs with
-// a roving tabindex (only the chosen tab is in the tab order; the arrow keys, Home and End move and choose),
-// each tab controlling its tabpanel. NavLink is a full-width button row of a navigation list.
+// Tabs and NavLink of the house UI kit. Tabs keep Mantine's props on Radix Tabs (WAI-ARIA tabs with automatic
+// activation): a tablist of tabs with one tab stop (the chosen tab), the arrow keys moving and choosing among the
+// enabled tabs (wrapping), Home and End; each tab controls its tabpanel. NavLink is a full-width button row of a
+// navigation list.
 import './tabs.css';
+import * as RadixTabs from '@radix-ui/react-tabs';
 import {
   type ButtonHTMLAttributes,
   type CSSProperties,
   createContext,
-  type KeyboardEvent,
   type ReactNode,
   type Ref,
   use,
-  useId,
   useState,
 } from 'react';
 import { Box, type BoxProps, cx, type KitColor, type StyleProps, splitStyle } from './Box';
 
 interface TabsContextValue {
   value: string | null;
-  choose: (value: string) => void;
   keepMounted: boolean;
-  id: string;
 }
 const TabsContext = createContext<TabsContextValue | null>(null);
 
@@ -29,10 +27,7 @@ function useTabs(part: string): TabsContextValue {
   return ctx;
 }
 
-const tabId = (ctx: TabsContextValue, value: string) => `${ctx.id}-tab-${value}`;
-const panelId = (ctx: TabsContextValue, value: string) => `${ctx.id}-panel-${value}`;
-
-export interface TabsProps extends Omit<BoxProps, 'onChange' | 'defaultValue'> {
+export interface TabsProps extends Omit<BoxProps, 'onChange' | 'defaultValue' | 'dir'> {
   /** The chosen tab (controlled); null for none. */
   value?: string | null | undefined;
   defaultValue?: string | null | undefined;
@@ -50,20 +45,20 @@ export function Tabs({
   className,
   ...others
 }: TabsProps) {
-  const id = useId();
   const [own, setOwn] = useState<string | null>(defaultValue);
-  const ctx: TabsContextValue = {
-    value: value === undefined ? own : value,
-    keepMounted,
-    id,
-    choose: (next) => {
-      setOwn(next);
-      onChange?.(next);
-    },
-  };
+  const chosen = value === undefined ? own : value;
   return (
-    <TabsContext value={ctx}>
-      <Box {...others} className={cx('st-Tabs-root', className)} />
+    <TabsContext value={{ value: chosen, keepMounted }}>
+      <RadixTabs.Root
+        asChild
+        value={chosen ?? ''}
+        onValueChange={(next) => {
+          setOwn(next);
+          onChange?.(next);
+        }}
+      >
+        <Box {...others} className={cx('st-Tabs-root', className)} />
+      </RadixTabs.Root>
     </TabsContext>
   );
 }
@@ -71,32 +66,10 @@ export function Tabs({
 /** The row of tabs. */
 function TabsList({ className, ...others }: BoxProps) {
   return (
-    <Box role="tablist" aria-orientation="horizontal" {...others} className={cx('st-Tabs-list', className)} />
+    <RadixTabs.List asChild loop>
+      <Box {...others} className={cx('st-Tabs-list', className)} />
+    </RadixTabs.List>
   );
-}
-
-/** Moves to (and chooses) the tab an arrow key, Home or End points at, among the enabled tabs of the list. */
-function moveFocus(event: KeyboardEvent<HTMLButtonElement>) {
-  const current = event.currentTarget;
-  const list = current.closest('[role="tablist"]');
-  if (list === null) return;
-  const tabs = Array.from(list.querySelectorAll<HTMLButtonElement>('[role="tab"]')).filter(
-    (tab) => !tab.disabled && tab.closest('[role="tablist"]') === list,
-  );
-  const at = tabs.indexOf(current);
-  const last = tabs.length - 1;
-  const to: Record<string, number> = {
-    ArrowRight: at >= last ? 0 : at + 1,
-    ArrowLeft: at <= 0 ? last : at - 1,
-    Home: 0,
-    End: last,
-  };
-  const next = tabs[to[event.key] ?? -1];
-  if (next === undefined) return;
-  event.preventDefault();
-  event.stopPropagation();
-  next.focus();
-  if (next !== current) next.click();
 }
 
 export interface TabsTabProps
@@ -115,30 +88,19 @@ export interface TabsTabProps
 /** A tab: a button choosing its panel. */
 function TabsTab(props: TabsTabProps) {
   const { style, className, rest } = splitStyle(props);
-  const { value, leftSection, rightSection, color, onClick, onKeyDown, children, ...others } = rest;
+  const { value, leftSection, rightSection, color, children, ...others } = rest;
   const ctx = useTabs('Tab');
   const active = ctx.value === value;
   const tint = color && (/^[a-z]+$/.test(color) ? `var(--st-${color}-filled)` : color);
   return (
-    <button
-      type="button"
-      role="tab"
-      id={tabId(ctx, value)}
-      aria-selected={active}
-      aria-controls={active || ctx.keepMounted ? panelId(ctx, value) : undefined}
-      tabIndex={active || ctx.value === null ? 0 : -1}
+    <RadixTabs.Trigger
+      value={value}
       {...others}
+      // (no tab points at a panel that is not in the page)
+      {...(active || ctx.keepMounted ? {} : { 'aria-controls': undefined })}
       className={cx('st-Tabs-tab', className)}
       style={tint ? ({ '--tab-color': tint, ...style } as CSSProperties) : style}
       data-active={active || undefined}
-      onClick={(event) => {
-        ctx.choose(value);
-        onClick?.(event);
-      }}
-      onKeyDown={(event) => {
-        onKeyDown?.(event);
-        if (!event.defaultPrevented) moveFocus(event);
-      }}
     >
       {leftSection ? (
         <span className="st-Tabs-tabSection" data-position="left">
@@ -151,7 +113,7 @@ function TabsTab(props: TabsTabProps) {
           {rightSection}
         </span>
       ) : null}
-    </button>
+    </RadixTabs.Trigger>
   );
 }
 
@@ -165,16 +127,11 @@ export interface TabsPanelProps extends BoxProps {
 function TabsPanel({ value, keepMounted, className, ...others }: TabsPanelProps) {
   const ctx = useTabs('Panel');
   const active = ctx.value === value;
-  if (!active && !(keepMounted ?? ctx.keepMounted)) return null;
+  const kept = keepMounted ?? ctx.keepMounted;
   return (
-    <Box
-      role="tabpanel"
-      id={panelId(ctx, value)}
-      aria-labelledby={tabId(ctx, value)}
-      hidden={!active}
-      {...others}
-      className={cx('st-Tabs-panel', className)}
-    />
+    <RadixTabs.Content asChild value={value} forceMount={kept || undefined} hidden={!active}>
+      <Box {...others} className={cx('st-Tabs-panel', className)} />
+    </RadixTabs.Content>
   );
 }
 

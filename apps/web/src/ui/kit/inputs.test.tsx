@@ -242,12 +242,13 @@ describe('tabs', () => {
       </Tabs>,
     );
 
-  it('render a tablist of tabs, the chosen one selected and alone in the tab order', () => {
+  // (the tab order and the keyboard: e2e/ui.primitives.spec.ts, in Chromium)
+  it('render a tablist of tabs, the chosen one selected and coloured', () => {
     const kept = tabs();
     expect(kept.filter((t) => t.attrs.role === 'tablist')).toHaveLength(1);
     const [a, b] = kept.filter((t) => t.attrs.role === 'tab');
-    expect(a?.attrs).toMatchObject({ 'aria-selected': 'false', tabindex: '-1', type: 'button' });
-    expect(b?.attrs).toMatchObject({ 'aria-selected': 'true', tabindex: '0', 'data-active': 'true' });
+    expect(a?.attrs).toMatchObject({ 'aria-selected': 'false', type: 'button' });
+    expect(b?.attrs).toMatchObject({ 'aria-selected': 'true', 'data-active': 'true' });
     expect(b?.attrs.style).toBe('--tab-color:var(--st-red-filled)');
   });
 
@@ -260,7 +261,7 @@ describe('tabs', () => {
       expect(panel.attrs['aria-labelledby']).toBe(tab.attrs.id);
       expect('hidden' in panel.attrs).toBe(tab.attrs['aria-selected'] === 'false');
     }
-    expect(panels[1]?.attrs.style).toBe('padding-top:var(--st-sp-md)');
+    expect(panels[1]?.attrs.style).toMatch(/^padding-top:var\(--st-sp-md\)/);
   });
 
   it('drop the other panels with keepMounted={false}, and point no tab at a missing panel', () => {

@@ -4,7 +4,7 @@
 import '../kit/base.css';
 import '../kit/tokens.css';
 import '../kit/palette.css';
-import { type CSSProperties, useState } from 'react';
+import { type CSSProperties, useCallback, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Menu } from '../floating/Menu';
 import { Popover } from '../floating/Popover';
@@ -19,6 +19,7 @@ import { Tabs } from '../kit/Tabs';
 import { Text } from '../kit/text';
 import { ToastStore } from '../kit/toastStore';
 import { Select } from '../Select';
+import { useVirtualRows } from '../useVirtualRows';
 
 const toasts = new ToastStore();
 
@@ -161,6 +162,76 @@ function PopoverDemo({ name, place }: { name: string; place?: CSSProperties }) {
   );
 }
 
+/** A row's height in the virtual list: a repeating pattern, so a row measured as another is off. */
+const heightOf = (id: number) => 20 + (id % 3) * 30;
+
+/**
+ * A virtual list of rows of known, varying heights, newest first (as the logs): "Add 5 on top" puts rows before
+ * the measured ones; its element's height must stay the true sum of every row's height.
+ */
+function VirtualDemo() {
+  const [ids, setIds] = useState(() => Array.from({ length: 40 }, (_, i) => 39 - i));
+  const scroller = useRef<HTMLDivElement>(null);
+  const keyOf = useCallback((index: number) => ids[index] ?? index, [ids]);
+  const virtual = useVirtualRows({
+    scrollRef: scroller,
+    count: ids.length,
+    rowHeight: 30,
+    overscan: 0,
+    keyOf,
+  });
+  return (
+    <Stack gap={4}>
+      <Group>
+        <Button
+          variant="default"
+          onClick={() =>
+            setIds((all) => [...Array.from({ length: 5 }, (_, i) => all.length + 4 - i), ...all])
+          }
+        >
+          Add 5 on top
+        </Button>
+        <Text size="sm" data-testid="virtual-expected">
+          {ids.reduce((sum, id) => sum + heightOf(id), 0)}
+        </Text>
+      </Group>
+      <div ref={scroller} data-testid="virtual-scroller" style={{ height: 200, overflowY: 'auto' }}>
+        <ul
+          aria-label="Virtual rows"
+          style={{
+            height: virtual.totalSize,
+            position: 'relative',
+            margin: 0,
+            padding: 0,
+            listStyle: 'none',
+          }}
+        >
+          {virtual.items.map((item) => {
+            const id = ids[item.index] ?? 0;
+            return (
+              <li
+                key={item.key}
+                ref={virtual.measure}
+                data-index={item.index}
+                style={{
+                  position: 'absolute',
+                  top: 0,
+                  left: 0,
+                  width: '100%',
+                  height: heightOf(id),
+                  transform: `translateY(${item.start}px)`,
+                }}
+              >
+                Row {id}
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </Stack>
+  );
+}
+
 function KitPage() {
   return (
     <main style={{ padding: '64px 24px' }}>
@@ -185,6 +256,9 @@ function KitPage() {
         <SelectDemo />
         <PopoverDemo name="Filter" />
       </Stack>
+      <div style={{ position: 'absolute', top: 64, right: 24, width: 320 }}>
+        <VirtualDemo />
+      </div>
       <PopoverDemo name="Top left" place={{ top: 4, left: 4 }} />
       <PopoverDemo name="Top right" place={{ top: 4, right: 4 }} />
       <PopoverDemo name="Bottom left" place={{ bottom: 4, left: 4 }} />
