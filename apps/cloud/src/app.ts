@@ -38,6 +38,7 @@ import { openDatabase } from './db/connect';
 import type { CloudDatabase } from './db/schema';
 import { registerGatewayRoutes } from './gateways/routes';
 import { GatewayStore } from './gateways/store';
+import { InFlightRequests, stopListening } from './health/inFlight';
 import { type DependencyCheck, Readiness } from './health/readiness';
 import { registerHealthRoutes } from './health/routes';
 import { acceptEmptyJson } from './http/json';
@@ -93,6 +94,7 @@ export class CloudServer {
   private relayRef: Relay | undefined;
   private accessRef: AccessCache | undefined;
   private linksRef: LinkManager | undefined;
+  private readonly inFlight: InFlightRequests;
 
   constructor(
     readonly config: CloudConfig,
@@ -103,6 +105,7 @@ export class CloudServer {
       trustProxy: config.trustProxy,
       allowedOrigins: config.allowedOrigins,
     });
+    this.inFlight = new InFlightRequests(this.app.server);
   }
 
   /** Opens storage and Redis, registers routes, listens. Returns the bound port. */
@@ -346,14 +349,22 @@ export class CloudServer {
   }
 
   /**
-   * Answers not-ready from now on (a load balancer stops sending new work), waits `drainMs`, then stops in
-   * order. Requests already accepted finish; new ones get 503.
+   * Answers not-ready from now on (a load balancer stops sending new work) and waits `drainMs`; then accepts no
+   * new connection, answers new requests 503 SHUTTING_DOWN, and lets the requests in flight finish (relayed ones
+   * included: links, database and Redis are still up) for at most `config.shutdownGraceMs`; then stops in order.
    */
   async stop(drainMs = 0): Promise<void> {
     this.readiness?.markStopping();
     if (drainMs > 0) await new Promise((r) => setTimeout(r, drainMs));
-    // New requests get 503 SHUTTING_DOWN from now on, before the parts they would use stop.
     beginClosing(this.app);
+    stopListening(this.app.server);
+    const unfinished = await this.inFlight.settled(this.config.shutdownGraceMs);
+    if (unfinished > 0) {
+      this.opts.logger.warn(
+        { requests: unfinished, graceMs: this.config.shutdownGraceMs },
+        'stopping with requests still in flight',
+      );
+    }
     await stopInOrder(this.steps.splice(0), this.opts.logger);
   }
 

@@ -24,6 +24,7 @@ export const CLOUD_CONFIG_KEYS = {
   dbPoolMax: 'ST_DB_POOL_MAX',
   relayMaxAdmitting: 'ST_RELAY_MAX_ADMITTING',
   shutdownDrainMs: 'ST_SHUTDOWN_DRAIN_MS',
+  shutdownGraceMs: 'ST_SHUTDOWN_GRACE_MS',
   metrics: 'ST_METRICS',
   metricsToken: 'ST_METRICS_TOKEN',
   auditRetentionDays: 'ST_AUDIT_RETENTION_DAYS',
@@ -73,6 +74,8 @@ export const CloudConfig = z.object({
   nodeAliveMs: configFields.positiveInt(3000),
   /** on SIGTERM: answer not-ready this long before closing, so a load balancer stops sending traffic first */
   shutdownDrainMs: z.coerce.number().int().min(0).max(120_000).default(0),
+  /** on stop: how long the requests in flight may take to finish (new ones get 503) before the node closes */
+  shutdownGraceMs: z.coerce.number().int().min(0).max(120_000).default(10_000),
   /** GET /metrics (Prometheus); off answers 404 */
   metrics: configFields.onOff(true),
   /** when set, /metrics wants `Authorization: Bearer <token>` from any address; unset: private addresses only */

@@ -30,7 +30,12 @@ const server = new CloudServer(config, {
   logger,
   ...(process.env.ST_BUILD_TIME ? { buildTime: process.env.ST_BUILD_TIME } : {}),
 });
-handleShutdownSignals({ logger, stop: () => server.stop(config.shutdownDrainMs) });
+handleShutdownSignals({
+  logger,
+  stop: () => server.stop(config.shutdownDrainMs),
+  // the drain and the grace for requests in flight, then the stop steps
+  timeoutMs: config.shutdownDrainMs + config.shutdownGraceMs + 15_000,
+});
 try {
   await server.start();
 } catch (err) {
