@@ -165,7 +165,8 @@ for (const mode of MODES) {
       await expect(rows(page, `${token} gap`)).toHaveCount(0);
       down = false;
 
-      // The channel's next attempt (5 s on) goes through; the screen reads what it missed.
+      // The channel's next attempt (2.5 to 7.5 s after the drop, longer after a refused one) goes through;
+      // the screen reads what it missed.
       await expect(rows(page, `${token} gap`)).toHaveCount(2);
       await feed('after');
       await expect(rows(page, `${token} after`)).toHaveCount(1);
@@ -185,8 +186,9 @@ test('a line the gateway receives before the screen is subscribed shows once lin
   page,
 }) => {
   const token = randomToken();
-  // The live channel's first connection is closed at once (its next attempt, 5 s on, goes through): the
-  // screen reads history meanwhile, and a line fed then reaches neither that answer nor the live stream.
+  // The live channel's first connection is closed at once (its next attempt, 2.5 to 7.5 s on, goes
+  // through): the screen reads history meanwhile, and a line fed then reaches neither that answer nor the
+  // live stream.
   let attempts = 0;
   await page.routeWebSocket(/\/api\/st-ws$/, (ws) => {
     attempts++;
