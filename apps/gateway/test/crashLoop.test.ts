@@ -2,10 +2,11 @@ import { AlertPayload, CrashLoopState, TimelineEntry } from '@st/protocol';
 import { type HttpReceiver, loopbackBlock, startHttpReceiver, waitFor } from '@st/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { http } from './helpers';
+import { command, http } from './helpers';
 import { type GatewayWithDevices, startGatewayWithDevices } from './support/harness';
 
-// Crash loops from the sampler's uptimes: a simulated device crashing three times in a minute.
+// Crash loops from the sampler's uptimes: a simulated device crashing three times in a minute is one; the
+// same device told to restart three times through the gateway (the danger tab's restart) is not.
 
 let env: GatewayWithDevices;
 let hook: HttpReceiver;
@@ -14,8 +15,13 @@ beforeAll(async () => {
   hook = await startHttpReceiver();
   env = await startGatewayWithDevices({
     gateway: { sampleIntervalMs: 150, lostAfterMs: 60_000, alertTimings: { pollMs: 100 } },
-    devices: [{ ips: loopbackBlock(1), kinds: ['lamp'], logRate: 0, rebootMs: 200, restartDelayMs: 0 }],
+    devices: [{ ips: loopbackBlock(2), kinds: ['lamp'], logRate: 0, rebootMs: 200, restartDelayMs: 0 }],
   });
+  const put = await http(env.gw.base, 'PUT', '/api/alerts', {
+    channels: [{ id: 'hook', type: 'webhook', url: hook.url }],
+    crashLoop: { reboots: 3, within: 10 },
+  });
+  expect(put.status).toBe(200);
 });
 afterAll(async () => {
   await env?.stop();
@@ -24,17 +30,55 @@ afterAll(async () => {
 
 const payloads = () => hook.received.map((r) => AlertPayload.parse(JSON.parse(r.body)));
 
+/** Counts the sampler's good samples of `ip` from now on. */
+function sampledOf(ip: string) {
+  let n = 0;
+  const off = env.gw.gateway.bus.on('device.sampled', (s) => {
+    if (s.ip === ip && s.ok) n++;
+  });
+  return { count: () => n, off };
+}
+
 describe('crash loop', () => {
+  it('three restarts asked through the gateway: no reboot of its own, no crash loop, no alert', async () => {
+    const base = env.gw.base;
+    const device = env.sims[0]?.devices[1];
+    if (!device) throw new Error('no device');
+    const ip = device.address;
+    const from = Date.now();
+    const sampled = sampledOf(ip);
+    await waitFor(() => sampled.count() >= 2, { what: 'baseline samples' });
+    for (let i = 1; i <= 3; i++) {
+      const before = sampled.count();
+      await waitFor(() => sampled.count() >= before + 2, { what: `samples before restart ${i}` });
+      const res = await command(base, ip, 'restart');
+      expect(res.status).toBeLessThan(300);
+      // back: answering commands again, and sampled twice since (a reboot it would count shows by then)
+      await waitFor(async () => (await command(base, ip, 'getInfo')).status === 200, {
+        what: `${ip} back after restart ${i}`,
+        timeoutMs: 15_000,
+      });
+      const back = sampled.count();
+      await waitFor(() => sampled.count() >= back + 2, { what: `samples after restart ${i}` });
+    }
+    sampled.off();
+    const entries = z
+      .array(TimelineEntry)
+      .parse((await http(base, 'GET', `/api/devices/timeline?ip=${ip}`)).body)
+      .filter((e) => e.t >= from);
+    expect(entries.filter((e) => e.kind === 'restart')).toHaveLength(3);
+    expect(entries.map((e) => e.kind)).not.toContain('reboot');
+    expect(entries.map((e) => e.kind)).not.toContain('crash-loop');
+    const loops = z.array(CrashLoopState).parse((await http(base, 'GET', '/api/devices/crash-loops')).body);
+    expect(loops.filter((l) => l.ip === ip)).toEqual([]);
+    expect(payloads().filter((p) => p.device?.ip === ip)).toEqual([]);
+  }, 60_000);
+
   it('three restarts within the window: one crash-loop alert, reboots on the timeline, over once it stays up', async () => {
     const base = env.gw.base;
     const device = env.sims[0]?.devices[0];
     if (!device) throw new Error('no device');
     const ip = device.address;
-    const put = await http(base, 'PUT', '/api/alerts', {
-      channels: [{ id: 'hook', type: 'webhook', url: hook.url }],
-      crashLoop: { reboots: 3, within: 10 },
-    });
-    expect(put.status).toBe(200);
     const reboots = async () =>
       z
         .array(TimelineEntry)
