@@ -1,7 +1,7 @@
-// Issue 21: a first visit downloads each of the console's files once. Start-up fetches the screen the address
-// names beside the routed console (app/screenPreloads.ts); a preload the browser could not match to the real
-// request (another request mode) made it download the screen's CSS twice. The console guard also fails a
-// page that prints such a preload warning.
+// A first visit downloads each of the console's files once: start-up imports the screen the address names
+// beside the routed console (app/App.tsx preloadFirstScreen), and a file both need, or a preload the browser
+// could not match to the real request (another request mode), must not be fetched twice. The console guard
+// also fails a page that prints such a preload warning.
 import { system } from './env';
 import { expect, test } from './support/console';
 

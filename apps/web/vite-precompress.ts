@@ -1,4 +1,4 @@
-// Build step (issue 21): writes a brotli (`.br`, quality 11) and a gzip (`.gz`, level 9) copy next to every
+// Build step: writes a brotli (`.br`, quality 11) and a gzip (`.gz`, level 9) copy next to every
 // text file of the build, so the servers send the smallest encoding the browser accepts without compressing
 // on each request (packages/server-kit/src/delivery.ts). Already-compressed formats (woff2, png) are left.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,3 @@
-// (zod, with its CSP setting, loads with the routed console: src/zodLite/zod.ts; issue 21)
 import './app/styles';
 import { STORAGE_KEYS } from '@st/protocol';
 import { StrictMode } from 'react';

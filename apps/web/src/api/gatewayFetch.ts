@@ -2,7 +2,7 @@ import type { GatewayRef } from '@st/protocol';
 import type { ConsoleMode } from '../app/runtime';
 import { GatewayOfflineError } from './errors';
 import type { HttpClient } from './http';
-import { startRequest } from './startRoutes';
+import { cloudRequest } from './routes';
 import type { GatewayCall } from './transport';
 
 export type { GatewayCall } from './transport';
@@ -34,7 +34,7 @@ export function createGatewayFetch(options: GatewayFetchOptions): GatewayFetch {
       onGatewayOffline(gateway);
       throw new GatewayOfflineError(gateway.name);
     }
-    const relay = startRequest('cloud.relay.request', {
+    const relay = cloudRequest('cloud.relay.request', {
       params: { gatewayId: gateway.id },
       body: { url: call.url, method: call.method, data: call.data },
     });

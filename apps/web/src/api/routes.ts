@@ -1,8 +1,33 @@
-import type { CloudRouteName, GatewayRouteName, RouteName, RouteResponse } from '@st/protocol';
+import {
+  buildPath,
+  type CloudRouteName,
+  type GatewayRouteName,
+  type RouteBodyInput,
+  type RouteName,
+  type RouteResponse,
+  type RouteUrlParts,
+} from '@st/protocol';
 import type { z } from 'zod';
-import { type PartsArgs, pathOf } from './routeParts';
 import { routeDef } from './routeTable';
 import type { GatewayCall, HttpRequest } from './transport';
+
+/** Path params, query and body of a named route, typed by the protocol's route catalog. */
+export type RouteCallParts<N extends RouteName> = RouteUrlParts<N> &
+  (RouteBodyInput<N> extends undefined ? { body?: undefined } : { body: RouteBodyInput<N> });
+
+export type PartsArgs<N extends RouteName> =
+  object extends RouteCallParts<N> ? [parts?: RouteCallParts<N>] : [parts: RouteCallParts<N>];
+
+const entries = (value: unknown): [string, unknown][] =>
+  typeof value === 'object' && value !== null ? Object.entries(value) : [];
+
+export function pathOf(pattern: string, parts: { params?: unknown; query?: unknown }): string {
+  const params: Record<string, string | number> = {};
+  for (const [key, value] of entries(parts.params)) {
+    if (typeof value === 'string' || typeof value === 'number') params[key] = value;
+  }
+  return buildPath(pattern, params, Object.fromEntries(entries(parts.query)));
+}
 
 /**
  * The catalog entry's response schema, typed by the route name. TypeScript cannot follow the link between a

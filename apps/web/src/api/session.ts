@@ -1,7 +1,7 @@
 import { SESSION } from '@st/protocol';
 import { statusOf } from './errors';
 import type { ConsoleLogger, KeyValueStore, SessionRenewer } from './http';
-import { startRequest } from './startRoutes';
+import { cloudRequest } from './routes';
 import type { HttpRequest } from './transport';
 
 export interface RefreshSessionOptions {
@@ -48,7 +48,7 @@ export class RefreshSession implements SessionRenewer {
       return false;
     }
     try {
-      const answer = await this.#options.send(startRequest('cloud.auth.refresh', { body: { refreshToken } }));
+      const answer = await this.#options.send(cloudRequest('cloud.auth.refresh', { body: { refreshToken } }));
       storage.setItem(SESSION.refreshTokenStorageKey, answer.refresh);
       this.#generation += 1;
       return true;

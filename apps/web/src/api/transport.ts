@@ -13,19 +13,13 @@ export interface GatewayCall<T> {
   schema: z.ZodType<T>;
 }
 
-/**
- * What an answer is parsed with: a schema, or how to load it (the start-up code's requests: zod loads with
- * the routed console, not with the sign-in; api/startRoutes.ts).
- */
-export type AnswerSchema<T> = z.ZodType<T> | (() => Promise<z.ZodType<T>>);
-
 export interface HttpRequest<T> {
   method: HttpMethod;
   /** Path of the API, e.g. `/api/auth`; resolved against the console's base URL (never the origin root). */
   path: string;
   body?: unknown;
   /** Every answer is parsed; a body the schema rejects is an error, never a cast. Empty bodies parse as null. */
-  schema: AnswerSchema<T>;
+  schema: z.ZodType<T>;
   /** Replaces the transport's timeout for this request (large uploads get time by their size). */
   timeoutMs?: number;
   /** Reports the bytes of the body sent so far (uploads). */
@@ -101,14 +95,7 @@ export async function send<T>(options: TransportOptions, request: HttpRequest<T>
     await options.beforeErrorAnswer?.();
     throw new HttpError(request.method, url, { kind: 'status', status: response.status, body: payload });
   }
-  let schema: z.ZodType<T>;
-  try {
-    schema = typeof request.schema === 'function' ? await request.schema() : request.schema;
-  } catch {
-    // the schema's code could not be downloaded: as unreachable as the server
-    throw new HttpError(request.method, url, { kind: 'network' });
-  }
-  const parsed = schema.safeParse(payload);
+  const parsed = request.schema.safeParse(payload);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; ');
     throw new HttpError(request.method, url, { kind: 'invalid-response', status: response.status, issues });

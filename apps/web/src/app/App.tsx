@@ -10,15 +10,14 @@ import { useSettled } from '../ui/useSettled';
 import { Providers } from './Providers';
 import { type ConsoleMode, routerBasename } from './runtime';
 import { GATEWAY_SIGN_IN_CHECK, screenFirstGets, screenLoaders, screenOfPath } from './screenLoaders';
-import { preloadScreenFiles } from './screenPreloads';
 import type { Services } from './services';
 
 /**
  * A component of a chunk of its own that renders at once when its module has already loaded (start-up
  * preloads it), and otherwise shows the page's loader until it has. It waits without suspending
  * (useSettled): React.lazy would commit the fallback and show the component only up to 300 ms after it
- * loaded (React throttles revealing a suspended boundary; issue 21, the first list). A failed load is thrown
- * for the error boundary (LoadFailureBoundary).
+ * loaded (React throttles revealing a suspended boundary). A failed load is thrown for the error boundary
+ * (LoadFailureBoundary).
  */
 function preloadable<P extends object>(loader: () => Promise<{ default: ComponentType<P> }>) {
   let loaded: ComponentType<P> | undefined;
@@ -65,8 +64,8 @@ const ChangePasswordScreen = firstPassword.Component;
 
 /**
  * Starts downloading what the first screen shows while the rest of the start-up runs: the mode's console
- * and, when the address names a screen (`/panel`, `/{gateway}/logs`), that screen right after it rather than
- * after the console's render and sign-in check (one step less in the waterfall before the list). Each brings
+ * (or the sign-in form) and, when the address names a screen (`/panel`, `/{gateway}/logs`) that will show
+ * without a sign-in first, that screen too, beside the console rather than after its render. Each brings
  * its own texts (addTexts).
  */
 export function preloadFirstScreen(
@@ -82,14 +81,9 @@ export function preloadFirstScreen(
   if (mode === 'gateway' && baseUrl !== undefined && gets !== undefined)
     startEarlyGets([GATEWAY_SIGN_IN_CHECK, ...gets].map((path) => resolveUrl(baseUrl, path)));
   const load = mode === 'gateway' ? loaders.gateway : hasRefreshToken ? loaders.cloud : loaders.login;
-  const consoleChunk = load();
-  // The screen's files are fetched now, beside the console's (modulepreload: compiled off the main thread, not
-  // evaluated); the screen is imported after the console, so its evaluation never competes with the
-  // console's own (the path to the sign-in check).
-  if (screen !== undefined && (mode === 'gateway' || hasRefreshToken)) {
-    preloadScreenFiles(document, screen);
-    void consoleChunk.then(() => screenLoaders[screen]()).catch(() => undefined);
-  } else consoleChunk.catch(() => undefined);
+  load().catch(() => undefined);
+  if (screen !== undefined && (mode === 'gateway' || hasRefreshToken))
+    screenLoaders[screen]().catch(() => undefined);
 }
 
 /** Cloud mode: the login form until signed in. Gateway mode has no login (spec section 6). */

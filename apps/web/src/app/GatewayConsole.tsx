@@ -35,7 +35,7 @@ function GatewayRoot({ children }: { children: ReactNode }) {
 
 /**
  * Starts the first screen's queries (when start-up loaded the screen) while the sign-in check is still
- * answering, so the screen's first render has its data (issue 21: the device list).
+ * answering, so the screen's first render has its data.
  */
 function PrefetchFirstScreen() {
   const client = useQueryClient();
@@ -54,7 +54,7 @@ export default function GatewayConsole({ basename }: { basename: string }) {
     <QueryProvider>
       <PrefetchFirstScreen />
       <Router base={basename}>
-        {/* optional sign-in (issue 14): the whole console waits behind it while a password is set */}
+        {/* optional sign-in: the whole console waits behind it while a password is set */}
         <GatewaySignInGate>
           <GatewayRoot>
             <Switch>

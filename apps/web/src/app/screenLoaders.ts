@@ -21,7 +21,10 @@ const imports: Record<MenuItem, () => Promise<ScreenModule>> = {
 
 const loaded = new Map<MenuItem, ScreenModule>();
 
-/** Each screen's module, by its menu item (app/screens.tsx makes them lazy routes). */
+/**
+ * The route table: each screen's module, by its menu item and path segment (app/screens.tsx makes them lazy
+ * routes; Vite gives each its chunk). A new screen is its feature folder, a line here and its menu item.
+ */
 export const screenLoaders = Object.fromEntries(
   (Object.entries(imports) as [MenuItem, () => Promise<ScreenModule>][]).map(([item, load]) => [
     item,
@@ -42,8 +45,8 @@ export const screenOfPath = (pathname: string): MenuItem | undefined =>
 
 /**
  * What a screen asks the gateway for first, in gateway mode, besides the sign-in check every screen waits
- * for: start-up asks for them beside the console's chunks (api/earlyGets.ts, issue 21). Paths of the route
- * catalog (a test keeps them equal), written out here so the start-up chunk carries no catalog.
+ * for: start-up asks for them beside the console's chunks (api/earlyGets.ts). Paths of the route catalog
+ * (a test keeps them equal).
  */
 export const GATEWAY_SIGN_IN_CHECK = '/api/gateway/auth';
 export const screenFirstGets: Partial<Record<MenuItem, readonly string[]>> = {

@@ -24,7 +24,7 @@ export const loading = (screen: ReactNode) => <Suspense fallback={<PageLoader />
 /**
  * A screen that renders at once when its module has already loaded (start-up preloads the one the address
  * names): React.lazy would suspend once anyway, commit the spinner and reveal the screen up to 300 ms later
- * (React throttles revealing a suspended boundary; issue 21, the first list). A mount that found it not
+ * (React throttles revealing a suspended boundary). A mount that found it not
  * loaded stays lazy for its lifetime, so the screen is never remounted as another component type.
  */
 function Screen({ item }: { item: MenuItem }) {

@@ -3,8 +3,8 @@ import type { i18n } from 'i18next';
 import { createGatewayFetch, type GatewayFetch } from '../api/gatewayFetch';
 import { type ConsoleLogger, HttpClient, type KeyValueStore } from '../api/http';
 import { LiveChannel, liveChannelUrl } from '../api/liveChannel';
+import { cloudRequest } from '../api/routes';
 import { RefreshSession } from '../api/session';
-import { startRequest } from '../api/startRoutes';
 import { gatewaysSharedFirstEn, gatewaysSharedFirstRu } from '../features/gateways/messages';
 import { notificationsEn, notificationsRu } from '../features/notifications/messages';
 import { NotificationToasts } from '../features/notifications/notificationToasts';
@@ -97,7 +97,7 @@ export function createServices(input: ServicesInput): Services {
       ? {
           // Any authenticated call renews an expired access cookie (once, through the refresh token).
           beforeConnect: () =>
-            http.request(startRequest('cloud.auth.current')).then(
+            http.request(cloudRequest('cloud.auth.current')).then(
               () => undefined,
               (error: unknown) => log.debug('Session check before the live channel connects failed', error),
             ),

@@ -1,7 +1,6 @@
 import { type FormEvent, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { statusOf } from '../../api/errors';
-import { loadCloudSchemas } from '../../api/startRoutes';
 import { useServices } from '../../app/ServicesContext';
 import { addTexts } from '../../i18n';
 import { Button } from '../../ui/kit/buttons';
@@ -32,10 +31,6 @@ export default function LoginForm() {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [invite, setInvite] = useState(() => inviteToken(window.location));
-
-  // The answer's schema (and zod) load with the routed console, not with this screen (issue 21): once the
-  // user starts typing, so the sign-in's answer does not wait for them (downloaded once, however often asked).
-  const prefetch = () => void loadCloudSchemas().catch(() => undefined);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -73,10 +68,7 @@ export default function LoginForm() {
       <TextInput
         label={t('login')}
         value={login}
-        onChange={(event) => {
-          prefetch();
-          setLogin(event.currentTarget.value);
-        }}
+        onChange={(event) => setLogin(event.currentTarget.value)}
         autoComplete="username"
         required
         data-autofocus
@@ -84,10 +76,7 @@ export default function LoginForm() {
       <PasswordInput
         label={t('password')}
         value={password}
-        onChange={(event) => {
-          prefetch();
-          setPassword(event.currentTarget.value);
-        }}
+        onChange={(event) => setPassword(event.currentTarget.value)}
         autoComplete="current-password"
         visibilityToggleButtonProps={{ 'aria-label': t('password.toggle') }}
         required

@@ -1,12 +1,12 @@
 import { type CloudUser, SESSION } from '@st/protocol';
-import { startRequest } from '../../api/startRoutes';
+import { cloudRequest } from '../../api/routes';
 import type { Services } from '../../app/services';
 
 type AuthServices = Pick<Services, 'http' | 'storage'>;
 
 /** The signed-in user of the current cookie session (renewed once through the refresh token if needed). */
 export async function currentUser({ http }: AuthServices): Promise<CloudUser> {
-  const auth = await http.request(startRequest('cloud.auth.current'));
+  const auth = await http.request(cloudRequest('cloud.auth.current'));
   return auth.user;
 }
 
@@ -14,12 +14,12 @@ export async function currentUser({ http }: AuthServices): Promise<CloudUser> {
 export async function logIn(services: AuthServices, login: string, password: string): Promise<CloudUser> {
   const { http, storage } = services;
   storage.removeItem(SESSION.refreshTokenStorageKey);
-  const answer = await http.sendPlain(startRequest('cloud.auth.login', { body: { login, password } }));
+  const answer = await http.sendPlain(cloudRequest('cloud.auth.login', { body: { login, password } }));
   storage.setItem(SESSION.refreshTokenStorageKey, answer.refresh);
   return currentUser(services);
 }
 
 export async function logOut({ http, storage }: AuthServices): Promise<void> {
-  await http.request(startRequest('cloud.auth.logout', { body: {} }));
+  await http.request(cloudRequest('cloud.auth.logout', { body: {} }));
   storage.removeItem(SESSION.refreshTokenStorageKey);
 }
