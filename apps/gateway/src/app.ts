@@ -44,6 +44,7 @@ import { DeviceResolver } from './services/devices/resolver';
 import { metricsRestartProbe, Restarts } from './services/devices/restarts';
 import { Discovery } from './services/discovery/discovery';
 import { SettingsDumps } from './services/dumps/dumps';
+import { LoggerReconnect } from './services/logs/loggerReconnect';
 import { DeviceLogs } from './services/logs/logs';
 import { createGatewayMetrics } from './services/metrics/gatewayMetrics';
 import { type BridgeOptions, createMqttPart } from './services/mqtt/index';
@@ -192,6 +193,14 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     },
   });
   const commands = new CommandRunner(client, { restarts, device: (ip) => resolver.find(ip) });
+  const loggers = new LoggerReconnect(
+    {
+      graceMs: config.loggerGraceMs ?? DEFAULTS.loggerGraceMs,
+      waitMs: DEFAULTS.loggerWaitMs,
+    },
+    { commands, connected: (ip) => logs.isConnected(ip), logger: logger.child({ part: 'loggers' }) },
+  );
+  bus.on('device.found', (d) => loggers.onFound(d));
   const backupStore = new BackupStore(db);
   const backups = new Backups({
     store: backupStore,
@@ -220,6 +229,7 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     resolver,
     commands,
     logs,
+    loggers,
     dumps: new SettingsDumps(db, () => backups.flushCloud()),
     notifications: new Notifications(db),
   });
@@ -316,6 +326,7 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     { name: 'discovery', start: () => discovery.start(), stop: () => discovery.stop() },
     { name: 'restarting devices', start: () => undefined, stop: () => restarts.stop() },
     { name: 'device logs', start: () => logs.start(), stop: () => logs.stop() },
+    { name: 'logger reconnects', start: () => undefined, stop: () => loggers.stop() },
     cloud,
     { name: 'ota uploads', start: () => ota.service.start(), stop: () => ota.service.stop() },
     health.part,

@@ -102,6 +102,8 @@ export type GatewayConfig = z.output<typeof GatewayConfigSchema> & {
   /** how long a device restarting on purpose may stay silent before it counts as lost (tests shorten it) */
   readonly restartWindowMs?: number;
   readonly logFlushIntervalMs?: number;
+  /** after a device is first found, how long its logger may take to connect before the gateway rewrites its log address */
+  readonly loggerGraceMs?: number;
   /** OTA phase timeouts (tests shorten them) */
   readonly otaTimeouts?: Partial<JobTimeouts>;
   /** alert outbox polling and retry timing (tests shorten them) */
@@ -118,4 +120,8 @@ export const DEFAULTS = {
   deviceTimeoutMs: TIMEOUTS.deviceMs,
   /** a device restarting on purpose boots in seconds (an import first blocks ~5 s); a minute is generous */
   restartWindowMs: 60_000,
+  /** a booting device connects its logger within a second or two of its first beacon */
+  loggerGraceMs: 5000,
+  /** how long a logger reconnect waits for the device to connect back */
+  loggerWaitMs: 3000,
 } as const;

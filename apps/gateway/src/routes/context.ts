@@ -5,6 +5,7 @@ import type { CommandRunner } from '../services/devices/commandRunner';
 import type { DeviceResolver } from '../services/devices/resolver';
 import type { Discovery } from '../services/discovery/discovery';
 import type { SettingsDumps } from '../services/dumps/dumps';
+import type { LoggerReconnect } from '../services/logs/loggerReconnect';
 import type { DeviceLogs } from '../services/logs/logs';
 import type { Notifications } from '../services/notifications/notifications';
 import type { SavedDevices } from '../services/saved/savedDevices';
@@ -20,6 +21,7 @@ export interface RouteContext {
   readonly resolver: DeviceResolver;
   readonly commands: CommandRunner;
   readonly logs: DeviceLogs;
+  readonly loggers: LoggerReconnect;
   readonly dumps: SettingsDumps;
   readonly notifications: Notifications;
 }

@@ -3,7 +3,7 @@ import { DeviceInfoSchema } from '../device/index';
 import { LOGS } from '../limits';
 import { LogLevelName } from '../logLevels';
 import { BACKUP_LIMITS, BackupDeviceInfo, BackupSource } from './backups';
-import { DateTime, Id } from './common';
+import { DateTime, DeviceAddress, Id } from './common';
 
 // What the gateway keeps and serves about devices: saved devices, settings dumps, logs, device commands.
 
@@ -81,3 +81,28 @@ export type CommandDescription = z.infer<typeof CommandDescription>;
 /** The device commands a device supports, with their params (the console indexes them by name). */
 export const CommandsListing = z.array(CommandDescription);
 export type CommandsListing = z.infer<typeof CommandsListing>;
+
+/**
+ * `GET /api/devices/loggers`: each device the gateway knows (found or saved) and whether its network logger is
+ * connected to the gateway's log server now (the firmware reconnects only at boot or when its `laddr` config
+ * is written, device-protocol.md §3.2).
+ */
+export const DeviceLoggerState = z.object({
+  ip: z.string(),
+  name: z.string(),
+  connected: z.boolean(),
+});
+export type DeviceLoggerState = z.infer<typeof DeviceLoggerState>;
+
+/** `POST /api/devices/loggers/reconnect`: write the device's log address again so its logger reconnects. */
+export const LoggerReconnectRequest = z.object({ ip: DeviceAddress });
+export type LoggerReconnectRequest = z.infer<typeof LoggerReconnectRequest>;
+
+/** What a reconnect did: `connected` once the device's logger connected back within the wait. */
+export const LoggerReconnectResult = z.object({
+  ip: z.string(),
+  connected: z.boolean(),
+  /** the device's log address as written */
+  address: z.string(),
+});
+export type LoggerReconnectResult = z.infer<typeof LoggerReconnectResult>;

@@ -29,6 +29,9 @@ export const RELAY_ROUTE_ACCESS = {
   'gateway.devices.settings.create': 'write',
   'gateway.devices.settings.delete': 'write',
   'gateway.devices.logs': 'read',
+  'gateway.devices.loggers': 'read',
+  // writes the device's config (its log address) again: a device write
+  'gateway.devices.loggers.reconnect': 'write',
   'gateway.notifications.list': 'read',
   // removes the notification from the gateway's list for everyone who reads it: not a viewer's to do
   'gateway.notifications.seen': 'write',

@@ -7,7 +7,10 @@ import { ConnectionProblemAnswer, ConnectionStatus } from '../entities/connectio
 import {
   CommandsListing,
   CommandsQuery,
+  DeviceLoggerState,
   DeviceRequest,
+  LoggerReconnectRequest,
+  LoggerReconnectResult,
   LogsQuery,
   SavedDevice,
   SettingsDumpCreate,
@@ -186,6 +189,21 @@ export const GATEWAY_ROUTES = {
     query: LogsQuery,
     response: z.array(LogMessage),
     summary: 'Device log history, filtered, newest first',
+  }),
+  'gateway.devices.loggers': route({
+    ...relayable,
+    method: 'GET',
+    path: '/api/devices/loggers',
+    response: z.array(DeviceLoggerState),
+    summary: "Known devices and whether each one's network logger is connected to the gateway",
+  }),
+  'gateway.devices.loggers.reconnect': route({
+    ...relayable,
+    method: 'POST',
+    path: '/api/devices/loggers/reconnect',
+    body: LoggerReconnectRequest,
+    response: LoggerReconnectResult,
+    summary: "Write the device's log address again so its logger reconnects (the firmware's only way back)",
   }),
 
   'gateway.notifications.list': route({

@@ -36,6 +36,11 @@ export class LogTcpServer {
     return this.sockets.size;
   }
 
+  /** Whether a device at `address` holds a log connection now. */
+  has(address: string): boolean {
+    return this.byAddress.has(address);
+  }
+
   start(): Promise<void> {
     const server = createServer((socket) => this.accept(socket));
     this.server = server;

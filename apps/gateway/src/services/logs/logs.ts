@@ -103,6 +103,11 @@ export class DeviceLogs {
     return this.tcp.port;
   }
 
+  /** Whether the device at `ip` has its TCP logger connected to this gateway now. */
+  isConnected(ip: string): boolean {
+    return this.tcp.has(ip);
+  }
+
   get stats() {
     return {
       ...this.counters,
