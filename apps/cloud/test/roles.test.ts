@@ -2,6 +2,7 @@ import {
   buildPath,
   DEVICE_COMMAND_ACCESS,
   type DeviceCommandName,
+  isSecretRead,
   RELAY_ROUTE_ACCESS,
   type RelayableRouteName,
   ROUTES,
@@ -206,9 +207,12 @@ describe.each<StorageKind>(['sqlite', 'postgres'])('roles and shares on %s', (ki
   /** Every relayed gateway route, every device command and PING, as the matrix's rows. */
   const relayRows = (): Row[] => {
     const rows: Row[] = [];
-    const relayStatus = (access: 'read' | 'write') => [
+    // A viewer's read of settings dumps crosses the link and comes back masked; the echo link's answer is no
+    // dump list, so the cloud refuses it (502) rather than pass it on unmasked (viewerRights.test.ts masks real
+    // dumps from a real gateway).
+    const relayStatus = (access: 'read' | 'write', secretRead = false) => [
       200,
-      access === 'read' ? 200 : 403,
+      access === 'read' ? (secretRead ? 502 : 200) : 403,
       404,
       401,
       404,
@@ -224,7 +228,7 @@ describe.each<StorageKind>(['sqlite', 'postgres'])('roles and shares on %s', (ki
         'POST',
         () => `/api/gateway/requests/${g}`,
         () => ({ url, method: def.method }),
-        relayStatus(access),
+        relayStatus(access, isSecretRead(name)),
       ]);
     }
     for (const [command, access] of Object.entries(DEVICE_COMMAND_ACCESS) as Array<
@@ -251,7 +255,7 @@ describe.each<StorageKind>(['sqlite', 'postgres'])('roles and shares on %s', (ki
     // Exactly the allowed cells crossed the link: refused ones never left the cloud.
     const allowed = got.expected
       .flatMap((r) => r.split(' ').slice(1))
-      .filter((s) => s.endsWith('=200')).length;
+      .filter((s) => s.endsWith('=200') || s.endsWith('=502')).length;
     expect(link.received.length - before).toBe(allowed);
     // A raw (multipart/binary) relay is checked the same way.
     const raw = (b: Browser) =>
