@@ -17,7 +17,7 @@ const source = (file: string) => readFileSync(resolve(SRC, file), 'utf8');
 
 /** The catalogs themselves (data, not code that names keys). */
 const isCatalog = (file: string) =>
-  /(^|\/)messages\.ts$/.test(file) || /^i18n\/(en|ru|common|errors\/(en|ru))\.ts$/.test(file);
+  /(^|\/)messages(First)?\.ts$/.test(file) || /^i18n\/(en|ru|common|errors\/(en|ru))\.ts$/.test(file);
 
 const STATIC_IMPORT = /^\s*(?:import|export)\s+(?!type\s)[^'";]*?\bfrom\s*'([^']+)'|^\s*import\s*'([^']+)'/gm;
 const DYNAMIC_IMPORT = /import\(\s*'([^']+)'\s*\)/g;

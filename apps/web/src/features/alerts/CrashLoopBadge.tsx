@@ -9,7 +9,7 @@ import { addTexts } from '../../i18n';
 import { Tooltip } from '../../ui/floating/Tooltip';
 import { Badge } from '../../ui/kit/status';
 import { alertKeys } from './alertKeys';
-import { alertsFirstEn, alertsFirstRu } from './messages';
+import { alertsFirstEn, alertsFirstRu } from './messagesFirst';
 
 addTexts(alertsFirstEn, alertsFirstRu);
 

@@ -1,13 +1,9 @@
 import type { RuTexts } from '../../i18n/types';
 
 // Messages of the Alerts screen, the device timeline tab and the crash-loop badge (issue 16).
-// On the first screens (the crash-loop badge of the device list, the menu's item).
-export const alertsFirstEn = {
-  'menu.item.alerts': 'Alerts',
-  'crashLoop.badge': 'Crash loop',
-  'crashLoop.title_one': '{{count}} reboot, crash-looping since {{since}}',
-  'crashLoop.title_other': '{{count}} reboots, crash-looping since {{since}}',
-} as const;
+
+// (the first screens' texts, in a module of their own so that the rest loads with its screens)
+export { alertsFirstEn, alertsFirstRu } from './messagesFirst';
 
 // The rest: the screens, panels and dialogs of the feature.
 export const alertsEn = {
@@ -112,15 +108,6 @@ export const alertsEn = {
   'timeline.kind.notification': 'Notification',
   'timeline.kind.alert': 'Alert',
 } as const;
-
-export const alertsFirstRu: RuTexts<typeof alertsFirstEn> = {
-  'menu.item.alerts': 'Оповещения',
-  'crashLoop.badge': 'Цикл перезагрузок',
-  'crashLoop.title_one': '{{count}} перезагрузка, цикл с {{since}}',
-  'crashLoop.title_few': '{{count}} перезагрузки, цикл с {{since}}',
-  'crashLoop.title_many': '{{count}} перезагрузок, цикл с {{since}}',
-  'crashLoop.title_other': '{{count}} перезагрузки, цикл с {{since}}',
-};
 
 export const alertsRu: RuTexts<typeof alertsEn> = {
   'alerts.title': 'Оповещения',

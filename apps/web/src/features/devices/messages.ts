@@ -1,41 +1,9 @@
 import type { RuTexts } from '../../i18n/types';
 
-// Messages of the devices feature added in issue 17.
+// (the first screens' texts, in a module of their own so that the rest loads with its screens)
+export { devicesFirstEn, devicesFirstRu } from './messagesFirst';
 
-// On the first screens (the device list and its search panel).
-export const devicesFirstEn = {
-  'devices.panel.devices': 'Devices',
-  'devices.panel.search': 'Device search',
-  'devices.panel.collapse': 'Hide the device list',
-  'devices.list.refresh': 'Refresh: {{list}}',
-  'devices.item.open': 'Open device {{name}} ({{ip}})',
-  'devices.item.board.unknown': 'unknown board',
-  'devices.item.versions': 'lib {{stVersion}}, fw {{version}}',
-  'devices.search': 'Found devices',
-  'devices.search.load.error': 'Failed to load found devices',
-  'devices.search.lost': 'Device {{device}} went offline',
-  'devices.search.found': 'Device {{device}} is back online',
-  'devices.search.empty': 'No devices found yet',
-  'devices.search.in.progress': 'Searching for devices…',
-  'devices.search.disabled': 'Device search is disabled on this gateway',
-  'devices.saved': 'Saved devices',
-  'devices.saved.empty': 'No saved devices',
-  'devices.saved.load.error': 'Failed to load saved devices',
-  'devices.saved.menu': 'Actions for saved device {{name}}',
-  'devices.saved.menu.update': 'Update from the device',
-  'devices.saved.menu.delete': 'Delete',
-  'devices.saved.menu.delete.confirm': 'Delete saved device {{name}} ({{ip}})?',
-  'devices.saved.menu.update.success': 'Saved device updated',
-  'devices.saved.menu.update.error': 'Failed to update the saved device',
-  'devices.saved.menu.delete.success': 'Saved device deleted',
-  'devices.saved.menu.delete.error': 'Failed to delete the saved device',
-  'devices.saved.plus.title': 'Add a device by its ip',
-  'devices.saved.online': 'Online',
-  'devices.saved.offline': 'Offline',
-  'devices.saved.offline.lastSeen': 'Offline, last seen {{when}}',
-  'devices.list.search': 'Search devices',
-  'devices.list.search.placeholder': 'Name, ip, type or firmware',
-} as const;
+// Messages of the devices feature added in issue 17.
 
 // The rest: the screens, panels and dialogs of the feature.
 export const devicesEn = {
@@ -195,40 +163,6 @@ export const devicesEn = {
   'devices.config.unset.title': 'Not set:',
   'devices.config.unset.add': 'Set a value for {{name}}',
 } as const;
-
-export const devicesFirstRu: RuTexts<typeof devicesFirstEn> = {
-  'devices.panel.devices': 'Устройства',
-  'devices.panel.search': 'Поиск устройств',
-  'devices.panel.collapse': 'Скрыть список устройств',
-  'devices.list.refresh': 'Обновить: {{list}}',
-  'devices.item.open': 'Открыть устройство {{name}} ({{ip}})',
-  'devices.item.board.unknown': 'плата неизвестна',
-  'devices.item.versions': 'библ. {{stVersion}}, прошивка {{version}}',
-  'devices.search': 'Найденные устройства',
-  'devices.search.load.error': 'Не удалось загрузить найденные устройства',
-  'devices.search.lost': 'Устройство {{device}} пропало из сети',
-  'devices.search.found': 'Устройство {{device}} снова в сети',
-  'devices.search.empty': 'Устройства пока не найдены',
-  'devices.search.in.progress': 'Поиск устройств…',
-  'devices.search.disabled': 'Поиск устройств на этом шлюзе выключен',
-  'devices.saved': 'Сохранённые устройства',
-  'devices.saved.empty': 'Нет сохранённых устройств',
-  'devices.saved.load.error': 'Не удалось загрузить сохранённые устройства',
-  'devices.saved.menu': 'Действия с сохранённым устройством {{name}}',
-  'devices.saved.menu.update': 'Обновить с устройства',
-  'devices.saved.menu.delete': 'Удалить',
-  'devices.saved.menu.delete.confirm': 'Удалить сохранённое устройство {{name}} ({{ip}})?',
-  'devices.saved.menu.update.success': 'Сохранённое устройство обновлено',
-  'devices.saved.menu.update.error': 'Не удалось обновить сохранённое устройство',
-  'devices.saved.menu.delete.success': 'Сохранённое устройство удалено',
-  'devices.saved.menu.delete.error': 'Не удалось удалить сохранённое устройство',
-  'devices.saved.plus.title': 'Добавить устройство по ip',
-  'devices.saved.online': 'В сети',
-  'devices.saved.offline': 'Не в сети',
-  'devices.saved.offline.lastSeen': 'Не в сети, последний раз {{when}}',
-  'devices.list.search': 'Поиск устройств',
-  'devices.list.search.placeholder': 'Имя, ip, тип или прошивка',
-};
 
 export const devicesRu: RuTexts<typeof devicesEn> = {
   'devices.panel.title': 'Устройство {{device}}',

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { addTexts } from '../../i18n';
 import { Tooltip } from '../../ui/floating/Tooltip';
 import { Badge } from '../../ui/kit/status';
-import { fleetFirstEn, fleetFirstRu } from './messages';
+import { fleetFirstEn, fleetFirstRu } from './messagesFirst';
 import { useFirmwareLibrary } from './useFirmwareLibrary';
 
 addTexts(fleetFirstEn, fleetFirstRu);

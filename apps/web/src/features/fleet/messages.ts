@@ -1,17 +1,10 @@
 import type { RuTexts } from '../../i18n/types';
 
+// (the first screens' texts, in a module of their own so that the rest loads with its screens)
+export { fleetFirstEn, fleetFirstRu } from './messagesFirst';
+
 // Messages of issue 17 part B: update available, update all outdated, bulk actions from the device list,
 // the logs time range and follow state, and "restart now" after a save.
-
-// On the first screens (the device list's selection and update badges; the bulk bar loads with the first
-// selection).
-export const fleetFirstEn = {
-  'fleet.update.badge': 'Update available',
-  'fleet.update.badge.title':
-    '{{type}} {{version}} is in the firmware library (this device runs {{current}})',
-  'fleet.select.device': 'Select {{name}} ({{ip}})',
-  'fleet.select.all': 'Select every device in {{list}}',
-} as const;
 
 // The rest: the screens, panels and dialogs of the feature.
 export const fleetEn = {
@@ -70,13 +63,6 @@ export const fleetEn = {
   'fleet.restart.failed': 'Restart failed: {{why}}',
   'fleet.restart.timeout': 'the device did not come back in 90 seconds',
 } as const;
-
-export const fleetFirstRu: RuTexts<typeof fleetFirstEn> = {
-  'fleet.update.badge': 'Есть обновление',
-  'fleet.update.badge.title': 'В библиотеке прошивок есть {{type}} {{version}} (на устройстве {{current}})',
-  'fleet.select.device': 'Выбрать {{name}} ({{ip}})',
-  'fleet.select.all': 'Выбрать все устройства в списке «{{list}}»',
-};
 
 export const fleetRu: RuTexts<typeof fleetEn> = {
   'fleet.bulk.label': 'Действия с выбранными',

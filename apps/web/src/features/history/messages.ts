@@ -1,10 +1,9 @@
 import type { RuTexts } from '../../i18n/types';
 
 // Messages of the fleet overview and the sensor charts (issue 15).
-// On the first screens (the menu's item).
-export const historyFirstEn = {
-  'menu.item.overview': 'Fleet overview',
-} as const;
+
+// (the first screens' texts, in a module of their own so that the rest loads with its screens)
+export { historyFirstEn, historyFirstRu } from './messagesFirst';
 
 // The rest: the screens, panels and dialogs of the feature.
 export const historyEn = {
@@ -58,10 +57,6 @@ export const historyEn = {
   'history.chart.heap': 'Free heap (bytes)',
   'history.charts.title': 'History',
 } as const;
-
-export const historyFirstRu: RuTexts<typeof historyFirstEn> = {
-  'menu.item.overview': 'Обзор устройств',
-};
 
 export const historyRu: RuTexts<typeof historyEn> = {
   'history.overview.title': 'Обзор устройств',

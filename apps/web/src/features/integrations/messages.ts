@@ -1,10 +1,9 @@
 import type { RuTexts } from '../../i18n/types';
 
 // Messages of the Integrations screen (Home Assistant over MQTT, Prometheus).
-// On the first screens (the menu's item).
-export const integrationsFirstEn = {
-  'menu.item.integrations': 'Integrations',
-} as const;
+
+// (the first screens' texts, in a module of their own so that the rest loads with its screens)
+export { integrationsFirstEn, integrationsFirstRu } from './messagesFirst';
 
 // The rest: the screens, panels and dialogs of the feature.
 export const integrationsEn = {
@@ -38,10 +37,6 @@ export const integrationsEn = {
   'integrations.metrics.intro':
     'The gateway serves its metrics at {{url}} to private-network addresses (or with a bearer token when ST_METRICS_TOKEN is set).',
 } as const;
-
-export const integrationsFirstRu: RuTexts<typeof integrationsFirstEn> = {
-  'menu.item.integrations': 'Интеграции',
-};
 
 export const integrationsRu: RuTexts<typeof integrationsEn> = {
   'integrations.title': 'Интеграции',

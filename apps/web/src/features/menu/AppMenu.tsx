@@ -17,9 +17,9 @@ import { useServices } from '../../app/ServicesContext';
 import { addTexts } from '../../i18n';
 import { Menu } from '../../ui/floating/Menu';
 import { ActionIcon } from '../../ui/kit/buttons';
-import { alertsFirstEn, alertsFirstRu } from '../alerts/messages';
-import { historyFirstEn, historyFirstRu } from '../history/messages';
-import { integrationsFirstEn, integrationsFirstRu } from '../integrations/messages';
+import { alertsFirstEn, alertsFirstRu } from '../alerts/messagesFirst';
+import { historyFirstEn, historyFirstRu } from '../history/messagesFirst';
+import { integrationsFirstEn, integrationsFirstRu } from '../integrations/messagesFirst';
 import { MENU_ITEMS, type MenuItem, menuPath } from './menuItems';
 import { menuFirstEn, menuFirstRu } from './messages';
 
