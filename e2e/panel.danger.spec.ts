@@ -74,6 +74,21 @@ for (const mode of MODES) {
           timeout: 15_000,
         })
         .not.toBe(`danger-${mode}`);
+      // The gateway holds a device it told to wipe as restarting until it answers again (then it is found, not
+      // lost + found): wait for that before the device is stopped.
+      await expect
+        .poll(
+          async () =>
+            (
+              await fetch(`${system.gatewayUrl}/api/device/request`, {
+                method: 'POST',
+                headers: { 'content-type': 'application/json' },
+                body: JSON.stringify({ device: ip, command: 'getInfo', params: {} }),
+              })
+            ).status,
+          { timeout: 15_000 },
+        )
+        .toBe(200);
     });
 
     test('a device that does not answer says so, with a toast', async ({ page }) => {
