@@ -135,16 +135,19 @@ describe('a write after a change (the pattern of the panel tabs, rename and inte
 describe('the device panel’s lists filled before the panel renders (gateway mode start-up)', () => {
   it('are taken from the prefetch by the lists mounting after it, without asking the gateway again', async () => {
     const calls: string[] = [];
+    const answer =
+      <T>(name: string, value: T) =>
+      async () => {
+        calls.push(name);
+        return value;
+      };
     const api = {
-      searchEnabled: async () => (calls.push('enabled'), true),
-      found: async () => (
-        calls.push('found'),
-        [
-          { ip: '10.0.0.10', name: 'b' },
-          { ip: '10.0.0.9', name: 'a' },
-        ]
-      ),
-      saved: async () => (calls.push('saved'), []),
+      searchEnabled: answer('enabled', true),
+      found: answer('found', [
+        { ip: '10.0.0.10', name: 'b' },
+        { ip: '10.0.0.9', name: 'a' },
+      ]),
+      saved: answer('saved', []),
     } as unknown as DevicesApi;
     const queries = panelQueries(api, '');
     await Promise.all(
