@@ -25,7 +25,8 @@ function launch(name, args, env, logDir) {
   return child;
 }
 
-async function waitHttp(url, child, name, logDir, timeoutMs = 30_000) {
+// (a server starts in a few seconds; on a machine shared by many processes it has taken over 30 s)
+async function waitHttp(url, child, name, logDir, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
