@@ -83,6 +83,7 @@ export const ERROR_CATALOG = {
   UNKNOWN_COMMAND: def(400, 'Unknown device command'),
   DEVICE_OR_NAME_REQUIRED: def(400, "Name and ip can't be blank!"),
   LOG_QUERY_INVALID: def(400, 'Bad log filter'),
+  DEVICE_HEARD_NOW: def(409, 'The device is online: it can be forgotten once it is offline'),
   LOGGER_NO_ADDRESS: def(
     409,
     'The device has no log address (laddr) set, so there is no logger to reconnect',

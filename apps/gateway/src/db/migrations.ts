@@ -232,4 +232,16 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE ota_tasks ADD COLUMN verdict TEXT;
     `,
   },
+  {
+    version: 10,
+    name: 'devices the gateway has seen, kept across restarts until forgotten',
+    sql: `
+      CREATE TABLE seen_devices (
+        ip TEXT PRIMARY KEY,
+        device TEXT NOT NULL,
+        first_seen INTEGER NOT NULL,
+        last_seen INTEGER NOT NULL
+      );
+    `,
+  },
 ];

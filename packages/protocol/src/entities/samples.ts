@@ -81,8 +81,13 @@ export const OverviewRow = z.object({
   /** heard on the network now */
   online: z.boolean(),
   saved: z.boolean(),
-  /** last time the device answered the sampler (epoch ms) */
+  /** last time the device was heard: its beacon or an answer to the sampler (epoch ms) */
   lastSeen: z.number().int().nullable(),
+  /**
+   * the gateway has seen it and keeps it listed (offline when silent) until it is forgotten
+   * (DELETE /api/devices/seen); absent from gateways before it
+   */
+  remembered: z.boolean().optional(),
   /** ms since boot, latest sample */
   uptime: z.number().int().nullable(),
   /** free heap bytes, latest sample */

@@ -57,6 +57,8 @@ export const RELAY_ROUTE_ACCESS = {
   'gateway.devices.history.export': 'read',
   'gateway.devices.history.excluded': 'write',
   'gateway.devices.overview': 'read',
+  // removes the device from everyone's overview: not a viewer's to do
+  'gateway.devices.seen.forget': 'write',
   'gateway.backups.overview': 'read',
   'gateway.backups.schedule.get': 'read',
   'gateway.backups.schedule.set': 'write',

@@ -45,4 +45,12 @@ export const HISTORY_ROUTES = {
     response: z.array(OverviewRow),
     summary: 'Every known device with its latest readings, reboots and 24 h sparklines',
   }),
+  'gateway.devices.seen.forget': route({
+    ...history,
+    method: 'DELETE',
+    path: '/api/devices/seen',
+    query: DeviceIpQuery,
+    response: OkResponse,
+    summary: 'Forget a device the gateway has seen: it leaves the overview until it is heard again',
+  }),
 } as const;

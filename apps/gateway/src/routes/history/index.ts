@@ -1,5 +1,6 @@
 import { ApiError, type DeviceInfo, HISTORY_ROUTES, type HistoryQuery, OK } from '@st/protocol';
 import type { HttpApp } from '@st/server-kit';
+import type { SeenDevice } from '../../services/discovery/seenDevices';
 import { historyCsv, type SampleHistory } from '../../services/samples/history';
 
 export interface HistoryRouteDeps {
@@ -7,6 +8,10 @@ export interface HistoryRouteDeps {
   /** the devices heard now and the saved ones */
   found(): readonly DeviceInfo[];
   saved(): readonly DeviceInfo[];
+  /** the devices seen before and remembered, with when each was last heard */
+  seen(): readonly SeenDevice[];
+  /** forgets a remembered device; throws when it is online now or not remembered */
+  forget(ip: string): void;
   /** a device the gateway knows now (found or saved), by address */
   knows(ip: string): boolean;
 }
@@ -80,6 +85,25 @@ export function historyRoutes(app: HttpApp, deps: HistoryRouteDeps): void {
     method: o.method,
     url: o.path,
     schema: { tags: ['history'], summary: o.summary, response: { 200: o.response } },
-    handler: () => deps.history.overview(deps.found(), deps.saved()),
+    handler: () => deps.history.overview(deps.found(), deps.saved(), deps.seen()),
+  });
+
+  const f = HISTORY_ROUTES['gateway.devices.seen.forget'];
+  app.route({
+    method: f.method,
+    url: f.path,
+    schema: {
+      tags: ['history'],
+      summary: f.summary,
+      description:
+        'A saved device stays listed until it is deleted from the saved list. 409 DEVICE_HEARD_NOW while the ' +
+        'device is online; 404 UNKNOWN_DEVICE when the gateway has not seen it.',
+      querystring: f.query,
+      response: { 200: f.response },
+    },
+    handler: (req) => {
+      deps.forget(req.query.ip);
+      return OK;
+    },
   });
 }

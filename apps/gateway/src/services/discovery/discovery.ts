@@ -86,6 +86,11 @@ export class Discovery {
     return [...this.devices.values()].map((e) => e.device);
   }
 
+  /** The devices heard now, with when each was last heard (epoch ms). */
+  heard(): Array<{ ip: string; at: number }> {
+    return [...this.devices].map(([ip, e]) => ({ ip, at: e.lastSeen }));
+  }
+
   get(address: string): DeviceInfo | undefined {
     return this.devices.get(address)?.device;
   }

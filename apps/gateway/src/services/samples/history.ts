@@ -1,6 +1,7 @@
 import type { DeviceInfo, DeviceSample, HistoryResponse, OverviewRow } from '@st/protocol';
 import type { Logger } from '@st/server-kit';
 import type { Db } from '../../db/database';
+import type { SeenDevice } from '../discovery/seenDevices';
 import { HistoryReader } from './historyReader';
 import { HistoryMaintenance, type HistoryRetention } from './maintenance';
 import { SampleStore } from './sampleStore';
@@ -114,8 +115,17 @@ export class SampleHistory {
     return this.cachedExcluded;
   }
 
-  /** one row per known device: found ones (online) first, then saved ones not heard now */
-  overview(found: readonly DeviceInfo[], saved: readonly DeviceInfo[], now = Date.now()): OverviewRow[] {
+  /**
+   * One row per known device: found ones (online) first, then saved ones not heard now, then the ones seen
+   * before and remembered (offline until forgotten). `lastSeen` is the later of the last beacon heard and the
+   * last answer to the sampler.
+   */
+  overview(
+    found: readonly DeviceInfo[],
+    saved: readonly DeviceInfo[],
+    seen: readonly SeenDevice[] = [],
+    now = Date.now(),
+  ): OverviewRow[] {
     this.store.flush();
     const sparks = this.sparklines(now);
     const reboots = new Map(
@@ -126,16 +136,21 @@ export class SampleHistory {
       ).map((r) => [r.ip, r.n]),
     );
     const savedIps = new Set(saved.map((d) => d.ip));
-    const seen = new Set<string>();
+    const heard = new Map(seen.map((s) => [s.device.ip, s.lastSeen]));
+    const listed = new Set<string>();
     const rows: OverviewRow[] = [];
     for (const [list, online] of [
       [found, true],
       [saved, false],
+      [seen.map((s) => s.device), false],
     ] as const) {
       for (const d of list) {
-        if (seen.has(d.ip)) continue;
-        seen.add(d.ip);
+        if (listed.has(d.ip)) continue;
+        listed.add(d.ip);
         const latest = this.store.latestOf(d.ip);
+        const lastOk = latest?.lastOk ?? null;
+        const heardAt = heard.get(d.ip) ?? null;
+        const lastSeen = lastOk === null ? heardAt : heardAt === null ? lastOk : Math.max(lastOk, heardAt);
         const spark = sparks.get(d.ip);
         rows.push({
           ip: d.ip,
@@ -146,7 +161,8 @@ export class SampleHistory {
           stVersion: d.stVersion,
           online,
           saved: savedIps.has(d.ip),
-          lastSeen: latest?.lastOk ?? null,
+          lastSeen,
+          remembered: heard.has(d.ip),
           uptime: latest?.uptime ?? null,
           heap: latest?.heap ?? null,
           sensors: latest?.sensors ?? {},

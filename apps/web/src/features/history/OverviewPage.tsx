@@ -14,7 +14,7 @@ import { Alert } from '../../ui/kit/status';
 import { Text, Title } from '../../ui/kit/text';
 import { PageLoader } from '../../ui/PageLoader';
 import { formatNumber } from './format';
-import { useLiveSamples, useOverview } from './historyApi';
+import { useForgetDevice, useLiveSamples, useOverview } from './historyApi';
 import { historyEn, historyRu } from './messages';
 import { OverviewTable } from './OverviewTable';
 import { applySample, filterRows, type Sort, type SortKey, sortRows } from './overviewModel';
@@ -40,6 +40,7 @@ function Overview() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const overview = useOverview();
+  const forget = useForgetDevice();
   const [live, setLive] = useState(() => new Map<string, DeviceSample>());
   const [filter, setFilter] = useState('');
   const [settled] = useDebouncedValue(filter, 150);
@@ -99,6 +100,11 @@ function Overview() {
         onChange={(e) => setFilter(e.currentTarget.value)}
         maw={420}
       />
+      {forget.error ? (
+        <Alert color="red" role="alert" title={t('history.overview.forget.error')}>
+          {forget.error.message}
+        </Alert>
+      ) : null}
       {overview.error ? (
         <Alert color="red" role="alert" title={t('history.overview.load.error')} />
       ) : overview.data === undefined ? (
@@ -113,6 +119,7 @@ function Overview() {
           sort={sort}
           onSort={onSort}
           onOpen={setOpen}
+          onForget={(row) => forget.mutate(row.ip)}
           now={now}
           height={Math.max(320, vh - 260)}
         />

@@ -9,7 +9,7 @@ import { Group } from '../../ui/kit/layout';
 import { Badge } from '../../ui/kit/status';
 import { Text, VisuallyHidden } from '../../ui/kit/text';
 import { useVirtualRows } from '../../ui/useVirtualRows';
-import { formatAgo, formatDuration, formatNumber } from './format';
+import { formatAgo, formatDateTime, formatDuration, formatNumber } from './format';
 import type { Sort, SortKey } from './overviewModel';
 import { Sparkline } from './Sparkline';
 
@@ -21,23 +21,25 @@ const COLUMNS: readonly { key: SortKey | 'sensors'; width: string }[] = [
   { key: 'board', width: '100px' },
   { key: 'version', width: '110px' },
   { key: 'uptime', width: '120px' },
-  { key: 'lastSeen', width: '120px' },
+  { key: 'lastSeen', width: '170px' },
   { key: 'sensors', width: 'minmax(260px, 2fr)' },
 ];
 const GRID = COLUMNS.map((c) => c.width).join(' ');
-const MIN_WIDTH = 1000;
+const MIN_WIDTH = 1050;
 
 export interface OverviewTableProps {
   rows: readonly OverviewRow[];
   sort: Sort;
   onSort: (key: SortKey) => void;
   onOpen: (row: OverviewRow) => void;
+  /** forget a device seen before (offline, not saved); absent: no forget buttons */
+  onForget?: ((row: OverviewRow) => void) | undefined;
   now: number;
   height: number;
 }
 
 /** The fleet as a virtualised grid: only the rows in view are in the page, so 1,000 devices stay smooth. */
-export function OverviewTable({ rows, sort, onSort, onOpen, now, height }: OverviewTableProps) {
+export function OverviewTable({ rows, sort, onSort, onOpen, onForget, now, height }: OverviewTableProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const viewport = useRef<HTMLDivElement>(null);
@@ -181,17 +183,44 @@ export function OverviewTable({ rows, sort, onSort, onOpen, now, height }: Overv
                       {row.name}
                     </Text>
                   </UnstyledButton>
-                  <Text size="xs" c="dimmed" truncate>
-                    {row.ip}
-                    {row.excluded ? ` · ${t('history.overview.excluded')}` : ''}
-                  </Text>
+                  <Group gap={6} wrap="nowrap">
+                    <Text size="xs" c="dimmed" truncate>
+                      {row.ip}
+                      {row.excluded ? ` · ${t('history.overview.excluded')}` : ''}
+                    </Text>
+                    {onForget && !row.online && !row.saved && row.remembered ? (
+                      <UnstyledButton
+                        onClick={(e) => {
+                          e.stopPropagation();
+                          onForget(row);
+                        }}
+                        aria-label={t('history.overview.forget.label', { name: row.name })}
+                        data-testid="overview-forget"
+                      >
+                        <Text size="xs" c="blue" style={{ textDecoration: 'underline' }}>
+                          {t('history.overview.forget')}
+                        </Text>
+                      </UnstyledButton>
+                    ) : null}
+                  </Group>
                 </Cell>
                 <Cell>{row.type}</Cell>
                 <Cell>{row.board}</Cell>
                 <Cell>{row.version ?? '—'}</Cell>
                 <Cell>{row.uptime === null ? '—' : formatDuration(lang, row.uptime)}</Cell>
                 <Cell>
-                  {row.lastSeen === null ? t('history.overview.never') : formatAgo(lang, row.lastSeen, now)}
+                  {row.lastSeen === null ? (
+                    t('history.overview.never')
+                  ) : (
+                    <span title={formatDateTime(lang, row.lastSeen)} data-cell="last-seen">
+                      <Text size="sm" truncate>
+                        {formatAgo(lang, row.lastSeen, now)}
+                      </Text>
+                      <Text size="xs" c="dimmed" truncate data-cell="last-seen-at">
+                        {formatDateTime(lang, row.lastSeen)}
+                      </Text>
+                    </span>
+                  )}
                 </Cell>
                 <Cell>
                   <Group gap="sm" wrap="nowrap" style={{ overflow: 'hidden' }}>

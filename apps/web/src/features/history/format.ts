@@ -37,13 +37,16 @@ export function formatNumber(lang: string, v: number, maxFraction = 2): string {
   ).format(v);
 }
 
-/** "5 minutes ago" in the language */
+/**
+ * "5 minutes ago" in the language. Never in the future: a time after `now` (a live sample newer than the
+ * page's clock tick, or a server clock ahead of the browser's) reads as now.
+ */
 export function formatAgo(lang: string, t: number, now: number): string {
   const rtf = cached(
     `rel:${lang}`,
     () => new Intl.RelativeTimeFormat(lang, { numeric: 'auto', style: 'short' }),
   );
-  const s = Math.round((t - now) / 1000);
+  const s = Math.round((Math.min(t, now) - now) / 1000);
   const abs = Math.abs(s);
   if (abs < 60) return rtf.format(s, 'second');
   if (abs < 3600) return rtf.format(Math.round(s / 60), 'minute');

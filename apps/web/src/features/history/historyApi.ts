@@ -1,5 +1,5 @@
 import { type DeviceSample, DeviceSampleSchema, type HistoryResponse, type OverviewRow } from '@st/protocol';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { gatewayCall } from '../../api/routes';
 import { subscribeTopic } from '../../api/topics';
@@ -16,6 +16,24 @@ export function useOverview() {
     queryKey: ['history-overview', gateway?.id ?? ''],
     queryFn: () => gatewayFetch(gateway, gatewayCall('gateway.devices.overview')),
     refetchInterval: OVERVIEW_REFRESH_MS,
+  });
+}
+
+/** Forgets a device the gateway has seen (offline, not saved): it leaves the overview until heard again. */
+export function useForgetDevice() {
+  const { gatewayFetch } = useServices();
+  const gateway = useCurrentGateway();
+  const client = useQueryClient();
+  const key = ['history-overview', gateway?.id ?? ''];
+  return useMutation({
+    mutationFn: async (ip: string) => {
+      await client.cancelQueries({ queryKey: key });
+      return gatewayFetch(gateway, gatewayCall('gateway.devices.seen.forget', { query: { ip } }));
+    },
+    onSuccess: (_ok, ip) => {
+      client.setQueryData<OverviewRow[]>(key, (rows) => rows?.filter((r) => r.ip !== ip));
+      void client.invalidateQueries({ queryKey: key });
+    },
   });
 }
 

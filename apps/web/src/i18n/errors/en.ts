@@ -53,6 +53,7 @@ export const errorsEn: Partial<Record<ErrorCode, string>> = {
   UNKNOWN_COMMAND: 'Unknown device command',
   DEVICE_OR_NAME_REQUIRED: "Name and ip can't be blank!",
   LOG_QUERY_INVALID: 'Bad log filter',
+  DEVICE_HEARD_NOW: 'The device is online: it can be forgotten once it is offline',
   LOGGER_NO_ADDRESS: 'The device has no log address (laddr) set, so there is no logger to reconnect',
   DUMP_EMPTY: 'Device settings dump is empty',
   DUMP_INVALID: 'This is not a device settings dump',

@@ -51,6 +51,7 @@ export const errorsRu: Partial<Record<ErrorCode, string>> = {
   UNKNOWN_COMMAND: 'Неизвестная команда устройства',
   DEVICE_OR_NAME_REQUIRED: 'Название и ip не могут быть пустыми!',
   LOG_QUERY_INVALID: 'Некорректный фильтр логов',
+  DEVICE_HEARD_NOW: 'Устройство в сети: забыть его можно, когда оно будет не в сети',
   LOGGER_NO_ADDRESS: 'У устройства не задан адрес логов (laddr): переподключать нечего',
   DUMP_EMPTY: 'Дамп настроек устройства пуст',
   DUMP_INVALID: 'Это не дамп настроек устройства',
