@@ -28,10 +28,8 @@ async function checkDialog(
   const dialog = page.getByRole('dialog', { name: dialogName });
   await expect(dialog).toBeVisible();
   await checkScreen(page, screen, theme, DIALOG);
-  // (the <dialog> element spans the window under its backdrop; the box the user sees is its content)
-  expect((await dialog.locator('.st-Modal-content').boundingBox())?.width, `width of ${dialogName}`).toBe(
-    WIDTH[size],
-  );
+  // (the dialog is the box the user sees; its backdrop spans the window around it)
+  expect((await dialog.boundingBox())?.width, `width of ${dialogName}`).toBe(WIDTH[size]);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 }
@@ -91,7 +89,7 @@ test.describe('shell screens (cloud mode)', () => {
       const confirm = page.getByRole('dialog', { name: 'Please confirm' });
       await expect(confirm).toBeVisible();
       await checkScreen(page, 'shell-confirm', theme, DIALOG);
-      expect((await confirm.locator('.st-Modal-content').boundingBox())?.width).toBe(WIDTH.regular);
+      expect((await confirm.boundingBox())?.width).toBe(WIDTH.regular);
       await confirm.getByRole('button', { name: 'Confirm' }).click();
       await closeToasts(page);
       await checkDialog(page, 'Account', 'small', 'shell-account', theme, () =>
