@@ -25,11 +25,13 @@ import { GatewayWatch, type GatewayWatchOptions } from './alerts/watch';
 import { AuditLog } from './audit/log';
 import { registerAuditRoutes } from './audit/routes';
 import { AccessCache } from './auth/accessCache';
+import { ApiTokenStore } from './auth/apiTokens';
 import { JwtSigner } from './auth/jwt';
 import { RateLimiter } from './auth/rateLimit';
 import { registerAuthRoutes } from './auth/routes';
 import { loadSecret } from './auth/secret';
 import { SessionStore } from './auth/sessions';
+import { registerTokenRoutes } from './auth/tokenRoutes';
 import { BackupCipher } from './backups/crypto';
 import { receiveLinkBackups, registerBackupRoutes } from './backups/routes';
 import { CloudBackupStore } from './backups/store';
@@ -136,8 +138,20 @@ export class CloudServer {
     });
     audit.start();
     this.steps.unshift({ name: 'audit', stop: () => audit.stop() });
-    const authenticator = new Authenticator(jwt, sessions, gateways, access);
-    const auth = new RequestAuth(authenticator);
+    const apiTokens = new ApiTokenStore(db);
+    const authenticator = new Authenticator(jwt, sessions, gateways, access, apiTokens);
+    // A token's use is written (and audited) at most once a minute per token, before the answer.
+    const auth = new RequestAuth(authenticator, async (p, req) => {
+      if (!p.apiToken || !(await apiTokens.touch(p.apiToken.id, req.ip))) return;
+      await audit.record({
+        action: 'apiToken.used',
+        actorId: p.userId,
+        actor: p.login,
+        detail: `"${p.apiToken.name}" ${req.method} ${req.url.split('?', 1)[0] ?? ''}`,
+        outcome: '200',
+        address: req.ip,
+      });
+    });
 
     const { cluster, presence, bus, hub } = await this.scaleOut(log);
     const detachAccess = hub
@@ -232,6 +246,14 @@ export class CloudServer {
       },
       onSessionRevoked: (sid) => void linkManager.endUserSession(sid).catch(() => undefined),
       audit,
+    });
+    registerTokenRoutes(this.app, {
+      apiTokens,
+      sessions,
+      gateways,
+      auth,
+      audit,
+      onSessionRevoked: (sid) => void linkManager.endUserSession(sid).catch(() => undefined),
     });
     const revoke = (id: string) => void linkManager.revoke(id).catch(() => undefined);
     registerGatewayRoutes(this.app, { gateways, presence, auth, onGatewayRevoked: revoke, audit });

@@ -158,6 +158,14 @@ export const ERROR_CATALOG = {
   GATEWAY_PASSWORD_WRONG: def(401, 'Wrong password'),
   GATEWAY_PASSWORD_ALREADY_SET: def(409, 'This gateway already has a password'),
   RELAY_TRANSFER_FAILED: def(502, 'A large body could not be carried over the gateway link'),
+  // Sign-in beyond the password: API tokens and sessions (cloud)
+  API_TOKEN_INVALID: def(401, 'Unknown, expired or revoked API token'),
+  API_TOKEN_NOT_ALLOWED: def(403, 'API tokens cannot manage the account or its tokens: sign in instead'),
+  API_TOKEN_SCOPE: def(403, "This API token's scope does not allow this"),
+  API_TOKEN_NOT_FOUND: def(404, 'No such API token'),
+  API_TOKEN_EXPIRY_INVALID: def(400, 'The expiry must be in the future and at most 366 days ahead'),
+  API_TOKEN_LIMIT: def(409, 'Too many API tokens: revoke one first'),
+  SESSION_NOT_FOUND: def(404, 'No such signed-in session'),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;

@@ -24,6 +24,7 @@ export * from './entities/notifications';
 export * from './entities/ota';
 export * from './entities/relay';
 export * from './entities/samples';
+export * from './entities/signIn';
 export * from './entities/streamed';
 export * from './entities/timeline';
 export * from './errors';

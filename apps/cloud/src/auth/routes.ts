@@ -88,7 +88,7 @@ export function registerAuthRoutes(app: HttpApp, deps: AuthRouteDeps): void {
         outcome: '200',
         address: req.ip,
       });
-      const pair = await sessions.open(user);
+      const pair = await sessions.open(user, { userAgent: req.headers['user-agent'], address: req.ip });
       issue(req, reply, user, pair.familyId);
       return { refresh: pair.refresh };
     },
@@ -104,7 +104,7 @@ export function registerAuthRoutes(app: HttpApp, deps: AuthRouteDeps): void {
       },
     },
     async (req, reply) => {
-      const outcome = await sessions.rotate(req.body.refreshToken);
+      const outcome = await sessions.rotate(req.body.refreshToken, req.ip);
       if (!outcome.ok) {
         if (outcome.reason === 'reused' && outcome.familyId) deps.onSessionRevoked(outcome.familyId);
         throw outcome.reason === 'reused' ? cloudErrors.refreshReused() : cloudErrors.refreshInvalid();
@@ -121,7 +121,7 @@ export function registerAuthRoutes(app: HttpApp, deps: AuthRouteDeps): void {
     { schema: { summary: routeDef('cloud.auth.logout').summary } },
     async (req, reply) => {
       const p = await auth.principal(req);
-      if (p?.kind === 'user') {
+      if (p?.kind === 'user' && !p.apiToken) {
         await sessions.revokeFamily(p.sessionId);
         deps.onSessionRevoked(p.sessionId);
       }

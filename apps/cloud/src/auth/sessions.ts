@@ -10,6 +10,20 @@ export interface SessionPair {
   refresh: string;
 }
 
+/** Where a sign-in came from, shown in the sessions list. */
+export interface SessionOrigin {
+  userAgent?: string | undefined;
+  address?: string | undefined;
+}
+
+export interface SessionRow {
+  id: string;
+  userAgent: string | null;
+  address: string | null;
+  createdAt: string;
+  lastSeenAt: string;
+}
+
 export type RefreshOutcome =
   | { ok: true; pair: SessionPair }
   | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused'; familyId?: string };
@@ -27,18 +41,25 @@ export class SessionStore {
     private readonly changes?: AccessChanges,
   ) {}
 
-  async open(user: UserRecord): Promise<SessionPair> {
+  async open(user: UserRecord, from: SessionOrigin = {}): Promise<SessionPair> {
     // Expired refresh tokens are useless: drop them while we are here.
     await this.db.deleteFrom('refresh_tokens').where('expires_at', '<', this.iso()).execute();
     const familyId = randomUUID();
     await this.db
       .insertInto('session_families')
-      .values({ id: familyId, user_id: user.id, created_at: this.iso() })
+      .values({
+        id: familyId,
+        user_id: user.id,
+        created_at: this.iso(),
+        user_agent: from.userAgent?.slice(0, 512) ?? null,
+        address: from.address ?? null,
+        last_seen_at: this.iso(),
+      })
       .execute();
     return { userId: user.id, familyId, refresh: await this.issue(familyId) };
   }
 
-  async rotate(refresh: string): Promise<RefreshOutcome> {
+  async rotate(refresh: string, address?: string): Promise<RefreshOutcome> {
     const row = await this.db
       .selectFrom('refresh_tokens as t')
       .innerJoin('session_families as f', 'f.id', 't.family_id')
@@ -64,7 +85,54 @@ export class SessionStore {
       await this.revokeFamily(familyId);
       return { ok: false, reason: 'reused', familyId };
     }
+    await this.db
+      .updateTable('session_families')
+      .set({ last_seen_at: this.iso(), ...(address ? { address } : {}) })
+      .where('id', '=', familyId)
+      .execute();
     return { ok: true, pair: { userId: row.user_id, familyId, refresh: await this.issue(familyId) } };
+  }
+
+  /** The user's active sessions (families not revoked with a refresh token not yet expired), newest first. */
+  async list(userId: string): Promise<SessionRow[]> {
+    const rows = await this.db
+      .selectFrom('session_families as f')
+      .select(['f.id', 'f.user_agent', 'f.address', 'f.created_at', 'f.last_seen_at'])
+      .where('f.user_id', '=', userId)
+      .where('f.revoked', '=', 0)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('refresh_tokens as t')
+            .select('t.token_hash')
+            .whereRef('t.family_id', '=', 'f.id')
+            .where('t.used', '=', 0)
+            .where('t.expires_at', '>', this.iso()),
+        ),
+      )
+      .orderBy('f.created_at', 'desc')
+      .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      userAgent: r.user_agent,
+      address: r.address,
+      createdAt: r.created_at,
+      lastSeenAt: r.last_seen_at ?? r.created_at,
+    }));
+  }
+
+  /** Ends one of the user's sessions; false when they have no active session with this id. */
+  async end(userId: string, familyId: string): Promise<boolean> {
+    const r = await this.db
+      .updateTable('session_families')
+      .set({ revoked: 1 })
+      .where('id', '=', familyId)
+      .where('user_id', '=', userId)
+      .where('revoked', '=', 0)
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) === 0) return false;
+    await this.changes?.sessionsEnded([familyId]);
+    return true;
   }
 
   async revokeFamily(familyId: string): Promise<void> {

@@ -3,6 +3,7 @@ import type { HttpApp, Logger } from '@st/server-kit';
 import { StompRefusal, type StompServer } from '@st/stomp';
 import type { GatewayStore } from '../gateways/store';
 import type { RequestAuth } from '../http/requestAuth';
+import { effectiveRole } from '../http/tokenAccess';
 import type { LivePrincipal } from '../live/stomp';
 import { requireRole } from '../shares/access';
 import type { CloudBackupStore } from './store';
@@ -24,11 +25,12 @@ export function registerBackupRoutes(app: HttpApp, deps: BackupRouteDeps): void 
     list.path,
     { schema: { params: list.params, summary: list.summary, response: { 200: list.response } } },
     async (req) => {
-      const user = await auth.user(req);
+      const user = await auth.userOrToken(req);
+      const member = await gateways.get(user.userId, req.params.gatewayId);
       // The copies hold the devices' settings dumps (Wi-Fi passwords included): like exporting settings, an
       // operator's or owner's right; a viewer gets 403, anyone else 404.
       const g = requireRole(
-        await gateways.get(user.userId, req.params.gatewayId),
+        member && { ...member, role: effectiveRole(user, member.id, member.role) },
         req.params.gatewayId,
         'operator',
         'read its backup copies',

@@ -194,6 +194,59 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('gateway_incidents').dropColumn('open_sent_at').execute();
     },
   },
+  // Sign-in beyond the password: API tokens, what each signed-in session is, the TOTP second factor.
+  '007_sign_in': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('api_tokens')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('scope', 'text', (c) => c.notNull())
+        // JSON array of gateway ids, or null for every gateway the user may reach
+        .addColumn('gateway_ids', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('last_used_at', 'text')
+        .addColumn('last_used_address', 'text')
+        .execute();
+      await db.schema.createIndex('api_tokens_user').on('api_tokens').column('user_id').execute();
+      for (const c of ['user_agent', 'address', 'last_seen_at']) {
+        await db.schema.alterTable('session_families').addColumn(c, 'text').execute();
+      }
+      // base32 secret; confirmed once a first code matched; the last time step used (a code works once)
+      await db.schema.alterTable('users').addColumn('totp_secret', 'text').execute();
+      await db.schema
+        .alterTable('users')
+        .addColumn('totp_enabled', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema.alterTable('users').addColumn('totp_last_step', 'bigint').execute();
+      await db.schema
+        .createTable('recovery_codes')
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('code_hash', 'text', (c) => c.notNull())
+        .addColumn('used_at', 'text')
+        .addPrimaryKeyConstraint('recovery_codes_pk', ['user_id', 'code_hash'])
+        .execute();
+      await db.schema
+        .createTable('cloud_settings')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('cloud_settings').execute();
+      await db.schema.dropTable('recovery_codes').execute();
+      for (const c of ['totp_last_step', 'totp_enabled', 'totp_secret']) {
+        await db.schema.alterTable('users').dropColumn(c).execute();
+      }
+      for (const c of ['last_seen_at', 'address', 'user_agent']) {
+        await db.schema.alterTable('session_families').dropColumn(c).execute();
+      }
+      await db.schema.dropTable('api_tokens').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

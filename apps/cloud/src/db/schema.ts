@@ -14,6 +14,11 @@ export interface UsersTable {
   must_change_password: Generated<number>;
   /** epoch ms after which the pending invite no longer works (bigint: PostgreSQL hands it back as a string) */
   invite_expires_at: number | string | null;
+  /** base32 TOTP secret: waiting for its first code while totp_enabled is 0, in use once it is 1 */
+  totp_secret: string | null;
+  totp_enabled: Generated<number>;
+  /** the last RFC 6238 time step a code was accepted for: a code of that step or earlier is refused */
+  totp_last_step: number | string | null;
 }
 
 export interface GatewaysTable {
@@ -37,6 +42,10 @@ export interface SessionFamiliesTable {
   user_id: string;
   revoked: Generated<number>;
   created_at: string;
+  /** the user agent and address at sign-in, and when the session last renewed its access token */
+  user_agent: string | null;
+  address: string | null;
+  last_seen_at: string | null;
 }
 
 export interface RefreshTokensTable {
@@ -111,7 +120,38 @@ export interface GatewayIncidentsTable {
   close_sent_at: string | null;
 }
 
+/** A user's API token (stored as its SHA-256); `gateway_ids` a JSON array or null for all. */
+export interface ApiTokensTable {
+  id: string;
+  user_id: string;
+  name: string;
+  token_hash: string;
+  scope: string;
+  gateway_ids: string | null;
+  created_at: string;
+  /** epoch ms (bigint: PostgreSQL hands it back as a string) */
+  expires_at: number | string;
+  last_used_at: string | null;
+  last_used_address: string | null;
+}
+
+/** A TOTP recovery code (its SHA-256), single use. */
+export interface RecoveryCodesTable {
+  user_id: string;
+  code_hash: string;
+  used_at: string | null;
+}
+
+/** Cloud-wide settings an administrator changes at run time (key -> JSON value). */
+export interface CloudSettingsTable {
+  key: string;
+  value: string;
+}
+
 export interface CloudDatabase {
+  api_tokens: ApiTokensTable;
+  recovery_codes: RecoveryCodesTable;
+  cloud_settings: CloudSettingsTable;
   users: UsersTable;
   gateways: GatewaysTable;
   gateway_tokens: GatewayTokensTable;

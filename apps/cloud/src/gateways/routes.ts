@@ -11,6 +11,7 @@ import type { HttpApp } from '@st/server-kit';
 import type { AuditLog } from '../audit/log';
 import { cloudErrors } from '../http/errors';
 import type { RequestAuth } from '../http/requestAuth';
+import { effectiveRole, tokenReaches } from '../http/tokenAccess';
 import type { Presence } from '../link/presence';
 import { requireRole } from '../shares/access';
 import { DuplicateNameError, type GatewayStore, type MemberView } from './store';
@@ -50,8 +51,10 @@ export function registerGatewayRoutes(app: HttpApp, deps: GatewayRouteDeps): voi
   const dto = async (g: MemberView) => gatewayDto(g, (await presence.onlineOf([g.id])).has(g.id));
 
   app.get(CLOUD_ROUTES['cloud.gateways.list'].path, { schema: doc('cloud.gateways.list') }, async (req) => {
-    const user = await auth.user(req);
-    const list = await gateways.list(user.userId);
+    const user = await auth.userOrToken(req);
+    const list = (await gateways.list(user.userId))
+      .filter((g) => tokenReaches(user, g.id))
+      .map((g) => ({ ...g, role: effectiveRole(user, g.id, g.role) }));
     const online = await presence.onlineOf(list.map((g) => g.id));
     return list.map((g) => gatewayDto(g, online.has(g.id)));
   });
@@ -60,10 +63,10 @@ export function registerGatewayRoutes(app: HttpApp, deps: GatewayRouteDeps): voi
     CLOUD_ROUTES['cloud.gateways.get'].path,
     { schema: { params: IdParams, ...doc('cloud.gateways.get') } },
     async (req) => {
-      const user = await auth.user(req);
+      const user = await auth.userOrToken(req);
       const g = await gateways.get(user.userId, req.params.id);
       if (!g) throw cloudErrors.gatewayNotFound(req.params.id);
-      return dto(g);
+      return dto({ ...g, role: effectiveRole(user, g.id, g.role) });
     },
   );
 

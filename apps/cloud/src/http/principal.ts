@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { GATEWAY_TOKEN_HEADER, SESSION } from '@st/protocol';
 import type { AccessCache, SessionState } from '../auth/accessCache';
+import type { ApiTokenGrant, ApiTokenStore } from '../auth/apiTokens';
 import type { JwtSigner } from '../auth/jwt';
 import type { SessionStore } from '../auth/sessions';
 import { hashToken } from '../auth/tokens';
@@ -16,6 +17,11 @@ export type UserPrincipal = {
   sessionId: string;
   /** the user signed in with a one-time password: every route but a few answers PASSWORD_CHANGE_REQUIRED */
   mustChangePassword: boolean;
+  /**
+   * Present when the caller sent an API token (`Authorization: Bearer`) rather than a session: only the routes
+   * that ask RequestAuth.userOrToken take it, capped by its scope and gateways (http/tokenAccess.ts).
+   */
+  apiToken?: ApiTokenGrant;
 };
 export type GatewayPrincipal = {
   kind: 'gateway';
@@ -50,9 +56,17 @@ function header(headers: IncomingHttpHeaders, name: string): string | undefined 
   return s && s.trim() !== '' ? s.trim() : undefined;
 }
 
+/** The secret of `Authorization: Bearer <secret>`, if the request has one. */
+export function bearerToken(headers: IncomingHttpHeaders): string | undefined {
+  const value = header(headers, 'authorization');
+  const m = value ? /^Bearer\s+(\S+)$/i.exec(value) : null;
+  return m?.[1];
+}
+
 /**
  * Who is calling: the access JWT from the `SMTJwt` cookie or the `SmartThing-Token-User` header (its session
- * family must still be active), or a gateway token from `SmartThing-Token-Gateway` (must be current).
+ * family must still be active), or an API token from `Authorization: Bearer` (unexpired, not revoked), or a gateway token from
+ * `SmartThing-Token-Gateway` (must be current).
  * Used for HTTP requests and for the websocket upgrade alike.
  */
 export class Authenticator {
@@ -61,6 +75,7 @@ export class Authenticator {
     private readonly sessions: SessionStore,
     private readonly gateways: GatewayStore,
     private readonly access?: AccessCache,
+    private readonly apiTokens?: ApiTokenStore,
   ) {}
 
   async fromHeaders(headers: IncomingHttpHeaders): Promise<Principal | undefined> {
@@ -80,6 +95,19 @@ export class Authenticator {
           mustChangePassword: state.mustChangePassword,
         };
       }
+    }
+    const bearer = bearerToken(headers);
+    if (bearer !== undefined && this.apiTokens) {
+      const found = await this.apiTokens.resolve(bearer);
+      if (!found) return undefined;
+      return {
+        kind: 'user',
+        userId: found.userId,
+        login: found.login,
+        sessionId: `api-token:${found.grant.id}`,
+        mustChangePassword: false,
+        apiToken: found.grant,
+      };
     }
     const gatewayToken = header(headers, GATEWAY_TOKEN_HEADER);
     if (gatewayToken) return this.gatewayFromToken(gatewayToken);

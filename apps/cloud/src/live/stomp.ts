@@ -68,6 +68,8 @@ export function createLiveServer(httpServer: Server, deps: LiveServerDeps): Stom
         return { ok: false, reason: ERROR_CATALOG[code].message };
       }
       if (principal.kind === 'user') {
+        // API tokens are for REST calls and the relay: the live channel is a signed-in console's.
+        if (principal.apiToken) return { ok: false, reason: ERROR_CATALOG.API_TOKEN_NOT_ALLOWED.message };
         // No live channel before a one-time password is replaced (as for the HTTP routes).
         if (principal.mustChangePassword)
           return { ok: false, reason: ERROR_CATALOG.PASSWORD_CHANGE_REQUIRED.message };

@@ -20,6 +20,7 @@ import type { AccessCache } from '../auth/accessCache';
 import type { GatewayStore } from '../gateways/store';
 import { cloudErrors } from '../http/errors';
 import type { RequestAuth } from '../http/requestAuth';
+import { effectiveRole, refuseReadTokenWrite } from '../http/tokenAccess';
 import type { Admission } from './admission';
 import type { OutgoingRequest, Relay } from './relay';
 import { answerForRole, checkRelayRole, classifyRelayCall } from './roleCheck';
@@ -63,12 +64,12 @@ export function registerRelayRoutes(app: HttpApp, deps: RelayRouteDeps): void {
     }
     const { user, role } = await deps.admission
       .run(async () => {
-        const user = await auth.user(req);
+        const user = await auth.userOrToken(req);
         const role = deps.access
           ? await deps.access.roleOf(user.userId, gatewayId, () => gateways.accessOf(user.userId, gatewayId))
           : await gateways.roleOf(user.userId, gatewayId);
         if (!role) throw cloudErrors.gatewayNotFound(gatewayId);
-        return { user, role };
+        return { user, role: effectiveRole(user, gatewayId, role) };
       })
       .catch((err: unknown) => {
         if (err instanceof ApiError && err.code === 'CLOUD_BUSY') reply.header('retry-after', '1');
@@ -89,9 +90,11 @@ export function registerRelayRoutes(app: HttpApp, deps: RelayRouteDeps): void {
         outcome,
         durationMs: performance.now() - started,
         address: req.ip,
+        ...(user.apiToken ? { detail: `API token "${user.apiToken.name}"` } : {}),
       });
     };
     try {
+      if (call.access === 'write') refuseReadTokenWrite(user, call.command);
       checkRelayRole(role, call);
     } catch (e) {
       await audit('denied');

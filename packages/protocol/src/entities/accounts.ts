@@ -130,6 +130,10 @@ export const AUDIT_ACTIONS = [
   'auth.oneTimePasswordChanged',
   'user.inviteReissued',
   'user.inviteExpired',
+  'apiToken.created',
+  'apiToken.revoked',
+  'apiToken.used',
+  'session.ended',
 ] as const;
 export const AuditAction = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditAction>;

@@ -8,6 +8,7 @@ import { GATEWAY_ROUTES } from './gateway';
 import { HISTORY_ROUTES } from './history';
 import { INTEGRATION_ROUTES } from './integrations';
 import { OTA_ROUTES } from './ota';
+import { SIGN_IN_ROUTES } from './signIn';
 
 /** Every HTTP route of the cloud and the gateway, by name. The name fixes every schema and type. */
 export const ROUTES = {
@@ -20,6 +21,7 @@ export const ROUTES = {
   ...BACKUP_CLOUD_ROUTES,
   ...INTEGRATION_ROUTES,
   ...HISTORY_ROUTES,
+  ...SIGN_IN_ROUTES,
 } as const;
 
 export type Routes = typeof ROUTES;
@@ -28,7 +30,8 @@ export type CloudRouteName =
   | keyof typeof CLOUD_ROUTES
   | keyof typeof ACCOUNT_ROUTES
   | Extract<keyof typeof ALERT_ROUTES, `cloud.${string}`>
-  | keyof typeof BACKUP_CLOUD_ROUTES;
+  | keyof typeof BACKUP_CLOUD_ROUTES
+  | keyof typeof SIGN_IN_ROUTES;
 export type GatewayRouteName =
   | keyof typeof GATEWAY_ROUTES
   | keyof typeof OTA_ROUTES

@@ -11,4 +11,5 @@ export * from './integrations';
 export * from './ota';
 export * from './paths';
 export * from './relayUrl';
+export * from './signIn';
 export * from './viewerMask';

@@ -106,4 +106,11 @@ export const errorsEn: Partial<Record<ErrorCode, string>> = {
   GATEWAY_PASSWORD_WRONG: 'Wrong password',
   GATEWAY_PASSWORD_ALREADY_SET: 'This gateway already has a password',
   RELAY_TRANSFER_FAILED: 'A large file could not be carried over the gateway link; try again',
+  API_TOKEN_INVALID: 'Unknown, expired or revoked API token',
+  API_TOKEN_NOT_ALLOWED: 'API tokens cannot manage the account or its tokens: sign in instead',
+  API_TOKEN_SCOPE: "This API token's scope does not allow this",
+  API_TOKEN_NOT_FOUND: 'No such API token',
+  API_TOKEN_EXPIRY_INVALID: 'The expiry must be in the future and at most 366 days ahead',
+  API_TOKEN_LIMIT: 'Too many API tokens: revoke one first',
+  SESSION_NOT_FOUND: 'No such signed-in session',
 };

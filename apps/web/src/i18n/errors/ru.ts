@@ -104,4 +104,11 @@ export const errorsRu: Partial<Record<ErrorCode, string>> = {
   GATEWAY_PASSWORD_WRONG: 'Неверный пароль',
   GATEWAY_PASSWORD_ALREADY_SET: 'У этого шлюза уже есть пароль',
   RELAY_TRANSFER_FAILED: 'Не удалось передать большой файл по связи со шлюзом; попробуйте ещё раз',
+  API_TOKEN_INVALID: 'API-токен неизвестен, истёк или отозван',
+  API_TOKEN_NOT_ALLOWED: 'API-токеном нельзя управлять учётной записью и токенами: войдите в систему',
+  API_TOKEN_SCOPE: 'Права этого API-токена не позволяют это сделать',
+  API_TOKEN_NOT_FOUND: 'Такого API-токена нет',
+  API_TOKEN_EXPIRY_INVALID: 'Срок действия должен быть в будущем и не дальше 366 дней',
+  API_TOKEN_LIMIT: 'Слишком много API-токенов: сначала отзовите один',
+  SESSION_NOT_FOUND: 'Такого сеанса нет',
 };
