@@ -75,7 +75,10 @@ export function DeviceTabs({ tabs }: { tabs: DeviceTab[] }) {
   return (
     <Tabs value={active} onChange={setActive} keepMounted={false}>
       {/* one line in any language: narrower than its tabs (a phone), the list scrolls sideways */}
-      <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
+      {/* (width 0 and min-width 100%: as wide as the panel, never widening it to fit the tabs) */}
+      <Tabs.List
+        style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden', width: 0, minWidth: '100%' }}
+      >
         {tabs.map((tab) => (
           <Tabs.Tab
             key={tab}
