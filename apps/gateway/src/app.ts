@@ -224,6 +224,8 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
       return [...all.values()];
     },
     push: (copy) => cloud.link.sendConfirmed(LINK_DESTINATIONS.backups, copy, BACKUP_CONFIRM_MS),
+    restoreConcurrency: config.backupRestoreConcurrency,
+    ...(config.backupFirstRunDelayMs === undefined ? {} : { firstRunDelayMs: config.backupFirstRunDelayMs }),
     logger: logger.child({ part: 'backups' }),
   });
   bus.on('device.found', (d) => backups.onFound(d));

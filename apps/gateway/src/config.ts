@@ -26,6 +26,7 @@ export const GATEWAY_CONFIG_KEYS = {
   mqttPassword: 'ST_MQTT_PASSWORD',
   sampleInterval: 'ST_SAMPLE_INTERVAL',
   sampleConcurrency: 'ST_SAMPLE_CONCURRENCY',
+  backupRestoreConcurrency: 'ST_BACKUP_RESTORE_CONCURRENCY',
   sampleExclude: 'ST_SAMPLE_EXCLUDE',
   allowedOrigins: 'ST_ALLOWED_ORIGINS',
   gatewayPassword: 'ST_GATEWAY_PASSWORD',
@@ -71,6 +72,8 @@ export const GatewayConfigSchema = z.object({
   sampleInterval: z.coerce.number().int().nonnegative().default(30),
   /** devices being sampled at once, at most */
   sampleConcurrency: configFields.positiveInt(16),
+  /** devices one "restore all" imports at once */
+  backupRestoreConcurrency: configFields.positiveInt(8),
   /** device addresses (ip or ip:port) never sampled, comma separated */
   sampleExclude: z
     .string()
@@ -104,6 +107,8 @@ export type GatewayConfig = z.output<typeof GatewayConfigSchema> & {
   readonly logFlushIntervalMs?: number;
   /** after a device is first found, how long its logger may take to connect before the gateway rewrites its log address */
   readonly loggerGraceMs?: number;
+  /** with no backup run yet, how long after start the first scheduled one comes (tests shorten it) */
+  readonly backupFirstRunDelayMs?: number;
   /** OTA phase timeouts (tests shorten them) */
   readonly otaTimeouts?: Partial<JobTimeouts>;
   /** alert outbox polling and retry timing (tests shorten them) */

@@ -12,8 +12,11 @@ import { DateTime, DeviceAddress, Id } from './common';
 // Scheduled fleet backups (issue 18): versions of each device's settings dump, kept on the gateway and, in
 // cloud mode, copied to the cloud. A backup is a settings dump record with its source.
 
-/** Where a stored dump came from: exported by hand, by the schedule, from an uploaded zip, or pulled from the cloud. */
-export const BackupSource = z.enum(['manual', 'schedule', 'upload', 'cloud']);
+/**
+ * Where a stored dump came from: exported by hand, by the schedule, by a backup run a user started ("Run now";
+ * pruned like the schedule's), from an uploaded zip, or pulled from the cloud.
+ */
+export const BackupSource = z.enum(['manual', 'schedule', 'run', 'upload', 'cloud']);
 export type BackupSource = z.infer<typeof BackupSource>;
 
 export const BACKUP_LIMITS = {
@@ -107,6 +110,29 @@ export const BackupRestoreRequest = z.object({ id: Id, ip: DeviceAddress });
 export type BackupRestoreRequest = z.infer<typeof BackupRestoreRequest>;
 
 export const BackupRestoreResult = z.object({ ok: z.literal(true), ip: z.string(), id: Id });
+
+/** Devices one `POST /api/backups/restore-all` call restores (the console sends a fleet in parts of this). */
+export const BACKUP_RESTORE_MANY_MAX = 100;
+
+/** `POST /api/backups/restore-all`: versions to import, each into its device, several at once (a limit). */
+export const BackupRestoreManyRequest = z.object({
+  items: z.array(BackupRestoreRequest).min(1).max(BACKUP_RESTORE_MANY_MAX),
+});
+export type BackupRestoreManyRequest = z.infer<typeof BackupRestoreManyRequest>;
+
+/** One outcome per item, in the request's order: restored, or the error code and message. */
+export const BackupRestoreManyResult = z.object({
+  results: z.array(
+    z.object({
+      ip: z.string(),
+      id: Id,
+      ok: z.boolean(),
+      code: z.string().optional(),
+      error: z.string().optional(),
+    }),
+  ),
+});
+export type BackupRestoreManyResult = z.infer<typeof BackupRestoreManyResult>;
 
 /** `POST /api/backups/archive`: what an uploaded zip brought. */
 export const BackupArchiveImport = z.object({

@@ -65,6 +65,7 @@ export const RELAY_ROUTE_ACCESS = {
   'gateway.backups.run': 'write',
   'gateway.backups.versions': 'read',
   'gateway.backups.restore': 'write',
+  'gateway.backups.restoreAll': 'write',
   // every dump in clear, Wi-Fi passwords included: like exportSettings, not for viewers
   'gateway.backups.archive': 'write',
   'gateway.backups.archive.upload': 'write',

@@ -4,6 +4,8 @@ import {
   BackupCloudPull,
   BackupCopy,
   BackupOverview,
+  BackupRestoreManyRequest,
+  BackupRestoreManyResult,
   BackupRestoreRequest,
   BackupRestoreResult,
   BackupRunResult,
@@ -63,6 +65,14 @@ export const BACKUP_ROUTES = {
     body: BackupRestoreRequest,
     response: BackupRestoreResult,
     summary: 'Import a backup into a device of the same type (the device restarts)',
+  }),
+  'gateway.backups.restoreAll': route({
+    ...gw,
+    method: 'POST',
+    path: '/api/backups/restore-all',
+    body: BackupRestoreManyRequest,
+    response: BackupRestoreManyResult,
+    summary: 'Import backups into their devices, several devices at once (the gateway limits how many)',
   }),
   'gateway.backups.archive': route({
     ...gw,

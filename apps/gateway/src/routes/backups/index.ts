@@ -48,7 +48,7 @@ export async function backupRoutes(app: HttpApp, deps: BackupRouteDeps): Promise
     const run = r['gateway.backups.run'];
     scope.post(run.path, {
       schema: { tags, summary: run.summary, response: { 200: run.response } },
-      handler: () => backups.run(),
+      handler: () => backups.run('run'),
     });
     const versions = r['gateway.backups.versions'];
     scope.get(versions.path, {
@@ -67,6 +67,19 @@ export async function backupRoutes(app: HttpApp, deps: BackupRouteDeps): Promise
         await backups.restore(req.body.id, req.body.ip);
         return { ok: true as const, ip: req.body.ip, id: req.body.id };
       },
+    });
+    const restoreAll = r['gateway.backups.restoreAll'];
+    scope.post(restoreAll.path, {
+      schema: {
+        tags,
+        summary: restoreAll.summary,
+        description:
+          "Each item is restored as by /api/backups/restore; at most the gateway's restore limit of devices at " +
+          "once (ST_BACKUP_RESTORE_CONCURRENCY, 8). One outcome per item in the request's order.",
+        body: restoreAll.body,
+        response: { 200: restoreAll.response },
+      },
+      handler: async (req) => ({ results: await backups.restoreMany(req.body.items) }),
     });
     const archive = r['gateway.backups.archive'];
     scope.get(archive.path, {

@@ -29,7 +29,16 @@ export interface BackupsDeps {
   readonly logger: Logger;
   /** device calls in flight during a run */
   readonly concurrency?: number;
+  /** devices restored at once by restoreMany */
+  readonly restoreConcurrency?: number;
+  /** with no run yet, the first scheduled one comes this long after the gateway starts */
+  readonly firstRunDelayMs?: number;
 }
+
+/** With no run yet, the first scheduled run comes this long after start: the devices have been found by then. */
+export const FIRST_RUN_DELAY_MS = 60_000;
+/** Devices restored at once: each import freezes its device ~5 s, so a fleet restores in parallel. */
+export const RESTORE_CONCURRENCY = 8;
 
 /** How long the gateway waits for the cloud to confirm one backup copy. */
 export const BACKUP_CONFIRM_MS = 30_000;
@@ -100,10 +109,13 @@ export class Backups {
     };
   }
 
-  /** Backs up every known device now; a run already going is joined, not doubled. */
-  run(): Promise<BackupRunResult> {
+  /**
+   * Backs up every known device now; a run already going is joined, not doubled. New versions are labelled
+   * with what started the run: the schedule, or a user (`run`).
+   */
+  run(source: 'run' | 'schedule' = 'run'): Promise<BackupRunResult> {
     if (!this.running) {
-      this.running = this.runAll().finally(() => {
+      this.running = this.runAll(source).finally(() => {
         this.running = undefined;
         this.arm();
       });
@@ -116,7 +128,7 @@ export class Backups {
     const { store, logger } = this.deps;
     if (!this.started || this.retrying.has(device.ip) || !store.isPending(device.ip)) return;
     this.retrying.add(device.ip);
-    this.backupOne(device)
+    this.backupOne(device, 'schedule')
       .then((outcome) => {
         store.clearPending(device.ip);
         logger.info({ ip: device.ip, outcome }, 'missed device backed up when found again');
@@ -146,6 +158,35 @@ export class Backups {
         `${target.name} refused the settings: ${deviceError(answer.body)}`,
       );
     }
+  }
+
+  /** Restores each item into its device, `restoreConcurrency` devices at once; one outcome per item, in order. */
+  async restoreMany(
+    items: ReadonlyArray<{ id: string; ip: string }>,
+  ): Promise<Array<{ id: string; ip: string; ok: boolean; code?: string; error?: string }>> {
+    const results: Array<{ id: string; ip: string; ok: boolean; code?: string; error?: string }> = items.map(
+      (i) => ({ id: i.id, ip: i.ip, ok: false }),
+    );
+    const indexed = items.map((item, index) => ({ item, index }));
+    await runPool(indexed, this.deps.restoreConcurrency ?? RESTORE_CONCURRENCY, async ({ item, index }) => {
+      try {
+        await this.restore(item.id, item.ip);
+        results[index] = { id: item.id, ip: item.ip, ok: true };
+      } catch (err) {
+        results[index] = {
+          id: item.id,
+          ip: item.ip,
+          ok: false,
+          code: err instanceof ApiError ? err.code : 'INTERNAL',
+          error: message(err),
+        };
+      }
+    });
+    this.deps.logger.info(
+      { restored: results.filter((r) => r.ok).length, failed: results.filter((r) => !r.ok).length },
+      'backups restored',
+    );
+    return results;
   }
 
   /**
@@ -199,12 +240,12 @@ export class Backups {
     }
   }
 
-  private async runAll(): Promise<BackupRunResult> {
+  private async runAll(source: 'run' | 'schedule'): Promise<BackupRunResult> {
     const { store, logger } = this.deps;
     const result: BackupRunResult = { backedUp: 0, unchanged: 0, failed: [] };
     await runPool(this.deps.devices(), this.deps.concurrency ?? 8, async (device) => {
       try {
-        const outcome = await this.backupOne(device);
+        const outcome = await this.backupOne(device, source);
         result[outcome] += 1;
         store.clearPending(device.ip);
       } catch (err) {
@@ -217,13 +258,13 @@ export class Backups {
     store.setLastRun({ ...result, at: new Date().toISOString() });
     logger.info(
       { backedUp: result.backedUp, unchanged: result.unchanged, failed: result.failed.length },
-      'backup run',
+      `backup run (${source})`,
     );
     this.flushCloud();
     return result;
   }
 
-  private async backupOne(device: DeviceInfo): Promise<Outcome> {
+  private async backupOne(device: DeviceInfo, source: 'run' | 'schedule'): Promise<Outcome> {
     const { store, commands } = this.deps;
     const answer = await commands.run(device.ip, 'exportSettings', {});
     const text = answer.body.toString('utf8').trim();
@@ -238,7 +279,7 @@ export class Backups {
       id: randomUUID(),
       ip: device.ip,
       device,
-      source: 'schedule',
+      source,
       creationDateTime: new Date().toISOString(),
       dump: text,
     });
@@ -251,13 +292,19 @@ export class Backups {
     return 'backedUp';
   }
 
-  /** When the next scheduled run is due (undefined when the schedule is off). */
+  /**
+   * When the next scheduled run is due (undefined when the schedule is off): an interval after the last run,
+   * or, when there has been none, soon after the gateway started (not a whole interval later).
+   */
   private dueAt(): number | undefined {
     const schedule = this.deps.store.schedule();
     if (!schedule.enabled) return undefined;
     const last = this.deps.store.lastRun();
-    const from = last ? Date.parse(last.at) : this.startedAt;
-    return from + schedule.every * 1000;
+    if (!last)
+      return (
+        this.startedAt + Math.min(this.deps.firstRunDelayMs ?? FIRST_RUN_DELAY_MS, schedule.every * 1000)
+      );
+    return Date.parse(last.at) + schedule.every * 1000;
   }
 
   private arm(): void {
@@ -269,7 +316,9 @@ export class Backups {
     this.timer = setTimeout(() => {
       this.timer = undefined;
       if ((this.dueAt() ?? Number.POSITIVE_INFINITY) > Date.now()) return this.arm();
-      this.run().catch((err: unknown) => this.deps.logger.error({ err }, 'scheduled backup failed'));
+      this.run('schedule').catch((err: unknown) =>
+        this.deps.logger.error({ err }, 'scheduled backup failed'),
+      );
     }, delay);
     this.timer.unref();
   }

@@ -31,7 +31,10 @@ export interface RestoreAllDialogProps {
   onClose: () => void;
 }
 
-/** Restores every device from its latest backup, one after another, with a progress bar and each outcome. */
+/** Devices per restore-all call (the gateway's limit of devices at once applies within each). */
+const RESTORE_PART = 16;
+
+/** Restores every device from its latest backup, several at once, with a progress bar and each outcome. */
 export function RestoreAllDialog({ opened, devices, onClose }: RestoreAllDialogProps) {
   const { t } = useTranslation();
   const { toaster } = useServices();
@@ -45,15 +48,28 @@ export function RestoreAllDialog({ opened, devices, onClose }: RestoreAllDialogP
     setRunning(true);
     setOutcomes(Object.fromEntries(devices.map((d) => [d.ip, { state: 'waiting' } as Outcome])));
     let ok = 0;
-    for (const d of devices) {
-      setOutcomes((o) => ({ ...o, [d.ip]: { state: 'running' } }));
+    // in parts: the gateway restores each part several devices at once, and the bar moves part by part
+    for (let at = 0; at < devices.length; at += RESTORE_PART) {
+      const part = devices.slice(at, at + RESTORE_PART);
+      setOutcomes((o) => ({ ...o, ...Object.fromEntries(part.map((d) => [d.ip, { state: 'running' }])) }));
       try {
-        await api.restore(d.lastBackupId, d.ip);
-        ok += 1;
-        setOutcomes((o) => ({ ...o, [d.ip]: { state: 'ok' } }));
+        const { results } = await api.restoreMany(part.map((d) => ({ id: d.lastBackupId, ip: d.ip })));
+        ok += results.filter((r) => r.ok).length;
+        setOutcomes((o) => ({
+          ...o,
+          ...Object.fromEntries(
+            results.map((r) => [
+              r.ip,
+              r.ok ? { state: 'ok' } : { state: 'failed', reason: r.error ?? r.code ?? '' },
+            ]),
+          ),
+        }));
       } catch (error) {
         const reason = serverMessage(error) ?? describeFailure(error, t);
-        setOutcomes((o) => ({ ...o, [d.ip]: { state: 'failed', reason } }));
+        setOutcomes((o) => ({
+          ...o,
+          ...Object.fromEntries(part.map((d) => [d.ip, { state: 'failed', reason }])),
+        }));
       }
     }
     setRunning(false);

@@ -36,6 +36,9 @@ export function backupsApi(ctx: BackupsApiContext) {
     versions: (ip: string) => call(gateway, gatewayCall('gateway.backups.versions', { query: { ip } })),
     restore: (id: string, ip: string) =>
       call(gateway, gatewayCall('gateway.backups.restore', { body: { id, ip } })),
+    /** Restores several devices in one call; the gateway imports a limited number of them at once. */
+    restoreMany: (items: Array<{ id: string; ip: string }>) =>
+      call(gateway, gatewayCall('gateway.backups.restoreAll', { body: { items } })),
     pullFromCloud: () => call(gateway, gatewayCall('gateway.backups.cloud.pull')),
     /** Sends a zip made by the download; the gateway refuses anything else with 400. */
     upload: (file: Blob) => {

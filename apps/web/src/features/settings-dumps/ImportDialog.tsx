@@ -55,7 +55,12 @@ function ImportForm({ record, onDone }: { record: SettingsDumpRecord; onDone: ()
 
   return (
     <Stack gap="sm">
-      <DevicePicker label={t('device.settings.import.target')} value={target} onChange={setTarget} />
+      <DevicePicker
+        label={t('device.settings.import.target')}
+        value={target}
+        onChange={setTarget}
+        first={record.device.ip}
+      />
       {target === undefined ? (
         <Text size="sm" c="dimmed">
           {t('device.settings.import.pick')}

@@ -49,6 +49,7 @@ export const settingsDumpsEn = {
   'device.settings.section.actions': 'Action schedules',
   'device.settings.action.off': 'off',
   'device.settings.device.placeholder': 'Choose a device',
+  'device.settings.device.same': '{{device}}: the device these settings came from',
   'device.settings.device.none': 'No devices found',
   'device.settings.device.error': 'Failed to load the devices',
   'device.settings.device.details':
@@ -112,6 +113,7 @@ export const settingsDumpsRu: RuTexts<typeof settingsDumpsEn> = {
   'device.settings.section.actions': 'Расписания действий',
   'device.settings.action.off': 'выкл.',
   'device.settings.device.placeholder': 'Выберите устройство',
+  'device.settings.device.same': '{{device}}: устройство, с которого сняты эти настройки',
   'device.settings.device.none': 'Устройства не найдены',
   'device.settings.device.error': 'Не удалось загрузить устройства',
   'device.settings.device.details':
