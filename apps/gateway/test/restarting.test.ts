@@ -1,5 +1,6 @@
 import { AlertPayload, makeFirmwareImage, OtaTask, TimelineEntry } from '@st/protocol';
-import { type HttpReceiver, loopbackBlock, startHttpReceiver, waitFor } from '@st/testkit';
+import { startSimulator } from '@st/simulator';
+import { freeUdpPort, type HttpReceiver, loopbackBlock, startHttpReceiver, waitFor } from '@st/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { command, ErrorBody, http, subscribe } from './helpers';
@@ -8,13 +9,13 @@ import { gatewayForFile } from './support/harness';
 
 // A device the gateway told to restart (importSettings, restart, wipe, a confirmed OTA image) is restarting,
 // not lost (device-protocol.md §11.2): it is silent longer than the gateway's lost limit here (3 s against
-// 0.8 s), yet commands to it answer 503 DEVICE_RESTARTING, its timeline holds one restart entry, and no
+// 1.5 s), yet commands to it answer 503 DEVICE_RESTARTING, its timeline holds one restart entry, and no
 // offline alert or lost event fires unless it stays away past the restart window.
 
 const RESTART_WINDOW_MS = 6000;
 const gw = gatewayForFile({
   gateway: {
-    lostAfterMs: 800,
+    lostAfterMs: 1500,
     lostCheckIntervalMs: 100,
     restartWindowMs: RESTART_WINDOW_MS,
     sampleIntervalMs: 250,
@@ -73,8 +74,11 @@ const offlineAlerts = (ip: string) =>
   alerts.received
     .map((r) => AlertPayload.parse(JSON.parse(r.body)))
     .filter((p) => p.kind === 'device-offline' && p.device?.ip === ip);
-const lostOf = (ip: string) =>
-  lostEvents.messages.filter((m) => typeof m === 'object' && m !== null && 'ip' in m && m.ip === ip);
+/** The device's lost events since `mark` (an index into the topic's messages). */
+const lostOf = (ip: string, mark = 0) =>
+  lostEvents.messages
+    .slice(mark)
+    .filter((m) => typeof m === 'object' && m !== null && 'ip' in m && m.ip === ip);
 
 /** Commands answer 503 DEVICE_RESTARTING until the device is back; then they reach it again. */
 async function expectRestartingThenBack(d: { address: string; name: string }, cause: string) {
@@ -94,7 +98,7 @@ async function expectRestartingThenBack(d: { address: string; name: string }, ca
 }
 
 /** One restart entry, nothing lost, found, or rebooted, no lost event and no offline alert. */
-async function expectOneRestartEntry(ip: string, from: number) {
+async function expectOneRestartEntry(ip: string, from: number, mark: number) {
   // the sampler reads the device again after it is back: a reboot it would infer shows by now
   await new Promise((r) => setTimeout(r, 1200));
   const entries = (await timeline(ip)).filter((e) => e.t >= from);
@@ -103,7 +107,7 @@ async function expectOneRestartEntry(ip: string, from: number) {
   expect(kinds).not.toContain('lost');
   expect(kinds).not.toContain('found');
   expect(kinds).not.toContain('reboot');
-  expect(lostOf(ip)).toEqual([]);
+  expect(lostOf(ip, mark)).toEqual([]);
   expect(offlineAlerts(ip)).toEqual([]);
 }
 
@@ -111,16 +115,18 @@ describe('a device restarting on purpose', () => {
   it('restart: 503 DEVICE_RESTARTING while it is away, one restart entry, no lost, no alert', async () => {
     const d = device(0);
     const from = Date.now();
+    const mark = lostEvents.messages.length;
     const res = await command(gw.base, d.address, 'restart');
     expect(res.status).toBeLessThan(300);
     await expectRestartingThenBack(d, 'restart');
-    await expectOneRestartEntry(d.address, from);
+    await expectOneRestartEntry(d.address, from, mark);
   });
 
   it('importSettings: held through the freeze and the reboot, one restart entry besides the import', async () => {
     const d = device(1);
     const dump = (await command(gw.base, d.address, 'exportSettings')).text;
     const from = Date.now();
+    const mark = lostEvents.messages.length;
     const pending = command(gw.base, d.address, 'importSettings', { settings: dump });
     // while the device holds the import (it answers nothing for ~1 s here, 5 s on the firmware)
     await new Promise((r) => setTimeout(r, 300));
@@ -128,7 +134,7 @@ describe('a device restarting on purpose', () => {
     expect(during.status).toBe(503);
     expect((await pending).status).toBeLessThan(300);
     await expectRestartingThenBack(d, 'settings import');
-    await expectOneRestartEntry(d.address, from);
+    await expectOneRestartEntry(d.address, from, mark);
     const kinds = (await timeline(d.address)).filter((e) => e.t >= from).map((e) => e.kind);
     expect(kinds).toContain('settings-import');
   });
@@ -141,6 +147,7 @@ describe('a device restarting on purpose', () => {
       makeFirmwareImage({ version: '4.4.4', size: 64 * 1024 }),
     );
     const from = Date.now();
+    const mark = lostEvents.messages.length;
     const task = OtaTask.parse((await startUpload(gw.base, fw.id, d.address)).body);
     const live = await subscribe(gw.wsUrl, `/ota/${task.taskId}`);
     await waitFor(
@@ -151,7 +158,7 @@ describe('a device restarting on purpose', () => {
     await expectRestartingThenBack(d, 'firmware update');
     const done = await waitFor(() => finishedTask(gw.base, task.taskId), { what: 'task over' });
     expect(done).toMatchObject({ status: 'FINISHED', verdict: { outcome: 'MATCHES', reported: '4.4.4' } });
-    await expectOneRestartEntry(d.address, from);
+    await expectOneRestartEntry(d.address, from, mark);
     expect((await timeline(d.address)).filter((e) => e.t >= from).map((e) => e.kind)).toContain('ota');
   });
 
@@ -159,18 +166,55 @@ describe('a device restarting on purpose', () => {
     const d = device(3);
     d.setStayDown(true);
     const from = Date.now();
+    const mark = lostEvents.messages.length;
     expect((await command(gw.base, d.address, 'restart')).status).toBeLessThan(300);
     expect((await command(gw.base, d.address, 'getInfo')).status).toBe(503);
     // held for the window (no lost event before it ends), then lost like any silent device
     await new Promise((r) => setTimeout(r, RESTART_WINDOW_MS - 1500));
-    expect(lostOf(d.address)).toEqual([]);
-    await waitFor(() => lostOf(d.address).length === 1, { what: 'lost after the window', timeoutMs: 10_000 });
+    expect(lostOf(d.address, mark)).toEqual([]);
+    await waitFor(() => lostOf(d.address, mark).length === 1, {
+      what: 'lost after the window',
+      timeoutMs: 10_000,
+    });
     expect(Date.now() - from).toBeGreaterThanOrEqual(RESTART_WINDOW_MS);
     const gone = await command(gw.base, d.address, 'getInfo');
     expect(ErrorBody.parse(gone.body).code).toBe('UNKNOWN_DEVICE');
     await waitFor(() => offlineAlerts(d.address).length === 1, { what: 'offline alert', timeoutMs: 10_000 });
     expect((await timeline(d.address)).filter((e) => e.t >= from).map((e) => e.kind)).toContain('lost');
     await d.comeBack();
+  });
+});
+
+describe('a saved device whose beacons do not reach the gateway', () => {
+  it('is asked whether it is back, and answers again long before the window ends', async () => {
+    // beacons go to another port: the gateway knows this device only as saved
+    const sim = await startSimulator({
+      ips: loopbackBlock(1),
+      kinds: ['lamp'],
+      discoveryPort: await freeUdpPort(),
+      beaconIntervalMs: 200,
+      logRate: 0,
+      rebootMs: 1000,
+      restartDelayMs: 100,
+    });
+    try {
+      const d = sim.devices[0];
+      if (!d) throw new Error('no device');
+      expect((await http(gw.base, 'POST', `/api/devices/saved?ip=${d.address}`)).status).toBe(200);
+      const from = Date.now();
+      expect((await command(gw.base, d.address, 'restart')).status).toBeLessThan(300);
+      expect(ErrorBody.parse((await command(gw.base, d.address, 'getInfo')).body).code).toBe(
+        'DEVICE_RESTARTING',
+      );
+      await waitFor(async () => (await command(gw.base, d.address, 'getInfo')).status === 200, {
+        what: 'saved device back',
+        timeoutMs: 15_000,
+      });
+      // back by asking it, not by the window running out
+      expect(Date.now() - from).toBeLessThan(RESTART_WINDOW_MS);
+    } finally {
+      await sim.stop();
+    }
   });
 });
 

@@ -37,10 +37,13 @@ export type RestartProbe = (ip: string) => Promise<{ uptimeMs?: number } | undef
 export interface RestartsOptions {
   /** how long a device may take to come back before it counts as lost */
   readonly windowMs: number;
+  /** how often a restarting device is asked whether it is back, beacons or not (saved devices may send none) */
+  readonly pollMs?: number;
 }
 
 interface Episode extends RestartEpisode {
   timer: NodeJS.Timeout;
+  poller?: NodeJS.Timeout;
   probing: boolean;
   /** a probe found it silent since `since` */
   wentAway: boolean;
@@ -51,8 +54,9 @@ interface Episode extends RestartEpisode {
  * or a confirmed OTA image a device is silent for a while. For at most `windowMs` it stays known as
  * restarting: discovery keeps it (no lost, so no offline alert, Home Assistant unavailability or lost/found
  * timeline pair), and commands to it answer 503 DEVICE_RESTARTING. It is back once it answers having booted
- * after the restart began (a beacon makes the gateway ask its `/metrics` uptime); past the window it is
- * dropped here and discovery loses it like any silent device.
+ * after the restart began (its `/metrics` uptime, asked on each beacon and every `pollMs` for a device whose
+ * beacons do not reach the gateway); past the window it is dropped here and discovery loses it like any
+ * silent device.
  */
 export class Restarts {
   private readonly episodes = new Map<string, Episode>();
@@ -78,6 +82,10 @@ export class Restarts {
     const e = this.episodes.get(ip) ?? this.open(ip, cause);
     clearTimeout(e.timer);
     e.timer = this.timer(ip, e.since);
+    if (e.poller === undefined) {
+      e.poller = setInterval(() => this.seen(ip), this.opts.pollMs ?? 1000);
+      e.poller.unref();
+    }
     this.logger.info({ device: ip, cause }, 'device restarting');
     this.events.restarting(this.publicOf(e));
   }
@@ -86,8 +94,7 @@ export class Restarts {
   cancel(ip: string): void {
     const e = this.episodes.get(ip);
     if (!e) return;
-    clearTimeout(e.timer);
-    this.episodes.delete(ip);
+    this.close(e);
   }
 
   /** The device's restart under way, if any. */
@@ -96,7 +103,7 @@ export class Restarts {
     return e ? this.publicOf(e) : undefined;
   }
 
-  /** A beacon from `ip`: while it restarts, ask whether it has booted since. */
+  /** A beacon from `ip` (or a poll tick): while it restarts, ask whether it has booted since. */
   seen(ip: string): void {
     const e = this.episodes.get(ip);
     if (!e || e.probing) return;
@@ -123,21 +130,25 @@ export class Restarts {
   returned(ip: string): void {
     const e = this.episodes.get(ip);
     if (!e) return;
-    clearTimeout(e.timer);
-    this.episodes.delete(ip);
+    this.close(e);
     const backAfterMs = this.now() - e.since;
     this.logger.info({ device: ip, cause: e.cause, backAfterMs }, 'device back after restarting');
     this.events.returned(this.publicOf(e), backAfterMs);
   }
 
   stop(): void {
-    for (const e of this.episodes.values()) clearTimeout(e.timer);
-    this.episodes.clear();
+    for (const e of [...this.episodes.values()]) this.close(e);
+  }
+
+  private close(e: Episode): void {
+    clearTimeout(e.timer);
+    if (e.poller !== undefined) clearInterval(e.poller);
+    if (this.episodes.get(e.ip) === e) this.episodes.delete(e.ip);
   }
 
   private open(ip: string, cause: RestartCause): Episode {
     const previous = this.episodes.get(ip);
-    if (previous) clearTimeout(previous.timer);
+    if (previous) this.close(previous);
     const since = this.now();
     const episode: Episode = {
       ip,
@@ -160,7 +171,7 @@ export class Restarts {
   private expire(ip: string, since: number): void {
     const e = this.episodes.get(ip);
     if (!e || e.since !== since) return;
-    this.episodes.delete(ip);
+    this.close(e);
     this.logger.warn({ device: ip, cause: e.cause }, 'device did not come back after restarting');
     this.events.overdue(this.publicOf(e));
   }
