@@ -12,6 +12,7 @@ import { Text, Title } from '../../ui/kit/text';
 import { fleetEn, fleetRu } from '../fleet/messages';
 import { exportFileName, logsAsText } from './exportText';
 import { LogFilters } from './LogFilters';
+import { LoggerStates } from './LoggerStates';
 import { LogList } from './LogList';
 import type { LogFilter } from './logFilter';
 import { logRows, newestTime, visibleHistory } from './logView';
@@ -94,6 +95,7 @@ function LogsScreen() {
         <LogFilters filter={filter} onChange={setFilter} />
         {filter !== shown || loading ? <FilteringIndicator /> : null}
       </Group>
+      <LoggerStates />
       <LogsStatus
         shown={rows.size}
         held={held.size}

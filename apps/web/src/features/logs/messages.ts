@@ -26,6 +26,14 @@ export const logsEn = {
   'device.logs.list': 'Log lines',
   'device.logs.load.error': 'Failed to load device logs',
   'device.logs.gap.error': 'Could not load the lines received while the connection was down',
+  'logs.loggers.down_one': '{{count}} device is not sending live logs: its logger is not connected',
+  'logs.loggers.down_other': '{{count}} devices are not sending live logs: their loggers are not connected',
+  'logs.loggers.why':
+    'A device connects its logger only when it starts or when its log address is written. Reconnect writes it again.',
+  'logs.loggers.reconnect': 'Reconnect {{device}}',
+  'logs.loggers.reconnect.label': 'Reconnect the logger of {{device}}',
+  'logs.loggers.reconnected': 'The logger of {{ip}} is connected again',
+  'logs.loggers.notBack': 'The log address of {{ip}} was written, but its logger has not connected yet',
 } as const;
 
 export const logsRu: RuTexts<typeof logsEn> = {
@@ -58,4 +66,14 @@ export const logsRu: RuTexts<typeof logsEn> = {
   'device.logs.list': 'Строки логов',
   'device.logs.load.error': 'Не удалось загрузить логи устройств',
   'device.logs.gap.error': 'Не удалось загрузить строки, полученные, пока связь была прервана',
+  'logs.loggers.down_one': '{{count}} устройство не присылает логи: его логгер не подключён',
+  'logs.loggers.down_few': '{{count}} устройства не присылают логи: их логгеры не подключены',
+  'logs.loggers.down_many': '{{count}} устройств не присылают логи: их логгеры не подключены',
+  'logs.loggers.down_other': '{{count}} устройства не присылают логи: их логгеры не подключены',
+  'logs.loggers.why':
+    'Устройство подключает логгер только при запуске или когда ему записывают адрес логов. «Переподключить» записывает его снова.',
+  'logs.loggers.reconnect': 'Переподключить {{device}}',
+  'logs.loggers.reconnect.label': 'Переподключить логгер {{device}}',
+  'logs.loggers.reconnected': 'Логгер {{ip}} снова подключён',
+  'logs.loggers.notBack': 'Адрес логов {{ip}} записан, но логгер ещё не подключился',
 };
