@@ -216,7 +216,7 @@ export async function openLogsScreen(
     const url = `http://127.0.0.1:${port}`;
     await waitFor(async () => (await fetch(`${url}/api/build`).catch(() => undefined))?.ok === true, {
       what: 'gateway',
-      timeoutMs: 30_000,
+      timeoutMs: 120_000,
     });
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(`${url}/logs`);

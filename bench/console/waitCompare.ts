@@ -7,7 +7,8 @@
  *   - gateway, loopback:   /panel until the first device row shows;
  *   - gateway, slow 4G:    the same over a slow mobile network (150 ms latency, 1.6 Mbit/s down, 750 kbit/s up);
  *   - cloud, slow 4G:      the cloud's sign-in page, login typed, "Log in", the gateway picked in the selector,
- *                          until its first device row shows (sign-in to the gateway's list).
+ *                          until its first device row shows (sign-in to the gateway's list: the device list,
+ *                          or the fleet overview a gateway opens on).
  *
  *   node --import tsx bench/console/waitCompare.ts <dist A> <dist B> [navigations per build and path]
  */
@@ -20,6 +21,7 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { z } from 'zod';
 import { startSystem } from '../../scripts/system.mjs';
 import { median } from '../lib/figures';
+import { startApp } from '../lib/process';
 
 const DEVICES = 300;
 /** Chrome DevTools' "slow 4G"-like profile the issue names: bytes per second, latency in ms. */
@@ -48,16 +50,35 @@ const pages = {
 for (const ext of ['.br', '.gz']) rmSync(join(web, `index.html${ext}`), { force: true });
 process.env.ST_WEB_DIST = web;
 
+// One simulator process holds at most 250 devices: the system's own and a second one for the rest.
+const ONE_SIMULATOR = 250;
+const [gatewayPort, discoveryPort, logPort] = [await freeTcpPort(), await freeUdpPort(), await freeTcpPort()];
 const system = await startSystem({
   dataDir: dir,
   cloudPort: await freeTcpPort(),
-  gatewayPort: await freeTcpPort(),
-  discoveryPort: await freeUdpPort(),
-  logPort: await freeTcpPort(),
+  gatewayPort,
+  discoveryPort,
+  logPort,
   firstIp: '127.81.1.1',
-  devices: DEVICES,
+  devices: ONE_SIMULATOR,
   loginMaxPerIp: 10_000,
 });
+const moreDevices = startApp('simulator', {}, [
+  '--count',
+  String(DEVICES - ONE_SIMULATOR),
+  '--first-ip',
+  '127.81.2.1',
+  '--gateway',
+  `127.0.0.1:${gatewayPort}`,
+  '--discovery-port',
+  String(discoveryPort),
+  '--log-port',
+  String(logPort),
+  '--multicast-if',
+  '127.0.0.1',
+  '--data-dir',
+  join(dir, 'simulator-2'),
+]);
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
   args: [
@@ -96,6 +117,7 @@ try {
     }
 } finally {
   await browser.close();
+  await moreDevices.stop();
   await system.stop();
   rmSync(dir, { recursive: true, force: true });
 }
@@ -112,7 +134,7 @@ async function navigate(browser: Browser, path: Path): Promise<number> {
     }
     const started = Date.now();
     if (path === 'cloud slow network') await signInToList(page);
-    else await page.goto(`${system.gatewayUrl}/panel`);
+    else await page.goto(`${system.gatewayUrl}/panel`, { timeout: 120_000 });
     await firstDeviceRow(page);
     return Date.now() - started;
   } finally {
@@ -121,7 +143,7 @@ async function navigate(browser: Browser, path: Path): Promise<number> {
 }
 
 async function signInToList(page: Page): Promise<void> {
-  await page.goto(system.cloudUrl);
+  await page.goto(system.cloudUrl, { timeout: 120_000 });
   await page.getByRole('textbox', { name: 'Login' }).fill(system.login, { timeout: 60_000 });
   await page.getByRole('textbox', { name: 'Password' }).fill(system.password);
   await page.getByRole('button', { name: 'Log in' }).click();
@@ -132,9 +154,11 @@ async function signInToList(page: Page): Promise<void> {
     .click({ timeout: 60_000 });
 }
 
+/** The first device of the list the console opens with: the device list's button or the overview's first row. */
 async function firstDeviceRow(page: Page): Promise<void> {
   await page
     .getByRole('button', { name: /^Open device / })
+    .or(page.getByRole('row').nth(1))
     .first()
-    .waitFor({ timeout: 90_000 });
+    .waitFor({ timeout: 180_000 });
 }
