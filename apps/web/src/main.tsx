@@ -3,7 +3,7 @@ import { STORAGE_KEYS } from '@st/protocol';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, preloadFirstScreen } from './app/App';
-import { baseUrlOf, loadRuntimeConfig, uiBuildInfo } from './app/runtime';
+import { loadRuntimeConfig, uiBuildInfo } from './app/runtime';
 import { createServices } from './app/services';
 import { registerServiceWorker } from './features/delivery/serviceWorker';
 import { createI18n, pickLocale } from './i18n';
@@ -20,7 +20,6 @@ if (runtime.ok) {
     runtime.config.mode,
     window.localStorage.getItem(STORAGE_KEYS.refreshToken) !== null,
     window.location.pathname,
-    baseUrlOf(runtime.config, window.location.origin),
   );
 }
 const i18n = createI18n(locale);

@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { withEarlyGets } from './earlyGets';
 import { HttpError } from './errors';
 import { progressFetch, type UploadProgress } from './progressFetch';
 
@@ -66,10 +65,9 @@ export async function send<T>(options: TransportOptions, request: HttpRequest<T>
   const url = resolveUrl(options.baseUrl, request.path);
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), request.timeoutMs ?? options.timeoutMs);
-  // A GET may find its answer already asked for at start-up (earlyGets.ts).
   const doFetch = request.onUploadProgress
     ? progressFetch(request.onUploadProgress)
-    : withEarlyGets(options.fetch ?? fetch);
+    : (options.fetch ?? fetch);
   const { body, headers } = encodeBody(request.body);
   let response: Response;
   let payload: unknown;

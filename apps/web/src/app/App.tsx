@@ -1,6 +1,4 @@
 import { type ComponentType, Suspense, useState } from 'react';
-import { startEarlyGets } from '../api/earlyGets';
-import { resolveUrl } from '../api/transport';
 import { SessionProvider, useSession } from '../features/auth/SessionContext';
 import { LoadFailureBoundary } from '../features/delivery/LoadFailureBoundary';
 import { OfflineScreen } from '../features/delivery/OfflineScreen';
@@ -9,7 +7,7 @@ import { PageLoader } from '../ui/PageLoader';
 import { useSettled } from '../ui/useSettled';
 import { Providers } from './Providers';
 import { type ConsoleMode, routerBasename } from './runtime';
-import { GATEWAY_SIGN_IN_CHECK, screenFirstGets, screenLoaders, screenOfPath } from './screenLoaders';
+import { screenLoaders, screenOfPath } from './screenLoaders';
 import type { Services } from './services';
 
 /**
@@ -68,18 +66,9 @@ const ChangePasswordScreen = firstPassword.Component;
  * without a sign-in first, that screen too, beside the console rather than after its render. Each brings
  * its own texts (addTexts).
  */
-export function preloadFirstScreen(
-  mode: ConsoleMode,
-  hasRefreshToken: boolean,
-  pathname: string,
-  baseUrl?: string,
-): void {
+export function preloadFirstScreen(mode: ConsoleMode, hasRefreshToken: boolean, pathname: string): void {
   if (startedOffline()) return;
   const screen = screenOfPath(pathname);
-  // Gateway mode: the sign-in check and the screen's data go out now, beside the chunks.
-  const gets = screen === undefined ? undefined : screenFirstGets[screen];
-  if (mode === 'gateway' && baseUrl !== undefined && gets !== undefined)
-    startEarlyGets([GATEWAY_SIGN_IN_CHECK, ...gets].map((path) => resolveUrl(baseUrl, path)));
   const load = mode === 'gateway' ? loaders.gateway : hasRefreshToken ? loaders.cloud : loaders.login;
   load().catch(() => undefined);
   if (screen !== undefined && (mode === 'gateway' || hasRefreshToken))

@@ -42,13 +42,3 @@ export const loadedScreen = (item: MenuItem): ScreenModule | undefined => loaded
 /** The screen an address names (`/panel`, `/{gateway}/logs`), if any. */
 export const screenOfPath = (pathname: string): MenuItem | undefined =>
   pathname.split('/').find((part): part is MenuItem => Object.hasOwn(imports, part));
-
-/**
- * What a screen asks the gateway for first, in gateway mode, besides the sign-in check every screen waits
- * for: start-up asks for them beside the console's chunks (api/earlyGets.ts). Paths of the route catalog
- * (a test keeps them equal).
- */
-export const GATEWAY_SIGN_IN_CHECK = '/api/gateway/auth';
-export const screenFirstGets: Partial<Record<MenuItem, readonly string[]>> = {
-  panel: ['/api/devices/search/enabled', '/api/devices/found', '/api/devices/saved'],
-};

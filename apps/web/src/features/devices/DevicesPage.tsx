@@ -27,8 +27,8 @@ const DevicePanel = lazy(() => import('./panel/DevicePanel').then((m) => ({ defa
 
 /**
  * Gateway mode: fills the lists' queries before the panel first renders (the console calls it when start-up
- * loaded this screen; the answers were asked for at start-up, api/earlyGets.ts), so the first render already
- * shows the devices instead of a placeholder and a second render (issue 21).
+ * loaded this screen, while the sign-in check is still answering), so the first render already shows the
+ * devices instead of a placeholder and a second render.
  */
 export function prefetch(client: QueryClient, services: Pick<Services, 'config' | 'gatewayFetch'>): void {
   if (services.config.mode !== 'gateway') return;
