@@ -27,11 +27,14 @@ import { registerAuditRoutes } from './audit/routes';
 import { AccessCache } from './auth/accessCache';
 import { ApiTokenStore } from './auth/apiTokens';
 import { JwtSigner } from './auth/jwt';
+import { PendingSignIns } from './auth/pending';
 import { RateLimiter } from './auth/rateLimit';
 import { registerAuthRoutes } from './auth/routes';
+import { registerSecondFactorRoutes } from './auth/secondFactorRoutes';
 import { loadSecret } from './auth/secret';
 import { SessionStore } from './auth/sessions';
 import { registerTokenRoutes } from './auth/tokenRoutes';
+import { TotpStore } from './auth/totp';
 import { BackupCipher } from './backups/crypto';
 import { receiveLinkBackups, registerBackupRoutes } from './backups/routes';
 import { CloudBackupStore } from './backups/store';
@@ -227,25 +230,43 @@ export class CloudServer {
     await registerCompression(this.app);
     acceptEmptyJson(this.app);
     await registerOpenApi(this.app, { title: 'SmartThing cloud', version: PRODUCT_VERSION });
-    registerAuthRoutes(this.app, {
+    const limits = {
+      // with several nodes the counts live in Redis: the limits hold for the cloud, not per node
+      perIp: new RateLimiter(
+        { max: config.loginMaxPerIp, windowMs: 60_000 },
+        { prefix: 'st-login-ip', ...(hub ? { redis: hub.cmd } : {}) },
+      ),
+      perLogin: new RateLimiter(
+        { max: config.loginMaxFailures, windowMs: 15 * 60_000 },
+        { prefix: 'st-login-failures', ...(hub ? { redis: hub.cmd } : {}) },
+      ),
+    };
+    const totp = new TotpStore(db, 'SmartThing');
+    const pending = new PendingSignIns(loadSecret(config.secret, config.dataDir));
+    const complete = registerAuthRoutes(this.app, {
       users,
       sessions,
       jwt,
       auth,
       accessTtlSeconds: ACCESS_TTL_SECONDS,
-      limits: {
-        // with several nodes the counts live in Redis: the limits hold for the cloud, not per node
-        perIp: new RateLimiter(
-          { max: config.loginMaxPerIp, windowMs: 60_000 },
-          { prefix: 'st-login-ip', ...(hub ? { redis: hub.cmd } : {}) },
-        ),
-        perLogin: new RateLimiter(
-          { max: config.loginMaxFailures, windowMs: 15 * 60_000 },
-          { prefix: 'st-login-failures', ...(hub ? { redis: hub.cmd } : {}) },
-        ),
-      },
+      limits,
       onSessionRevoked: (sid) => void linkManager.endUserSession(sid).catch(() => undefined),
       audit,
+      totp,
+      pending,
+    });
+    registerSecondFactorRoutes(this.app, {
+      users,
+      sessions,
+      totp,
+      pending,
+      auth,
+      audit,
+      limits,
+      complete,
+      onSessionsRevoked: (ids) => {
+        for (const id of ids) void linkManager.endUserSession(id).catch(() => undefined);
+      },
     });
     registerTokenRoutes(this.app, {
       apiTokens,

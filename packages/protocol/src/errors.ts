@@ -166,6 +166,13 @@ export const ERROR_CATALOG = {
   API_TOKEN_EXPIRY_INVALID: def(400, 'The expiry must be in the future and at most 366 days ahead'),
   API_TOKEN_LIMIT: def(409, 'Too many API tokens: revoke one first'),
   SESSION_NOT_FOUND: def(404, 'No such signed-in session'),
+  SECOND_FACTOR_REQUIRED: def(401, 'Enter the code from your authenticator app, or a recovery code'),
+  SECOND_FACTOR_ENROL_REQUIRED: def(403, 'A second factor is required: set one up to finish signing in'),
+  SECOND_FACTOR_CODE_WRONG: def(401, 'Wrong or already used code'),
+  SIGN_IN_PENDING_INVALID: def(401, 'The sign-in has expired: enter your password again'),
+  TOTP_ALREADY_ON: def(409, 'The second factor is already on: turn it off first'),
+  TOTP_NOT_ENROLLING: def(409, 'Start the set-up first: no secret is waiting for its first code'),
+  TOTP_NOT_ON: def(409, 'The second factor is not on'),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;

@@ -2,6 +2,7 @@ import {
   ApiError,
   CLOUD_ROUTES,
   OK,
+  PENDING_SIGN_IN,
   RefreshRequest,
   RefreshResponse,
   routeDef,
@@ -16,8 +17,10 @@ import { ACCESS_COOKIE } from '../http/principal';
 import type { RequestAuth } from '../http/requestAuth';
 import type { UserStore } from '../users/users';
 import type { JwtSigner } from './jwt';
+import type { PendingSignIns } from './pending';
 import type { RateLimiter } from './rateLimit';
 import type { SessionStore } from './sessions';
+import type { TotpStore } from './totp';
 
 export interface AuthRouteDeps {
   users: UserStore;
@@ -29,6 +32,22 @@ export interface AuthRouteDeps {
   /** called when a session family is revoked (logout, reuse), to close its live sessions */
   onSessionRevoked: (familyId: string) => void;
   audit: AuditLog;
+  totp: TotpStore;
+  pending: PendingSignIns;
+}
+
+/** Ends a sign-in whose every factor checked out: the session opens, the answer carries its refresh token. */
+export type CompleteSignIn = (
+  req: FastifyRequest,
+  reply: FastifyReply,
+  user: { id: string; login: string },
+  detail: string,
+) => Promise<{ refresh: string }>;
+
+/** The pending-sign-in cookie (PENDING_SIGN_IN), for the second step only; maxAge 0 clears it. */
+export function pendingCookie(req: FastifyRequest, value: string, maxAge: number): string {
+  const secure = req.protocol === 'https' ? '; Secure' : '';
+  return `${PENDING_SIGN_IN.cookieName}=${value}; Path=/api/auth/user; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secure}`;
 }
 
 function cookie(req: FastifyRequest, value: string, maxAge: number): string {
@@ -36,7 +55,7 @@ function cookie(req: FastifyRequest, value: string, maxAge: number): string {
   return `${ACCESS_COOKIE}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secure}`;
 }
 
-export function registerAuthRoutes(app: HttpApp, deps: AuthRouteDeps): void {
+export function registerAuthRoutes(app: HttpApp, deps: AuthRouteDeps): CompleteSignIn {
   const { users, sessions, jwt, auth, limits } = deps;
 
   const issue = (
@@ -80,19 +99,38 @@ export function registerAuthRoutes(app: HttpApp, deps: AuthRouteDeps): void {
         throw result.disabled ? new ApiError('USER_DISABLED') : cloudErrors.wrongCredentials();
       }
       const user = result.user;
-      await limits.perLogin.reset(login);
-      await deps.audit.record({
-        action: 'auth.login',
-        actorId: user.id,
-        actor: user.login,
-        outcome: '200',
-        address: req.ip,
-      });
-      const pair = await sessions.open(user, { userAgent: req.headers['user-agent'], address: req.ip });
-      issue(req, reply, user, pair.familyId);
-      return { refresh: pair.refresh };
+      // A second factor comes next when the user has one, or must set one up when an admin requires it: no
+      // session yet, only the pending-sign-in cookie (and the login's failure count stays until the end).
+      const step = (await deps.totp.enabled(user.id))
+        ? 'code'
+        : (await deps.totp.required())
+          ? 'enrol'
+          : undefined;
+      if (step) {
+        reply.header(
+          'set-cookie',
+          pendingCookie(req, deps.pending.issue(user.id, step), PENDING_SIGN_IN.ttlSeconds),
+        );
+        throw new ApiError(step === 'code' ? 'SECOND_FACTOR_REQUIRED' : 'SECOND_FACTOR_ENROL_REQUIRED');
+      }
+      return complete(req, reply, user, 'password only');
     },
   );
+
+  const complete: CompleteSignIn = async (req, reply, user, detail) => {
+    await limits.perLogin.reset(user.login);
+    await deps.audit.record({
+      action: 'auth.login',
+      actorId: user.id,
+      actor: user.login,
+      detail,
+      outcome: '200',
+      address: req.ip,
+    });
+    const pair = await sessions.open(user, { userAgent: req.headers['user-agent'], address: req.ip });
+    issue(req, reply, user, pair.familyId);
+    return { refresh: pair.refresh };
+  };
 
   app.post(
     CLOUD_ROUTES['cloud.auth.refresh'].path,
@@ -148,4 +186,5 @@ export function registerAuthRoutes(app: HttpApp, deps: AuthRouteDeps): void {
       };
     },
   );
+  return complete;
 }

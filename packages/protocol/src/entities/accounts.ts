@@ -134,6 +134,11 @@ export const AUDIT_ACTIONS = [
   'apiToken.revoked',
   'apiToken.used',
   'session.ended',
+  'auth.secondFactorFailed',
+  'totp.enabled',
+  'totp.disabled',
+  'totp.reset',
+  'signIn.settingsChanged',
 ] as const;
 export const AuditAction = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditAction>;

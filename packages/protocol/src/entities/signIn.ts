@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Id } from './common';
 
-// Cloud sign-in beyond the password: API tokens and signed-in sessions.
+// Cloud sign-in beyond the password: API tokens, signed-in sessions, the TOTP second factor.
 
 /** read: what a viewer may do; operate: what an operator may do. Never more than the user's own role. */
 export const ApiTokenScope = z.enum(['read', 'operate']);
@@ -83,3 +83,73 @@ export const SessionsOverview = z.object({
 export type SessionsOverview = z.infer<typeof SessionsOverview>;
 
 export const SignInIdParams = z.object({ id: Id });
+
+/** Six digits of a TOTP code (RFC 6238, SHA-1, 30 s). */
+export const TotpCode = z
+  .string({ error: 'A code is required' })
+  .trim()
+  .regex(/^\d{6}$/, 'The code is six digits');
+
+/** A recovery code as shown (xxxxx-xxxxx); the dash, spaces and case are ignored. */
+export const RecoveryCode = z
+  .string({ error: 'A recovery code is required' })
+  .trim()
+  .min(8, 'Not a recovery code')
+  .max(32, 'Not a recovery code');
+
+/** `POST /api/auth/user/totp/enrol`: a new secret, not in use until a first code confirms it. */
+export const TotpEnrolment = z.object({
+  /** otpauth://totp/... for an authenticator app's QR code */
+  uri: z.string(),
+  /** the secret as base32 text, to type in by hand */
+  secret: z.string(),
+});
+export type TotpEnrolment = z.infer<typeof TotpEnrolment>;
+
+/** `POST /api/auth/user/totp/confirm`: the first code of the enrolled secret turns the second factor on. */
+export const TotpConfirmRequest = z.object({ code: TotpCode });
+export type TotpConfirmRequest = z.infer<typeof TotpConfirmRequest>;
+
+/** Ten single-use recovery codes, shown once; `refresh` when the confirmation finished a sign-in. */
+export const TotpConfirmed = z.object({
+  recoveryCodes: z.array(z.string()),
+  refresh: z.string().optional(),
+});
+export type TotpConfirmed = z.infer<typeof TotpConfirmed>;
+
+/** `DELETE /api/auth/user/totp`: turning the second factor off needs the password and a code. */
+export const TotpDisableRequest = z.object({
+  password: z.string().min(1, 'The password is required'),
+  code: z.string().trim().min(1, 'A code or a recovery code is required').max(32),
+});
+export type TotpDisableRequest = z.infer<typeof TotpDisableRequest>;
+
+/**
+ * The second step of a sign-in. The password step answers 401 SECOND_FACTOR_REQUIRED (or 403
+ * SECOND_FACTOR_ENROL_REQUIRED when an administrator requires a second factor the user has not set up) and sets
+ * the short-lived pending-sign-in cookie (PENDING_SIGN_IN), which this step and enrolment at sign-in read. It is
+ * no session: it opens nothing but these routes.
+ */
+export const SecondFactorRequest = z
+  .object({ code: TotpCode.optional(), recoveryCode: RecoveryCode.optional() })
+  .refine((r) => (r.code === undefined) !== (r.recoveryCode === undefined), {
+    message: 'Send either a code or a recovery code',
+    path: ['code'],
+  });
+export type SecondFactorRequest = z.infer<typeof SecondFactorRequest>;
+
+/** The signed-in user's second factor. */
+export const SecondFactorStatus = z.object({
+  totp: z.boolean(),
+  recoveryCodesLeft: z.number().int().nonnegative(),
+  /** an administrator requires a second factor of everyone */
+  required: z.boolean(),
+});
+export type SecondFactorStatus = z.infer<typeof SecondFactorStatus>;
+
+/** `GET/PUT /api/security/sign-in` (admins). */
+export const SignInSettings = z.object({ requireSecondFactor: z.boolean() });
+export type SignInSettings = z.infer<typeof SignInSettings>;
+
+/** The httpOnly cookie of a pending sign-in (password checked, second factor not yet): five minutes. */
+export const PENDING_SIGN_IN = { cookieName: 'st_pending', ttlSeconds: 300 } as const;

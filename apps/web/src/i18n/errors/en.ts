@@ -113,4 +113,11 @@ export const errorsEn: Partial<Record<ErrorCode, string>> = {
   API_TOKEN_EXPIRY_INVALID: 'The expiry must be in the future and at most 366 days ahead',
   API_TOKEN_LIMIT: 'Too many API tokens: revoke one first',
   SESSION_NOT_FOUND: 'No such signed-in session',
+  SECOND_FACTOR_REQUIRED: 'Enter the code from your authenticator app, or a recovery code',
+  SECOND_FACTOR_ENROL_REQUIRED: 'A second factor is required: set one up to finish signing in',
+  SECOND_FACTOR_CODE_WRONG: 'Wrong or already used code',
+  SIGN_IN_PENDING_INVALID: 'The sign-in has expired: enter your password again',
+  TOTP_ALREADY_ON: 'The second factor is already on: turn it off first',
+  TOTP_NOT_ENROLLING: 'Start the set-up first: no secret is waiting for its first code',
+  TOTP_NOT_ON: 'The second factor is not on',
 };

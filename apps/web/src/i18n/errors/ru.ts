@@ -111,4 +111,11 @@ export const errorsRu: Partial<Record<ErrorCode, string>> = {
   API_TOKEN_EXPIRY_INVALID: 'Срок действия должен быть в будущем и не дальше 366 дней',
   API_TOKEN_LIMIT: 'Слишком много API-токенов: сначала отзовите один',
   SESSION_NOT_FOUND: 'Такого сеанса нет',
+  SECOND_FACTOR_REQUIRED: 'Введите код из приложения-аутентификатора или код восстановления',
+  SECOND_FACTOR_ENROL_REQUIRED: 'Нужен второй фактор: настройте его, чтобы завершить вход',
+  SECOND_FACTOR_CODE_WRONG: 'Неверный или уже использованный код',
+  SIGN_IN_PENDING_INVALID: 'Время входа истекло: введите пароль ещё раз',
+  TOTP_ALREADY_ON: 'Второй фактор уже включён: сначала выключите его',
+  TOTP_NOT_ENROLLING: 'Сначала начните настройку: нет секрета, ожидающего первого кода',
+  TOTP_NOT_ON: 'Второй фактор не включён',
 };
