@@ -59,6 +59,16 @@ test('the overview keeps a stopped device, offline, with when it was last seen, 
   const row = table.getByRole('row').filter({ hasText: stopped.address });
   // still listed, as offline, with an absolute time and a relative one in the past
   await expect(row.getByText('Offline')).toBeAttached({ timeout: 20_000 });
+  // the gateway counts it lost once its beacons have been missing a while (5 s)
+  await expect
+    .poll(async () => {
+      const rows = (await (await fetch(`${gateway.url}/api/devices/overview`)).json()) as {
+        ip: string;
+        online: boolean;
+      }[];
+      return rows.find((r) => r.ip === stopped.address)?.online;
+    })
+    .toBe(false);
   await page.reload();
   await expect(page.getByTestId('overview-count')).toHaveText('3 of 3 devices');
   await expect(row.locator('[data-cell="last-seen-at"]')).toHaveText(/\d{1,2}:\d{2}:\d{2}/);
