@@ -132,7 +132,9 @@ describe('backup zip uploads that inflate beyond their limits', () => {
     await buildLatency();
     // The same polling around the same child process uploading three tiny non-zips: what this machine's
     // load alone costs an answer (the figure is about 5 ms on an idle machine; many parallel test runs make
-    // it larger). The bound is the 100 ms on top of that.
+    // it larger). The bounds are the (refused within 1 s, /api/build within 100 ms) on top of twice
+    // that: about the issue's own on an idle machine, and still far below the seconds the event loop was
+    // blocked when the manifest was inflated at once, however loaded the machine is.
     const baseline = await slowestBuildDuring(
       uploadsFromChild(Buffer.from('not a zip at all, only text'), 3),
     );
@@ -150,8 +152,8 @@ describe('backup zip uploads that inflate beyond their limits', () => {
       slowestBuildMs: Math.round(slowestMs),
       slowestBuildWithoutBombMs: Math.round(baseline.slowestMs),
     });
-    expect(slowestUploadMs).toBeLessThan(1000);
-    expect(slowestMs).toBeLessThan(100 + baseline.slowestMs);
+    expect(slowestUploadMs).toBeLessThan(1000 + 2 * baseline.slowestMs);
+    expect(slowestMs).toBeLessThan(100 + 2 * baseline.slowestMs);
   });
 
   it('refuses without inflating a manifest that declares a huge size or a bomb ratio', async () => {
