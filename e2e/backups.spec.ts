@@ -64,9 +64,9 @@ for (const mode of MODES) {
       await expect(panel.getByTestId('backups-last')).toContainText('Last backup:');
       const row = panel.getByTestId('backup-device').filter({ hasText: source.ip });
       await expect(row).toContainText(source.name);
-      // The saved-settings list shows the new versions with their source.
+      // The saved-settings list shows the new versions with their source: "Run now" is a run by hand.
       await expect(page.getByTestId('dump-item').filter({ hasText: source.ip }).first()).toContainText(
-        'schedule',
+        'run by hand',
       );
 
       // A value neither lamp holds already (the other mode's run left its own on both): an unchanged config makes
