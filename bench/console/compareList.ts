@@ -7,28 +7,21 @@
  *
  *   node --import tsx bench/console/compareList.ts <dist A> <dist B> [navigations per build]
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium } from 'playwright-core';
 import { median } from '../lib/figures';
 import { startListFleet } from './listFleet';
+import { twoBuilds } from './twoBuilds';
 
 const [a, b, runsArg] = process.argv.slice(2);
 if (a === undefined || b === undefined) throw new Error('usage: compareList.ts <dist A> <dist B> [runs]');
 const runs = Number(runsArg ?? 6);
 
 const dir = mkdtempSync(join(tmpdir(), 'st-bench-compare-list-'));
-const web = join(dir, 'web');
-// B's files, then A's hashed assets beside them; each build's page kept aside.
-cpSync(b, web, { recursive: true });
-cpSync(join(a, 'assets'), join(web, 'assets'), { recursive: true });
-const pages = {
-  A: readFileSync(join(a, 'index.html'), 'utf8'),
-  B: readFileSync(join(b, 'index.html'), 'utf8'),
-};
-for (const ext of ['.br', '.gz']) rmSync(join(web, `index.html${ext}`), { force: true });
+const { web, pages } = twoBuilds(a, b, dir);
 
 const fleet = await startListFleet(dir, web);
 const { gatewayUrl } = fleet;

@@ -12,7 +12,7 @@
  *
  *   node --import tsx bench/console/waitCompare.ts <dist A> <dist B> [navigations per build and path]
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -22,6 +22,7 @@ import { z } from 'zod';
 import { startSystem } from '../../scripts/system.mjs';
 import { median } from '../lib/figures';
 import { startApp } from '../lib/process';
+import { twoBuilds } from './twoBuilds';
 
 const DEVICES = 300;
 /** Chrome DevTools' "slow 4G"-like profile the issue names: bytes per second, latency in ms. */
@@ -40,14 +41,7 @@ if (a === undefined || b === undefined) throw new Error('usage: waitCompare.ts <
 const runs = Number(runsArg ?? 4);
 
 const dir = mkdtempSync(join(tmpdir(), 'st-bench-wait-'));
-const web = join(dir, 'web');
-cpSync(b, web, { recursive: true });
-cpSync(join(a, 'assets'), join(web, 'assets'), { recursive: true });
-const pages = {
-  A: readFileSync(join(a, 'index.html'), 'utf8'),
-  B: readFileSync(join(b, 'index.html'), 'utf8'),
-};
-for (const ext of ['.br', '.gz']) rmSync(join(web, `index.html${ext}`), { force: true });
+const { web, pages } = twoBuilds(a, b, dir);
 process.env.ST_WEB_DIST = web;
 
 // One simulator process holds at most 250 devices: the system's own and a second one for the rest.
