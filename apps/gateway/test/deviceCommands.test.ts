@@ -189,6 +189,10 @@ describe('device commands through the gateway', () => {
     await waitFor(() => device(button).state.bootCount > before && device(button).state.online, {
       what: 'device back after restart',
     });
+    // the gateway holds a device it restarted as "restarting" (503) until it has seen it back
+    await waitFor(async () => (await command(gw.base, button, 'health')).status === 200, {
+      what: 'the gateway answers for the device again',
+    });
     await command(gw.base, button, 'saveName', { name: 'to-be-wiped' });
     const wiped = await command(gw.base, button, 'wipe');
     expect([200, 202]).toContain(wiped.status);
