@@ -43,7 +43,8 @@ describe('cloud users add', () => {
     expect(short.status).toBe(1);
     const usage = cloudCli(['users'], { ST_DATA_DIR: dataDir });
     expect(usage.status).toBe(2);
-  });
+    // five CLI processes one after another, each starting Node and tsx: slow on a loaded machine
+  }, 90_000);
 
   it('lets the created users sign in to the cloud', async () => {
     cloud = await startCloud({ dataDir });

@@ -64,7 +64,9 @@ describe('three cloud nodes behind haproxy, one killed with -9', () => {
   async function addGateway(name: string): Promise<{ id: string; link: LightLink }> {
     const created = await user.http.call('POST', '/api/gateway/management/create', { name });
     const id = Gateway.parse(created.body).id;
-    const token = TokenResponse.parse((await user.http.call('POST', `/api/auth/gateway/${id}`)).body).token;
+    const issued = await user.http.call('POST', `/api/auth/gateway/${id}`);
+    expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+    const token = TokenResponse.parse(issued.body).token;
     const link = new LightLink({ url: wsUrl(), token, reconnect: { delayMs: 1000, jitterMs: 1000 } });
     await link.start();
     const g = { id, link };
