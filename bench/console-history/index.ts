@@ -13,8 +13,8 @@ import { join } from 'node:path';
 import { openDatabase, SampleHistory } from '@st/gateway';
 import { createLogger } from '@st/server-kit';
 import { freeTcpPort, freeUdpPort, loopbackFirstIp, waitFor } from '@st/testkit';
-import { chromium } from 'playwright-core';
 import { z } from 'zod';
+import { launchChromium } from '../lib/chromium';
 import { runIfMain } from '../lib/cli';
 import { median, round } from '../lib/figures';
 import { type AppProcess, startApp, waitHttpOk } from '../lib/process';
@@ -22,7 +22,6 @@ import { type AppProcess, startApp, waitHttpOk } from '../lib/process';
 const DEVICES = 1000;
 const RUNS = 3;
 const DAY = 24 * 3600_000;
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'];
 const logger = createLogger({ name: 'bench', level: 'silent' });
 /** in the page: three charts on canvases, each with the 30 days of hourly points */
 const CHARTS_DRAWN = `(() => {
@@ -143,7 +142,7 @@ export async function run() {
       '--no-ota',
     ]),
   ];
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   try {
     await waitHttpOk(`${url}/api/build`);
     await waitFor(

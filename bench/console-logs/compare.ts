@@ -6,8 +6,10 @@
  *
  *   node --import tsx bench/console-logs/compare.ts <dist A> <dist B> [rounds] [samples per round]
  */
+
+import { launchChromium } from '../lib/chromium';
 import { median, round } from '../lib/figures';
-import { filterKeystrokes, launchChromium, openLogsScreen } from './index';
+import { filterKeystrokes, openLogsScreen } from './index';
 
 const [a, b, roundsArg, samplesArg] = process.argv.slice(2);
 if (a === undefined || b === undefined)

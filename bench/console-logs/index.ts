@@ -12,8 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freeTcpPort, freeUdpPort, waitFor } from '@st/testkit';
-import { type Browser, type CDPSession, chromium, type Page } from 'playwright-core';
+import type { Browser, CDPSession, Page } from 'playwright-core';
 import { z } from 'zod';
+import { launchChromium } from '../lib/chromium';
 import { runIfMain } from '../lib/cli';
 import { median, round } from '../lib/figures';
 import { startApp } from '../lib/process';
@@ -250,10 +251,6 @@ export async function openLogsScreen(
     await close();
     throw error;
   }
-}
-
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
 }
 
 export async function run(): Promise<ConsoleLogsFigures> {

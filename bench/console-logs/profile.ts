@@ -8,7 +8,8 @@
  *   node --import tsx bench/console-logs/profile.ts [keystrokes]
  */
 import type { CDPSession, Page } from 'playwright-core';
-import { launchChromium, openLogsScreen } from './index';
+import { launchChromium } from '../lib/chromium';
+import { openLogsScreen } from './index';
 
 interface ProfileNode {
   id: number;

@@ -8,7 +8,8 @@
  *   node --import tsx bench/console-logs/timeline.ts [keystrokes]
  */
 import { waitFor } from '@st/testkit';
-import { launchChromium, openLogsScreen } from './index';
+import { launchChromium } from '../lib/chromium';
+import { openLogsScreen } from './index';
 
 const LINES = 100_000;
 

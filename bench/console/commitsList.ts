@@ -10,14 +10,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../lib/chromium';
 import { startListFleet } from './listFleet';
 
 const root = new URL('../..', import.meta.url).pathname;
 const [distArg, runsArg] = process.argv.slice(2);
 const dir = mkdtempSync(join(tmpdir(), 'st-bench-list-commits-'));
 const fleet = await startListFleet(dir, distArg ?? join(root, 'apps', 'web', 'dist'));
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const browser = await launchChromium();
 // (a string: tsx's helpers would not exist in the page) React calls the hook's onCommitFiberRoot after
 // every commit; flag 1 (PerformedWork) marks fibers whose render ran (a bailed-out subtree keeps its old
 // flags, so the names are an upper bound)

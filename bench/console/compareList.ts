@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../lib/chromium';
 import { median } from '../lib/figures';
 import { startListFleet } from './listFleet';
 import { twoBuilds } from './twoBuilds';
@@ -25,16 +25,7 @@ const { web, pages } = twoBuilds(a, b, dir);
 
 const fleet = await startListFleet(dir, web);
 const { gatewayUrl } = fleet;
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-  ],
-});
+const browser = await launchChromium();
 try {
   const times: Record<'A' | 'B', number[]> = { A: [], B: [] };
   // The renderer's main-thread task time until the list showed: the work itself, without the waits on

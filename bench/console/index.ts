@@ -6,8 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freeTcpPort, freeUdpPort, waitFor } from '@st/testkit';
-import { chromium } from 'playwright-core';
 import { z } from 'zod';
+import { launchChromium } from '../lib/chromium';
 import { runIfMain } from '../lib/cli';
 import { median } from '../lib/figures';
 import { type AppProcess, startApp, waitHttpOk } from '../lib/process';
@@ -16,15 +16,6 @@ import { countingProxy } from './wire';
 
 const DEVICES = 300;
 const RUNS = 5;
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export async function run() {
   const dir = mkdtempSync(join(tmpdir(), 'st-bench-console-'));
@@ -55,7 +46,7 @@ export async function run() {
       ST_ADMIN_PASSWORD: password,
     }),
   ];
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   try {
     await waitHttpOk(`${gatewayUrl}/api/build`);
     await waitHttpOk(`${cloudUrl}/api/build`);

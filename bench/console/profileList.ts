@@ -10,7 +10,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../lib/chromium';
 import { startListFleet } from './listFleet';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'st-bench-list-profile-'));
   const fleet = await startListFleet(dir, process.env.ST_WEB_DIST ?? join(root, 'apps', 'web', 'dist'));
   const { gatewayUrl } = fleet;
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext({ viewport: { width: 1600, height: 900 } });
     const page = await context.newPage();

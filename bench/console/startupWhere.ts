@@ -15,8 +15,8 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import { SourceMapConsumer } from 'source-map-js';
+import { launchChromium } from '../lib/chromium';
 import { startListFleet } from './listFleet';
 
 interface ProfileNode {
@@ -60,7 +60,7 @@ const top = (m: Map<string, number>, n: number) =>
 
 const dir = mkdtempSync(join(tmpdir(), 'st-bench-startup-where-'));
 const fleet = await startListFleet(dir, dist);
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const browser = await launchChromium();
 try {
   for (let run = 0; run < runs; run++) {
     const context = await browser.newContext({ viewport: { width: 1600, height: 900 } });

@@ -10,7 +10,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../lib/chromium';
 import { startListFleet } from './listFleet';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -56,7 +56,7 @@ function kind(name: string): string {
 
 const dir = mkdtempSync(join(tmpdir(), 'st-bench-list-trace-'));
 const fleet = await startListFleet(dir, dist);
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const browser = await launchChromium();
 try {
   for (let run = 0; run < runs; run++) {
     const context = await browser.newContext({ viewport: { width: 1600, height: 900 } });

@@ -17,9 +17,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freeTcpPort, freeUdpPort, waitFor } from '@st/testkit';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { z } from 'zod';
 import { startSystem } from '../../scripts/system.mjs';
+import { launchChromium } from '../lib/chromium';
 import { median } from '../lib/figures';
 import { startApp } from '../lib/process';
 import { twoBuilds } from './twoBuilds';
@@ -73,16 +74,7 @@ const moreDevices = startApp('simulator', {}, [
   '--data-dir',
   join(dir, 'simulator-2'),
 ]);
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-  ],
-});
+const browser = await launchChromium();
 try {
   const found = async () =>
     z.array(z.unknown()).parse(await (await fetch(`${system.gatewayUrl}/api/devices/found`)).json()).length;
