@@ -1,56 +1,30 @@
 // A cloud killed with -9 keeps every fact it acknowledged: each write it answered has its audit row (the row is
 // written before the answer), and each backup copy a gateway sent is either stored or sent again after the
 // relink (the gateway marks a copy sent only once the cloud's RECEIPT confirms it was stored).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { DeviceInfoSchema, formatSettingsDump } from '@st/protocol';
 import { waitFor } from '@st/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ADMIN, Browser, field } from './helpers';
-import { cloudNodeProcess, type NodeProcess } from './support/nodeProcess';
-import {
-  gwCall,
-  isOnline,
-  linkGateway,
-  removeDir,
-  startDevice,
-  startTestGateway,
-  type TestGateway,
-} from './system';
+import { Browser, field } from './helpers';
+import { type CloudProcessSystem, startCloudProcessSystem } from './support/cloudProcessSystem';
+import type { NodeProcess } from './support/nodeProcess';
+import { gwCall, isOnline, type TestGateway } from './system';
 
 const AuditRows = z.array(z.object({ action: z.string(), gatewayId: z.string().nullable() }));
 const Copies = z.array(z.object({ id: z.string() }));
 
 describe('a cloud killed with -9 loses nothing it acknowledged', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'st-cloud-crash-'));
+  let system: CloudProcessSystem | undefined;
   let cloud: NodeProcess;
   let gw: TestGateway;
-  let device: Awaited<ReturnType<typeof startDevice>>;
   let user: Browser;
   let gatewayId = '';
 
   beforeAll(async () => {
-    cloud = await cloudNodeProcess({
-      ST_DATA_DIR: dataDir,
-      ST_ADMIN_LOGIN: ADMIN.login,
-      ST_ADMIN_PASSWORD: ADMIN.password,
-    });
-    await cloud.start();
-    user = new Browser(cloud.url);
-    await user.login();
-    gw = await startTestGateway();
-    device = await startDevice(gw.discoveryPort, gw.url);
-    gatewayId = (await linkGateway(user, cloud.url, gw)).gatewayId;
+    system = await startCloudProcessSystem('crash');
+    ({ cloud, gw, user, gatewayId } = system);
   }, 120_000);
-  afterAll(async () => {
-    await device?.sim.stop();
-    await gw?.stop();
-    await cloud?.stop();
-    if (gw) removeDir(gw.dataDir);
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => system?.stop());
 
   /** restarts the killed cloud on the same port and data, and waits for the gateway's relink */
   const restart = async () => {

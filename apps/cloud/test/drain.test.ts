@@ -1,46 +1,27 @@
 // SIGTERM with requests in flight (docs/security.md, Shutdown): the node stops accepting connections, answers new
 // requests 503, lets the relayed requests it already runs finish (their links stay up), and only then closes.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { waitFor } from '@st/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, type Answer, Browser } from './helpers';
-import { cloudNodeProcess, type NodeProcess } from './support/nodeProcess';
-import { linkGateway, removeDir, startDevice, startTestGateway, type TestGateway } from './system';
+import type { Answer, Browser } from './helpers';
+import { type CloudProcessSystem, startCloudProcessSystem } from './support/cloudProcessSystem';
+import type { NodeProcess } from './support/nodeProcess';
 
 const SLOW_MS = 1500;
 const IN_FLIGHT = 20;
 
 describe('a cloud stopped with SIGTERM finishes the requests in flight', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'st-cloud-drain-'));
+  let system: CloudProcessSystem | undefined;
   let cloud: NodeProcess;
-  let gw: TestGateway;
-  let device: Awaited<ReturnType<typeof startDevice>>;
+  let device: CloudProcessSystem['device'];
   let user: Browser;
   let gatewayId = '';
 
   beforeAll(async () => {
-    cloud = await cloudNodeProcess({
-      ST_DATA_DIR: dataDir,
-      ST_ADMIN_LOGIN: ADMIN.login,
-      ST_ADMIN_PASSWORD: ADMIN.password,
-    });
-    await cloud.start();
-    user = new Browser(cloud.url);
-    await user.login();
-    gw = await startTestGateway();
     // every device answer takes SLOW_MS: relayed device calls are in flight that long
-    device = await startDevice(gw.discoveryPort, gw.url, { slowMs: SLOW_MS });
-    gatewayId = (await linkGateway(user, cloud.url, gw)).gatewayId;
+    system = await startCloudProcessSystem('drain', { slowMs: SLOW_MS });
+    ({ cloud, device, user, gatewayId } = system);
   }, 120_000);
-  afterAll(async () => {
-    await device?.sim.stop();
-    await gw?.stop();
-    await cloud?.kill();
-    if (gw) removeDir(gw.dataDir);
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => system?.stop());
 
   it('answers every relayed request in flight at the signal, accepts no new connection, then exits', async () => {
     const call = () =>
