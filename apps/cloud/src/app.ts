@@ -16,14 +16,13 @@ import {
   serveConsole,
   stopInOrder,
 } from '@st/server-kit';
-import { MemoryBus, type StompBus, type StompServer } from '@st/stomp';
+import type { StompServer } from '@st/stomp';
 import { type Kysely, sql } from 'kysely';
 import { GatewayIncidents } from './alerts/incidents';
 import { registerAlertRoutes } from './alerts/routes';
 import { CloudAlertStore } from './alerts/store';
 import { GatewayWatch, type GatewayWatchOptions } from './alerts/watch';
 import { AuditLog } from './audit/log';
-import { registerAuditRoutes } from './audit/routes';
 import { AccessCache } from './auth/accessCache';
 import { ApiTokenStore } from './auth/apiTokens';
 import { JwtSigner } from './auth/jwt';
@@ -50,23 +49,16 @@ import { acceptEmptyJson } from './http/json';
 import { Authenticator } from './http/principal';
 import { RequestAuth } from './http/requestAuth';
 import { LinkManager } from './link/links';
-import { LocalPresence, type Presence } from './link/presence';
 import { createLiveServer, type LivePrincipal } from './live/stomp';
 import { registerCloudMetrics } from './metrics/cloudMetrics';
 import { Admission } from './relay/admission';
 import { Relay } from './relay/relay';
 import { registerRelayRoutes } from './relay/routes';
-import { type Cluster, LocalCluster } from './scale/cluster';
-import { RedisHub } from './scale/hub';
 import { aliveKey, NodeWatch } from './scale/nodeWatch';
-import { RedisStompBus } from './scale/redisBus';
-import { RedisCluster } from './scale/redisCluster';
-import { RedisPresence } from './scale/redisPresence';
-import { registerShareRoutes } from './shares/routes';
+import { scaleOut } from './scale/scaleOut';
+import { registerAccounts } from './shares/accounts';
 import { ShareStore } from './shares/store';
-import { ShareSweeper } from './shares/sweeper';
 import { bootstrapAdmin } from './users/bootstrap';
-import { registerUserRoutes } from './users/routes';
 import { UserStore } from './users/users';
 
 export interface CloudOptions {
@@ -156,7 +148,14 @@ export class CloudServer {
       });
     });
 
-    const { cluster, presence, bus, hub } = await this.scaleOut(log);
+    const {
+      cluster,
+      presence,
+      bus,
+      hub,
+      steps: scaleSteps,
+    } = await scaleOut(config.redisUrl, this.nodeId, log);
+    this.steps.unshift(...scaleSteps);
     const detachAccess = hub
       ? access.attach(
           cluster,
@@ -288,7 +287,13 @@ export class CloudServer {
       audit,
     });
     registerBackupRoutes(this.app, { backups, gateways, auth });
-    this.registerAccounts({ users, sessions, gateways, shares, auth, audit, links: linkManager });
+    this.steps.unshift(
+      registerAccounts(
+        this.app,
+        { users, sessions, gateways, shares, auth, audit, links: linkManager },
+        { log, shareSweepMs: config.shareSweepMs },
+      ),
+    );
     const alertStore = new CloudAlertStore(db);
     const alertLog = log.child({ part: 'alerts' });
     // users' alerts reach public addresses on the usual ports, and what the operator allows (docs/security.md)
@@ -341,33 +346,6 @@ export class CloudServer {
     return port;
   }
 
-  /** Users admin, shares (with the expiry sweeper) and the audit trail (issue 20). */
-  private registerAccounts(d: {
-    users: UserStore;
-    sessions: SessionStore;
-    gateways: GatewayStore;
-    shares: ShareStore;
-    auth: RequestAuth;
-    audit: AuditLog;
-    links: LinkManager;
-  }): void {
-    const log = this.opts.logger;
-    const onShareEnded = (gatewayId: string, userId: string) =>
-      void d.links
-        .endMember(gatewayId, userId)
-        .catch((err) => log.error({ err }, 'ending live channels failed'));
-    const onSessionsRevoked = (ids: string[]) => {
-      for (const id of ids) void d.links.endUserSession(id).catch(() => undefined);
-    };
-    registerShareRoutes(this.app, { ...d, onShareEnded });
-    registerUserRoutes(this.app, { ...d, onSessionsRevoked });
-    registerAuditRoutes(this.app, d);
-    const sweeper = new ShareSweeper(d.shares, d.audit, onShareEnded, log, this.config.shareSweepMs);
-    sweeper.start();
-    this.steps.unshift({ name: 'shares', stop: () => sweeper.stop() });
-  }
-
-  /** The user store (for the CLI and tests); available after start(). */
   /** The relay, past the routes' checks: tests send what a compromised cloud could send to a gateway. */
   get relay(): Relay {
     if (!this.relayRef) throw new Error('CloudServer not started');
@@ -386,6 +364,7 @@ export class CloudServer {
     return this.accessRef;
   }
 
+  /** The user store (for the CLI and tests); available after start(). */
   get users(): UserStore {
     if (!this.usersStore) throw new Error('CloudServer not started');
     return this.usersStore;
@@ -409,32 +388,6 @@ export class CloudServer {
       );
     }
     await stopInOrder(this.steps.splice(0), this.opts.logger);
-  }
-
-  private async scaleOut(
-    log: Logger,
-  ): Promise<{ cluster: Cluster; presence: Presence; bus: StompBus; hub?: RedisHub }> {
-    if (!this.config.redisUrl) {
-      return { cluster: new LocalCluster(this.nodeId), presence: new LocalPresence(), bus: new MemoryBus() };
-    }
-    const hub = new RedisHub(this.config.redisUrl, (err) => log.warn({ err }, 'redis unreachable'));
-    await hub.start();
-    const cluster = new RedisCluster(this.nodeId, hub);
-    const presence = new RedisPresence(hub, this.nodeId);
-    await cluster.start();
-    this.steps.unshift(
-      { name: 'cluster', stop: () => cluster.stop() },
-      { name: 'presence', stop: () => presence.stop() },
-      { name: 'redis', stop: () => hub.stop() },
-    );
-    // Link traffic stays on the node holding the link; browser topics fan out through Redis.
-    const bus = new RedisStompBus(
-      hub,
-      (err) => log.error({ err }, 'redis subscribe failed'),
-      new MemoryBus(),
-      ['/link/'],
-    );
-    return { cluster, presence, bus, hub };
   }
 }
 
