@@ -1,5 +1,4 @@
 import {
-  ApiError,
   type DeviceInfo,
   JSON_BODY_MAX_BYTES,
   LINK_DESTINATIONS,
@@ -45,6 +44,7 @@ import { DeviceResolver } from './services/devices/resolver';
 import { metricsRestartProbe, Restarts } from './services/devices/restarts';
 import { Discovery } from './services/discovery/discovery';
 import { SeenDevices } from './services/discovery/seenDevices';
+import { SeenKeeper } from './services/discovery/seenKeeper';
 import { SettingsDumps } from './services/dumps/dumps';
 import { LoggerReconnect } from './services/logs/loggerReconnect';
 import { DeviceLogs } from './services/logs/logs';
@@ -135,15 +135,13 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     logger.child({ part: 'discovery' }),
   );
   const saved = new SavedDevices(new SavedDevicesRepo(db), client);
-  const seen = new SeenDevices(db);
-  bus.on('device.found', (d) => seen.remember(d, Date.now()));
-  bus.on('device.lost', (d) => seen.touch([{ ip: d.ip, at: Date.now() - lostAfterMs }]));
-  /** the remembered devices, with the live time of the ones heard now */
-  const seenNow = () => {
-    const live = new Map(discovery.heard().map((h) => [h.ip, h.at]));
-    return seen.list().map((s) => ({ ...s, lastSeen: Math.max(s.lastSeen, live.get(s.device.ip) ?? 0) }));
-  };
-  let seenTouch: NodeJS.Timeout | undefined;
+  const seen = new SeenKeeper(
+    new SeenDevices(db),
+    discovery,
+    bus,
+    lostAfterMs,
+    logger.child({ part: 'seen' }),
+  );
   const logs = new DeviceLogs(
     db,
     {
@@ -332,30 +330,15 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     history,
     found: () => discovery.list(),
     saved: () => saved.list(),
-    seen: seenNow,
-    forget: (ip) => {
-      if (discovery.get(ip)) throw new ApiError('DEVICE_HEARD_NOW', `The device ${ip} is online now`);
-      if (!seen.forget(ip)) throw new ApiError('UNKNOWN_DEVICE', `The gateway has not seen ${ip}`);
-      logger.info({ device: ip }, 'seen device forgotten');
-    },
+    seen: () => seen.now(),
+    forget: (ip) => seen.forget(ip),
     knows: (ip) => discovery.get(ip) !== undefined || saved.byIp(ip) !== undefined,
   });
 
   const parts: GatewayPart[] = [
     { name: 'live backpressure', start: () => live.start(), stop: () => live.stop() },
     { name: 'discovery', start: () => discovery.start(), stop: () => discovery.stop() },
-    {
-      // when each device was last heard, written every 30 s and at stop (a crash loses at most that)
-      name: 'seen devices',
-      start: () => {
-        seenTouch = setInterval(() => seen.touch(discovery.heard()), 30_000);
-        seenTouch.unref();
-      },
-      stop: () => {
-        clearInterval(seenTouch);
-        seen.touch(discovery.heard());
-      },
-    },
+    { name: 'seen devices', start: () => seen.start(), stop: () => seen.stop() },
     { name: 'restarting devices', start: () => undefined, stop: () => restarts.stop() },
     { name: 'device logs', start: () => logs.start(), stop: () => logs.stop() },
     { name: 'logger reconnects', start: () => undefined, stop: () => loggers.stop() },
