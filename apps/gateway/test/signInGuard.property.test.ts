@@ -190,13 +190,21 @@ describe('the sign-in guard over every catalog route and URL spelling', () => {
     await fc.assert(
       fc.asyncProperty(spelled, async ({ call, changes }) => {
         const s = spell(call.path, changes);
-        const a = await send(open.base, call.method, s.path);
         if (s.routed) {
-          const plain = await send(open.base, call.method, call.path);
-          expect(a.status, `${call.method} ${s.path}`).toBe(plain.status);
+          // The plain spelling is asked right before and, when the answers differ, right after: a route
+          // whose answer moved on between two calls (a scheduled job, a window) is not a routing difference.
+          const before = await send(open.base, call.method, call.path);
+          const a = await send(open.base, call.method, s.path);
+          const plain =
+            a.status === before.status ? [before] : [before, await send(open.base, call.method, call.path)];
+          expect(
+            plain.map((p) => p.status),
+            `${call.method} ${s.path} answered ${a.status} ${a.code ?? ''}; the plain path ${JSON.stringify(plain)}`,
+          ).toContain(a.status);
           expect(a.status).not.toBe(401);
           routed += 1;
         } else {
+          const a = await send(open.base, call.method, s.path);
           expect(a, `${call.method} ${s.path}`).toEqual({ status: 404, code: 'ROUTE_NOT_FOUND' });
           unrouted += 1;
         }
