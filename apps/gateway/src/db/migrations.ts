@@ -244,4 +244,20 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 11,
+    name: 'per-device offline thresholds; the alert outbox as the alert history (kind, channel type, when done)',
+    sql: `
+      CREATE TABLE alert_device_thresholds (
+        ip TEXT PRIMARY KEY,
+        offline_after INTEGER NOT NULL
+      );
+      ALTER TABLE alert_outbox ADD COLUMN kind TEXT;
+      ALTER TABLE alert_outbox ADD COLUMN channel_type TEXT;
+      ALTER TABLE alert_outbox ADD COLUMN done_at INTEGER;
+      UPDATE alert_outbox SET kind = json_extract(payload, '$.kind');
+      CREATE INDEX alert_outbox_ip ON alert_outbox (ip, id);
+      CREATE INDEX alert_outbox_kind ON alert_outbox (kind, id);
+    `,
+  },
 ];
