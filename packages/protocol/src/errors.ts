@@ -173,6 +173,19 @@ export const ERROR_CATALOG = {
   TOTP_ALREADY_ON: def(409, 'The second factor is already on: turn it off first'),
   TOTP_NOT_ENROLLING: def(409, 'Start the set-up first: no secret is waiting for its first code'),
   TOTP_NOT_ON: def(409, 'The second factor is not on'),
+  // Passkeys (WebAuthn) and single sign-on (OpenID Connect), cloud
+  PASSKEY_NOT_FOUND: def(404, 'No such passkey'),
+  PASSKEY_CHALLENGE_INVALID: def(400, 'This passkey request has expired or was already used: try again'),
+  PASSKEY_REGISTRATION_FAILED: def(400, 'The passkey could not be registered'),
+  PASSKEY_ALREADY_REGISTERED: def(409, 'This passkey is already registered'),
+  PASSKEY_LIMIT: def(409, 'Too many passkeys: remove one first'),
+  PASSKEY_REJECTED: def(401, 'The passkey was not accepted'),
+  SSO_NOT_CONFIGURED: def(404, 'Single sign-on is not set up on this cloud'),
+  SSO_PROVIDER_UNREACHABLE: def(502, 'The sign-on provider did not answer: try again later'),
+  SSO_FAILED: def(401, 'Single sign-on failed: start again'),
+  SSO_EMAIL_UNVERIFIED: def(403, 'Your account at the sign-on provider has no verified e-mail address'),
+  SSO_NOT_ALLOWED: def(403, 'Your account at the sign-on provider may not sign in here'),
+  SSO_NO_USER: def(403, 'No user here has this e-mail address: ask an administrator to add you'),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;

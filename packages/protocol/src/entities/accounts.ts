@@ -139,6 +139,13 @@ export const AUDIT_ACTIONS = [
   'totp.disabled',
   'totp.reset',
   'signIn.settingsChanged',
+  'passkey.registered',
+  'passkey.renamed',
+  'passkey.removed',
+  'auth.passkeyFailed',
+  'sso.linked',
+  'sso.userCreated',
+  'auth.ssoFailed',
 ] as const;
 export const AuditAction = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditAction>;

@@ -8,7 +8,9 @@ import { GATEWAY_ROUTES } from './gateway';
 import { HISTORY_ROUTES } from './history';
 import { INTEGRATION_ROUTES } from './integrations';
 import { OTA_ROUTES } from './ota';
+import { PASSKEY_ROUTES } from './passkeys';
 import { SIGN_IN_ROUTES } from './signIn';
+import { SSO_ROUTES } from './sso';
 
 /** Every HTTP route of the cloud and the gateway, by name. The name fixes every schema and type. */
 export const ROUTES = {
@@ -22,6 +24,8 @@ export const ROUTES = {
   ...INTEGRATION_ROUTES,
   ...HISTORY_ROUTES,
   ...SIGN_IN_ROUTES,
+  ...PASSKEY_ROUTES,
+  ...SSO_ROUTES,
 } as const;
 
 export type Routes = typeof ROUTES;
@@ -31,6 +35,8 @@ export type CloudRouteName =
   | keyof typeof ACCOUNT_ROUTES
   | Extract<keyof typeof ALERT_ROUTES, `cloud.${string}`>
   | keyof typeof BACKUP_CLOUD_ROUTES
+  | keyof typeof PASSKEY_ROUTES
+  | keyof typeof SSO_ROUTES
   | keyof typeof SIGN_IN_ROUTES;
 export type GatewayRouteName =
   | keyof typeof GATEWAY_ROUTES
