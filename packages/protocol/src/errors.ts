@@ -121,6 +121,7 @@ export const ERROR_CATALOG = {
     "The channel's destination changed: give its secret again (a stored secret is only sent where it was given for)",
   ),
   ALERT_DESTINATION_REFUSED: def(400, 'Alerts may not be sent to this address or port'),
+  ALERT_THRESHOLDS_FULL: def(409, 'At most 1000 devices can have their own offline threshold'),
   ALERT_TEST_RUNNING: def(409, 'A test of this channel is already running'),
   ALERT_TEST_LOOP: def(
     508,

@@ -13,6 +13,10 @@ export const ALERT_KINDS = [
   'gateway-offline',
   'gateway-online',
   'test',
+  /** a firmware rollout paused itself (failure limit) */
+  'rollout-paused',
+  /** a firmware rollout ended (finished or cancelled) */
+  'rollout-finished',
 ] as const;
 export const AlertKind = z.enum(ALERT_KINDS);
 export type AlertKind = z.infer<typeof AlertKind>;
@@ -143,3 +147,63 @@ export const ALERT_IDEMPOTENCY_HEADER = 'idempotency-key';
  * carries it (508), so a channel pointed back at a Test route ends after one delivery instead of looping.
  */
 export const ALERT_SENDER_HEADER = 'x-smartthing-alert-sender';
+
+/**
+ * A device's own offline threshold (seconds): a device-offline alert for it comes after this long instead of
+ * the gateway's `deviceOfflineAfter`. `GET /api/alerts/thresholds` lists them.
+ */
+export const ALERT_THRESHOLDS_MAX = 1000;
+const offlineAfter = z
+  .number()
+  .int()
+  .min(1)
+  .max(7 * 86_400);
+export const AlertDeviceThreshold = z.object({ ip: DeviceAddress, offlineAfter });
+export type AlertDeviceThreshold = z.infer<typeof AlertDeviceThreshold>;
+/** `PUT /api/alerts/thresholds`: sets one device's threshold; `offlineAfter: null` goes back to the global one. */
+export const AlertThresholdSet = z.object({ ip: DeviceAddress, offlineAfter: offlineAfter.nullable() });
+export type AlertThresholdSet = z.infer<typeof AlertThresholdSet>;
+
+/** The channel types (the history names the type a delivery went out on). */
+export const AlertDestinationType = z.enum(['webhook', 'ntfy', 'email']);
+
+/** How one alert's delivery to one destination went (`none`: no channel was set up when it fired). */
+export const ALERT_DELIVERY_STATUSES = ['pending', 'sent', 'failed', 'dropped', 'none'] as const;
+export const AlertDeliveryStatus = z.enum(ALERT_DELIVERY_STATUSES);
+export type AlertDeliveryStatus = z.infer<typeof AlertDeliveryStatus>;
+
+/** One row of the alert history: an alert that fired and its delivery to one destination. */
+export const AlertHistoryEntry = z.object({
+  id: z.number().int(),
+  /** when it fired (epoch ms) */
+  at: z.number().int(),
+  kind: AlertKind,
+  text: z.string(),
+  device: z.object({ ip: z.string(), name: z.string() }).optional(),
+  /** the channel it went to, as it was then; absent for `none` */
+  channel: z.object({ id: z.string(), type: AlertDestinationType.optional() }).optional(),
+  status: AlertDeliveryStatus,
+  attempts: z.number().int().nonnegative(),
+  /** the last delivery error (a failed, retrying or dropped delivery) */
+  error: z.string().optional(),
+  /** when it was sent, given up or dropped (epoch ms) */
+  doneAt: z.number().int().optional(),
+});
+export type AlertHistoryEntry = z.infer<typeof AlertHistoryEntry>;
+
+export const ALERT_HISTORY_PAGE_MAX = 200;
+/** `GET /api/alerts/history?ip=&kind=&before=&limit=`: newest first; the next page passes `next` as `before`. */
+export const AlertHistoryQuery = z.object({
+  ip: DeviceAddress.optional(),
+  kind: AlertKind.optional(),
+  before: z.coerce.number().int().min(1).optional(),
+  limit: z.coerce.number().int().min(1).max(ALERT_HISTORY_PAGE_MAX).default(50),
+});
+export type AlertHistoryQuery = z.infer<typeof AlertHistoryQuery>;
+export type AlertHistoryQueryInput = z.input<typeof AlertHistoryQuery>;
+export const AlertHistoryPage = z.object({
+  entries: z.array(AlertHistoryEntry),
+  /** `before` of the next page; absent on the last one */
+  next: z.number().int().optional(),
+});
+export type AlertHistoryPage = z.infer<typeof AlertHistoryPage>;

@@ -51,6 +51,10 @@ export const RELAY_ROUTE_ACCESS = {
   'gateway.alerts.get': 'read',
   'gateway.alerts.put': 'write',
   'gateway.alerts.test': 'write',
+  'gateway.alerts.thresholds.list': 'read',
+  'gateway.alerts.thresholds.set': 'write',
+  // what fired and where it went (channel ids and delivery errors, never a secret)
+  'gateway.alerts.history': 'read',
   'gateway.devices.timeline': 'read',
   'gateway.devices.crashLoops': 'read',
   'gateway.devices.history': 'read',

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { AlertSettings, AlertTestQuery, AlertTestResult, CloudAlertSettings } from '../entities/alerts';
+import {
+  AlertDeviceThreshold,
+  AlertHistoryPage,
+  AlertHistoryQuery,
+  AlertSettings,
+  AlertTestQuery,
+  AlertTestResult,
+  AlertThresholdSet,
+  CloudAlertSettings,
+} from '../entities/alerts';
 import { CrashLoopState, TimelineEntry, TimelineQuery } from '../entities/timeline';
 import { route } from './define';
 
@@ -32,6 +41,29 @@ export const ALERT_ROUTES = {
     query: AlertTestQuery,
     response: AlertTestResult,
     summary: 'Send a test alert on one saved channel now',
+  }),
+  'gateway.alerts.thresholds.list': route({
+    ...gateway,
+    method: 'GET',
+    path: '/api/alerts/thresholds',
+    response: z.array(AlertDeviceThreshold),
+    summary: "Devices with their own offline threshold (seconds), overriding the rules' deviceOfflineAfter",
+  }),
+  'gateway.alerts.thresholds.set': route({
+    ...gateway,
+    method: 'PUT',
+    path: '/api/alerts/thresholds',
+    body: AlertThresholdSet,
+    response: z.array(AlertDeviceThreshold),
+    summary: "Set one device's offline threshold (null: back to the global one); answers the whole list",
+  }),
+  'gateway.alerts.history': route({
+    ...gateway,
+    method: 'GET',
+    path: '/api/alerts/history',
+    query: AlertHistoryQuery,
+    response: AlertHistoryPage,
+    summary: 'Alerts that fired and how each delivery went, newest first, paged (filter by device and kind)',
   }),
   'gateway.devices.timeline': route({
     ...gateway,

@@ -2,7 +2,7 @@ import { ALERT_ROUTES, ALERT_SENDER_HEADER, ApiError } from '@st/protocol';
 import type { HttpApp } from '@st/server-kit';
 import type { DeviceHealth } from '../../services/alerts/index';
 
-/** `/api/alerts` (rules, channels, test) and the device timeline and crash loops. */
+/** `/api/alerts` (rules, channels, test, per-device thresholds, history) and the device timeline and crash loops. */
 export function deviceHealthRoutes(app: HttpApp, health: DeviceHealth): void {
   const tags = ['alerts'];
   const get = ALERT_ROUTES['gateway.alerts.get'];
@@ -29,6 +29,32 @@ export function deviceHealthRoutes(app: HttpApp, health: DeviceHealth): void {
       if (req.headers[ALERT_SENDER_HEADER] !== undefined) throw new ApiError('ALERT_TEST_LOOP');
       return health.test(req.query.channel);
     },
+  });
+  const thresholds = ALERT_ROUTES['gateway.alerts.thresholds.list'];
+  app.route({
+    method: thresholds.method,
+    url: thresholds.path,
+    schema: { tags, summary: thresholds.summary, response: { 200: thresholds.response } },
+    handler: () => health.thresholds.list(),
+  });
+  const threshold = ALERT_ROUTES['gateway.alerts.thresholds.set'];
+  app.route({
+    method: threshold.method,
+    url: threshold.path,
+    schema: { tags, summary: threshold.summary, body: threshold.body, response: { 200: threshold.response } },
+    handler: (req) => health.thresholds.set(req.body.ip, req.body.offlineAfter),
+  });
+  const history = ALERT_ROUTES['gateway.alerts.history'];
+  app.route({
+    method: history.method,
+    url: history.path,
+    schema: {
+      tags,
+      summary: history.summary,
+      querystring: history.query,
+      response: { 200: history.response },
+    },
+    handler: (req) => health.outbox.history(req.query),
   });
   const timeline = ALERT_ROUTES['gateway.devices.timeline'];
   app.route({

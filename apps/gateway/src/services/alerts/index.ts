@@ -13,6 +13,7 @@ import { AlertOutbox, type OutboxTimings } from './outbox';
 import { AlertRules } from './rules';
 import { gatewayDestinations } from './selfGuard';
 import { AlertSettingsRepo } from './settingsRepo';
+import { DeviceThresholds } from './thresholds';
 
 export interface DeviceHealthDeps {
   readonly db: Db;
@@ -42,9 +43,11 @@ export function createDeviceHealth(deps: DeviceHealthDeps) {
     ...(deps.timings ? { timings: deps.timings } : {}),
   });
   const incidents = new Incidents(deps.db);
+  const thresholds = new DeviceThresholds(deps.db);
   const rules = new AlertRules({
     bus: deps.bus,
     settings,
+    thresholds,
     outbox,
     incidents,
     recorder,
@@ -83,6 +86,7 @@ export function createDeviceHealth(deps: DeviceHealthDeps) {
     store,
     recorder,
     settings,
+    thresholds,
     outbox,
     rules,
     test,

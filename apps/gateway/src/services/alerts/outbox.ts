@@ -1,4 +1,11 @@
-import type { AlertChannel, AlertPayload } from '@st/protocol';
+import {
+  type AlertChannel,
+  AlertDeliveryStatus,
+  AlertDestinationType,
+  type AlertHistoryPage,
+  type AlertHistoryQuery,
+  AlertPayload,
+} from '@st/protocol';
 import {
   ALERT_RETRY_WINDOW_MS,
   type AlertDestinations,
@@ -19,6 +26,9 @@ export interface OutboxTimings {
   /** how long after an alert was raised it is still retried */
   readonly retryWindowMs: number;
 }
+
+/** Finished rows (sent, failed, dropped, none) kept as the alert history; older ones are deleted. */
+export const ALERT_HISTORY_MAX = 10_000;
 
 export const OUTBOX_DEFAULTS: OutboxTimings = {
   pollMs: 1000,
@@ -45,12 +55,27 @@ export interface OutboxDeps {
   readonly logger: Logger;
   readonly timings?: Partial<OutboxTimings>;
   readonly now?: () => number;
+  /** finished rows kept (ALERT_HISTORY_MAX) */
+  readonly historyMax?: number;
+}
+
+interface HistoryRow {
+  id: number;
+  channel_id: string;
+  channel_type: string | null;
+  payload: string;
+  status: string;
+  attempts: number;
+  created_at: number;
+  done_at: number | null;
+  last_error: string | null;
 }
 
 /**
  * Durable alerts: each alert is a row per channel before anything is sent; a sender delivers due rows,
  * retrying with backoff for the retry window, and writes each outcome on the device's timeline. A restart
- * resumes the pending rows.
+ * resumes the pending rows. The rows are also the alert history (an alert raised with no channel is one row
+ * `none`): the newest `historyMax` finished rows are kept.
  */
 export class AlertOutbox {
   private readonly t: OutboxTimings;
@@ -67,10 +92,7 @@ export class AlertOutbox {
 
   start(): void {
     this.stopped = false;
-    // delivered, dropped and given-up rows are kept a week for diagnostics
-    this.deps.db
-      .prepare("DELETE FROM alert_outbox WHERE status != 'pending' AND created_at < ?")
-      .run(this.now() - 7 * 86_400_000);
+    this.prune();
     this.timer = setInterval(() => this.kick(), this.t.pollMs);
     this.kick();
   }
@@ -86,14 +108,84 @@ export class AlertOutbox {
   enqueue(payload: AlertPayload, channels: readonly AlertChannel[]): void {
     const now = this.now();
     const insert = this.deps.db.prepare(
-      `INSERT INTO alert_outbox (channel_id, ip, payload, status, attempts, created_at, next_at)
-       VALUES (?, ?, ?, 'pending', 0, ?, ?)`,
+      `INSERT INTO alert_outbox (channel_id, channel_type, ip, kind, payload, status, attempts, created_at, next_at, done_at)
+       VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?)`,
     );
+    const ip = payload.device?.ip ?? null;
+    const body = JSON.stringify(payload);
     this.deps.db.transaction(() => {
-      for (const c of channels)
-        insert.run(c.id, payload.device?.ip ?? null, JSON.stringify(payload), now, now);
+      // no channel: the history still says it fired, and that it went nowhere
+      if (channels.length === 0) insert.run('', null, ip, payload.kind, body, 'none', now, now, now);
+      for (const c of channels) insert.run(c.id, c.type, ip, payload.kind, body, 'pending', now, now, null);
     })();
+    this.prune();
     if (channels.length > 0) this.kick();
+  }
+
+  /** The alert history, newest first: what fired, when, where it went and how that went. */
+  history(q: AlertHistoryQuery): AlertHistoryPage {
+    const where: string[] = [];
+    const args: (string | number)[] = [];
+    if (q.ip !== undefined) {
+      where.push('ip = ?');
+      args.push(q.ip);
+    }
+    if (q.kind !== undefined) {
+      where.push('kind = ?');
+      args.push(q.kind);
+    }
+    if (q.before !== undefined) {
+      where.push('id < ?');
+      args.push(q.before);
+    }
+    const rows = this.deps.db
+      .prepare<(string | number)[], HistoryRow>(
+        `SELECT id, channel_id, channel_type, payload, status, attempts, created_at, done_at, last_error
+         FROM alert_outbox ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ?`,
+      )
+      .all(...args, q.limit + 1);
+    const page = rows.slice(0, q.limit);
+    const entries = page.flatMap((r) => {
+      const parsed = AlertPayload.safeParse({ id: `outbox/${r.id}`, ...JSON.parse(r.payload) });
+      if (!parsed.success) return [];
+      const p = parsed.data;
+      const status = AlertDeliveryStatus.catch('dropped').parse(r.status);
+      const type = AlertDestinationType.safeParse(r.channel_type);
+      return [
+        {
+          id: r.id,
+          at: r.created_at,
+          kind: p.kind,
+          text: p.text,
+          ...(p.device ? { device: p.device } : {}),
+          ...(status === 'none'
+            ? {}
+            : {
+                channel: {
+                  id: r.channel_id,
+                  ...(type.success ? { type: type.data } : {}),
+                },
+              }),
+          status,
+          attempts: r.attempts,
+          ...(r.last_error === null ? {} : { error: r.last_error }),
+          ...(r.done_at === null ? {} : { doneAt: r.done_at }),
+        },
+      ];
+    });
+    const last = page.at(-1);
+    return { entries, ...(rows.length > q.limit && last ? { next: last.id } : {}) };
+  }
+
+  /** Keeps the newest `historyMax` finished rows (pending ones always stay). */
+  private prune(): void {
+    const keep = this.deps.historyMax ?? ALERT_HISTORY_MAX;
+    this.deps.db
+      .prepare(
+        `DELETE FROM alert_outbox WHERE status != 'pending' AND id <= (
+           SELECT id FROM alert_outbox WHERE status != 'pending' ORDER BY id DESC LIMIT 1 OFFSET ?)`,
+      )
+      .run(keep);
   }
 
   /** Pending rows (for tests and diagnostics). */
@@ -188,9 +280,9 @@ export class AlertOutbox {
   private finish(id: number, status: string, error: string | null, attempts?: number): void {
     this.deps.db
       .prepare(
-        'UPDATE alert_outbox SET status = ?, last_error = ?, attempts = COALESCE(?, attempts) WHERE id = ?',
+        'UPDATE alert_outbox SET status = ?, last_error = ?, attempts = COALESCE(?, attempts), done_at = ? WHERE id = ?',
       )
-      .run(status, error, attempts ?? null, id);
+      .run(status, error, attempts ?? null, this.now(), id);
   }
 
   private note(row: Row, text: string, details: Record<string, unknown>): void {

@@ -8,10 +8,13 @@ import type { Incidents } from './incidents';
 import type { AlertOutbox } from './outbox';
 import { RebootDetector, type UptimeSample } from './rebootDetector';
 import type { AlertSettingsRepo } from './settingsRepo';
+import type { DeviceThresholds } from './thresholds';
 
 export interface AlertRulesDeps {
   readonly bus: GatewayBus;
   readonly settings: AlertSettingsRepo;
+  /** devices with their own offline threshold (else the settings' deviceOfflineAfter) */
+  readonly thresholds: DeviceThresholds;
   readonly outbox: AlertOutbox;
   readonly incidents: Incidents;
   readonly recorder: TimelineRecorder;
@@ -37,7 +40,7 @@ function duration(ms: number): string {
 }
 
 /**
- * The gateway's alert rules: a device offline longer than the threshold (and back), a crash loop (N reboots
+ * The gateway's alert rules: a device offline longer than its threshold (its own, else the global one; and back), a crash loop (N reboots
  * within M, over until the device stays up M), device notifications. One alert per incident: an incident
  * row is opened before its alert is queued, so a flapping device or a restart does not repeat it.
  */
@@ -130,7 +133,8 @@ export class AlertRules {
   private onLost(d: DeviceInfo): void {
     this.names.set(d.ip, d.name);
     if (this.offlineTimers.has(d.ip)) return;
-    const after = this.deps.settings.get().deviceOfflineAfter * 1000;
+    const after =
+      (this.deps.thresholds.offlineAfter(d.ip) ?? this.deps.settings.get().deviceOfflineAfter) * 1000;
     const lostAt = this.now();
     const timer = setTimeout(() => {
       this.offlineTimers.delete(d.ip);

@@ -79,6 +79,7 @@ export const errorsEn: Partial<Record<ErrorCode, string>> = {
   ALERT_SECRET_REQUIRED:
     'The channel now sends somewhere else: type its secret (token, password) again, so the stored one never goes to a new place',
   ALERT_DESTINATION_REFUSED: 'Alerts may not be sent to this address or port',
+  ALERT_THRESHOLDS_FULL: 'At most 1000 devices can have their own offline threshold',
   ALERT_TEST_RUNNING: 'A test of this channel is already running',
   ALERT_TEST_LOOP: 'The channel points back at an alert test: refused to avoid a loop',
   BACKUP_ARCHIVE_INVALID: 'This is not a backup archive made by a gateway',
