@@ -34,6 +34,7 @@ import { registerRoutes } from './routes/index';
 import { integrationRoutes } from './routes/integrations/index';
 import { localNameRoutes } from './routes/name/index';
 import { otaRoutes } from './routes/ota/index';
+import { tagRoutes } from './routes/tags/index';
 import { createDeviceHealth } from './services/alerts/index';
 import { GatewayAuth } from './services/auth/gatewayAuth';
 import { BACKUP_CONFIRM_MS, Backups } from './services/backups/backups';
@@ -57,6 +58,7 @@ import { SampleHistory } from './services/samples/history';
 import { Sampler } from './services/samples/sampler';
 import { SavedDevices } from './services/saved/savedDevices';
 import { SavedDevicesRepo } from './services/saved/savedDevicesRepo';
+import { DeviceTags } from './services/tags/deviceTags';
 
 /** Something with a lifetime inside the gateway (listeners, links); started in order, stopped in reverse. */
 export interface GatewayPart {
@@ -227,8 +229,26 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     logger: logger.child({ part: 'backups' }),
   });
   bus.on('device.found', (d) => backups.onFound(d));
+  const tags = new DeviceTags(db, (ip, list) =>
+    bus.emit('device.tagged', { ip, tags: list }, onListenerError),
+  );
+  const knows = (ip: string) =>
+    discovery.get(ip) !== undefined ||
+    saved.byIp(ip) !== undefined ||
+    seen.now().some((d) => d.device.ip === ip);
+  tagRoutes(app, { tags, knows });
   const mqtt = createMqttPart(
-    { app, config, db, bus, runner: commands, discovery, version, logger: logger.child({ part: 'mqtt' }) },
+    {
+      app,
+      config,
+      db,
+      bus,
+      runner: commands,
+      discovery,
+      version,
+      logger: logger.child({ part: 'mqtt' }),
+      tagsOf: (ip) => tags.of(ip),
+    },
     options.mqtt,
   );
   registerRoutes(app, {
@@ -244,6 +264,7 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     loggers,
     dumps: new SettingsDumps(db, () => backups.flushCloud()),
     notifications: new Notifications(db),
+    tags,
   });
   await otaRoutes(app, { ...ota, firmwareMaxBytes: config.otaFirmwareMaxBytes });
   const health = createDeviceHealth({
@@ -258,7 +279,12 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     ...(config.alertTimings ? { timings: config.alertTimings } : {}),
   });
   deviceHealthRoutes(app, health);
-  await backupRoutes(app, { backups, store: backupStore, fetchCloudCopies: () => cloud.link.backupCopies() });
+  await backupRoutes(app, {
+    backups,
+    store: backupStore,
+    fetchCloudCopies: () => cloud.link.backupCopies(),
+    tags,
+  });
   integrationRoutes(app, mqtt.integration);
   localNameRoutes(app, new LocalName(db));
   await serveConsole(app, { webDist: config.webDist, runtime: { mode: 'gateway', basePath: '/', version } });
@@ -333,6 +359,7 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     seen: () => seen.now(),
     forget: (ip) => seen.forget(ip),
     knows: (ip) => discovery.get(ip) !== undefined || saved.byIp(ip) !== undefined,
+    tags,
   });
 
   const parts: GatewayPart[] = [

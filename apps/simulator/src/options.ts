@@ -21,6 +21,10 @@ const FirmwareOptions = z.object({
   otaVersion: otaVersion.optional(),
   /** After its next reboot the device stays off the network (a device that does not come back). */
   stayDown: z.boolean().optional(),
+  /** Refuses every OTA invitation (`ERR: ...`), as a device whose updater rejects the image. */
+  otaRefuse: z.boolean().optional(),
+  /** After its next OTA flash the device crashes this many ms after every boot (a bad image). */
+  otaCrashLoopMs: z.number().int().min(50).optional(),
   /** SmartThingLib 1.0 loads http hooks splitting on every `;` (device-protocol.md §11.7); false = fixed. */
   semicolonBug: z.boolean().optional(),
 });

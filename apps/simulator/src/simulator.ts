@@ -63,6 +63,8 @@ export async function startSimulator(
       noVersion: fw.noVersion ?? false,
       otaVersion: fw.otaVersion,
       stayDown: fw.stayDown ?? false,
+      otaRefuse: fw.otaRefuse,
+      otaCrashLoopMs: fw.otaCrashLoopMs,
       semicolonBug: fw.semicolonBug ?? true,
       random,
       report,

@@ -128,6 +128,11 @@ export const ERROR_CATALOG = {
     'An alert sender called the alert Test route: the channel points back at a server',
   ),
   FIRMWARE_TYPE_MISMATCH: def(409, 'The firmware is built for another device type'),
+  // Rollouts and tags (gateway)
+  ROLLOUT_NOT_FOUND: def(404, 'Rollout not found'),
+  ROLLOUT_NO_DEVICES: def(400, 'The target matches no device this firmware can update'),
+  ROLLOUT_STATE_CONFLICT: def(409, 'The rollout cannot do this in its current state'),
+  TAG_UNKNOWN_DEVICE: def(404, 'Tags can only be set on a device the gateway knows (found or saved)'),
   // Backups (gateway)
   BACKUP_ARCHIVE_INVALID: def(400, 'This is not a backup archive made by a gateway'),
   BACKUP_TYPE_MISMATCH: def(400, 'A backup can only be restored to a device of the same type'),

@@ -260,4 +260,27 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX alert_outbox_kind ON alert_outbox (kind, id);
     `,
   },
+  {
+    version: 12,
+    name: 'device tags; firmware rollouts and their devices',
+    sql: `
+      CREATE TABLE device_tags (
+        ip TEXT PRIMARY KEY,
+        tags TEXT NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+      CREATE TABLE rollouts (
+        id TEXT PRIMARY KEY,
+        body TEXT NOT NULL,
+        state TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+      );
+      CREATE TABLE rollout_devices (
+        rollout_id TEXT NOT NULL REFERENCES rollouts (id) ON DELETE CASCADE,
+        ip TEXT NOT NULL,
+        body TEXT NOT NULL,
+        PRIMARY KEY (rollout_id, ip)
+      );
+    `,
+  },
 ];

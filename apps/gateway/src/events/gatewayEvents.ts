@@ -32,6 +32,8 @@ export interface GatewayEvents {
   'device.restart-overdue': RestartEpisode;
   /** a saved device deleted by the user */
   'device.deleted': { readonly ip: string };
+  /** a device's tags changed (set one by one, in bulk, or from a backup) */
+  'device.tagged': { readonly ip: string; readonly tags: readonly string[] };
 }
 
 export interface DeviceCommandEvent {

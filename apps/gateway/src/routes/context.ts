@@ -9,6 +9,7 @@ import type { LoggerReconnect } from '../services/logs/loggerReconnect';
 import type { DeviceLogs } from '../services/logs/logs';
 import type { Notifications } from '../services/notifications/notifications';
 import type { SavedDevices } from '../services/saved/savedDevices';
+import type { DeviceTags } from '../services/tags/deviceTags';
 
 /** What route modules get: the services, never the database or sockets directly. */
 export interface RouteContext {
@@ -24,6 +25,8 @@ export interface RouteContext {
   readonly loggers: LoggerReconnect;
   readonly dumps: SettingsDumps;
   readonly notifications: Notifications;
+  /** device tags: the device lists carry them and filter by `?tag=` */
+  readonly tags: DeviceTags;
 }
 
 export type RouteModule = (app: HttpApp, ctx: RouteContext) => void;

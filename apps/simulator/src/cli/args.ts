@@ -26,6 +26,8 @@ const flags = {
   'no-version': { type: 'boolean' },
   'ota-version': { type: 'string' },
   'stay-down': { type: 'boolean' },
+  'ota-refuse': { type: 'boolean' },
+  'ota-crash-loop': { type: 'string' },
   'no-semicolon-bug': { type: 'boolean' },
   seed: { type: 'string' },
   help: { type: 'boolean' },
@@ -38,6 +40,7 @@ export const USAGE = `usage: simulator [--count N] [--first-ip 127.0.0.2] [--por
   [--discovery-port 7778] [--data-dir DIR] [--log-rate N] [--slow-ms MS] [--drop-rate 0..1] [--flaky]
   [--kinds lamp,weather,button,socket] [--reboot-ms 1500] [--import-reboot-ms 5000] [--no-ota] [--seed N]
   [--board esp32|esp8266] [--no-version] [--ota-version V|none] [--stay-down] [--no-semicolon-bug]
+  [--ota-refuse] [--ota-crash-loop MS]
        simulator make-image --version 1.2.3 [--size 1048576] [--project st-device] --out fw.bin`;
 
 /** CLI flags (and ST_MULTICAST_IF) to validated simulator options; every problem is reported at once. */
@@ -77,6 +80,8 @@ export function parseCli(
       noVersion: values['no-version'],
       otaVersion: values['ota-version'] === 'none' ? null : values['ota-version'],
       stayDown: values['stay-down'],
+      otaRefuse: values['ota-refuse'],
+      otaCrashLoopMs: num(values['ota-crash-loop']),
       semicolonBug: values['no-semicolon-bug'] ? false : undefined,
       seed: num(values.seed),
     };

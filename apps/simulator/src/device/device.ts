@@ -52,6 +52,10 @@ export interface SimDeviceOptions {
   otaVersion: string | null | undefined;
   /** After its next reboot the device stays off the network until comeBack(). */
   stayDown: boolean;
+  /** Refuses OTA invitations. */
+  otaRefuse?: boolean | undefined;
+  /** After its next OTA flash: crashes this many ms after every boot. */
+  otaCrashLoopMs?: number | undefined;
   semicolonBug: boolean;
   random: () => number;
   report: (message: string) => void;
@@ -72,6 +76,8 @@ export interface SimDeviceState {
   logger: LoggerState;
   uptimeMs: number;
   bootCount: number;
+  /** firmware images flashed over OTA since start */
+  otaFlashes: number;
 }
 
 const TICK_MS = 100;
@@ -100,6 +106,11 @@ export class SimDevice {
   private dropRate: number;
   private otaVersion: string | null | undefined;
   private stayDown: boolean;
+  private otaRefuse: boolean;
+  private otaCrashLoopMs: number | undefined;
+  /** set by a flash while otaCrashLoopMs is: every boot crashes after this long */
+  private crashLoopMs: number | undefined;
+  private otaFlashes = 0;
 
   constructor(private readonly opts: SimDeviceOptions) {
     this.ip = opts.ip;
@@ -109,6 +120,8 @@ export class SimDevice {
     this.dropRate = opts.dropRate;
     this.otaVersion = opts.otaVersion;
     this.stayDown = opts.stayDown;
+    this.otaRefuse = opts.otaRefuse ?? false;
+    this.otaCrashLoopMs = opts.otaCrashLoopMs;
     this.logger = new NetworkLogger({
       name: () => this.core.settings.name,
       transport: opts.logTransport,
@@ -154,6 +167,7 @@ export class SimDevice {
       },
       ota: opts.ota,
       onFlashed: (flashed) => this.flashed(flashed),
+      otaRefusal: () => (this.otaRefuse ? 'ERROR[1]: Update refused by the device' : undefined),
       log: (l, t, m) => this.core.log(l, t, m),
       report: opts.report,
     });
@@ -199,6 +213,7 @@ export class SimDevice {
       logger: this.logger.state,
       uptimeMs: c.uptimeMs,
       bootCount: c.bootCount,
+      otaFlashes: this.otaFlashes,
     };
   }
 
@@ -260,6 +275,14 @@ export class SimDevice {
   /** After its next reboot the device stays off the network (until comeBack()). */
   setStayDown(on: boolean): void {
     this.stayDown = on;
+  }
+  /** Refuses every OTA invitation from now on (or accepts them again). */
+  setOtaRefuse(on: boolean): void {
+    this.otaRefuse = on;
+  }
+  /** After its next OTA flash the device crashes `ms` after every boot (undefined: a good image). */
+  setOtaCrashLoop(ms: number | undefined): void {
+    this.otaCrashLoopMs = ms;
   }
   /** Boots a device that stayed down (stayDown, or an image it could not boot); later reboots come back. */
   async comeBack(): Promise<void> {
@@ -328,6 +351,8 @@ export class SimDevice {
   /** After a flash: the version to report, or an esp8266 given an ESP32 image that never boots (§11.10). */
   private flashed(f: Flashed): void {
     if (f.kind === 'firmware') {
+      this.otaFlashes++;
+      this.crashLoopMs = this.otaCrashLoopMs;
       if (this.kind.board === 'esp8266' && f.esp32Image) this.stayDown = true;
       else if (this.otaVersion !== undefined) this.core.version = this.otaVersion ?? '';
       else if (this.opts.noVersion) this.core.version = '';
@@ -344,6 +369,8 @@ export class SimDevice {
       if (problem) this.opts.report(`${this.address}: stored settings ignored (${problem})`);
     }
     this.core.booted(cause);
+    const crashAfter = this.crashLoopMs;
+    if (crashAfter !== undefined) this.later(crashAfter, () => this.crash('exception'));
     this.lastPoll = 0;
     this.ticker = setInterval(() => this.tick(), TICK_MS);
     this.online = true;

@@ -17,6 +17,8 @@ export interface NetworkDeps {
   discovery: { group: string; port: number; multicastIf: string; intervalMs: number };
   ota: boolean;
   onFlashed: (flashed: Flashed) => void;
+  /** the refusal every OTA invitation gets now, if any */
+  otaRefusal?: () => string | undefined;
   log: (level: DeviceLogLevel, tag: string, message: string) => void;
   report: (message: string) => void;
 }
@@ -54,6 +56,7 @@ export class DeviceNetwork {
       // The log connection stays up through the invitation and transfer on both boards: ESP8266 core 3.x
       // no longer closes the other sockets (only cores up to 3.0.2 did) (device-protocol.md §11.9).
       onFlashed: d.onFlashed,
+      ...(d.otaRefusal ? { refusal: d.otaRefusal } : {}),
     });
     try {
       await ota.start();

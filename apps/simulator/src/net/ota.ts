@@ -28,6 +28,8 @@ export interface OtaOptions {
   log: (level: 20 | 30 | 40, message: string) => void;
   /** Called after a verified upload. */
   onFlashed: (flashed: Flashed) => void;
+  /** A refusal text to answer every invitation with (the device's updater says no); undefined = accept. */
+  refusal?: () => string | undefined;
 }
 
 const INVITATION = /^(\d+) (\d{1,5}) (\d+) ([0-9a-fA-F]{32})\n?$/;
@@ -75,6 +77,12 @@ export class OtaReceiver {
     if (this.opts.board === 'esp8266' && command === OTA_FLASH && size > ESP8266_OTA_MAX_BYTES) {
       this.udp?.send('ERR: ERROR[4]: Not Enough Space', replyPort, host);
       this.opts.log(40, `OTA invitation refused: ${size} bytes do not fit`);
+      return;
+    }
+    const refusal = this.opts.refusal?.();
+    if (refusal !== undefined) {
+      this.udp?.send(`ERR: ${refusal}`, replyPort, host);
+      this.opts.log(40, `OTA invitation refused: ${refusal}`);
       return;
     }
     this.udp?.send('OK', replyPort, host);

@@ -8,7 +8,8 @@ import { DateTime, DeviceAddress, Id } from './common';
 // What the gateway keeps and serves about devices: saved devices, settings dumps, logs, device commands.
 
 /** A device the user saved on the gateway: its info as last fetched, plus the record id. */
-export const SavedDevice = DeviceInfoSchema.extend({ id: Id });
+/** A saved device; `tags` as the device lists answer them (absent when it has none). */
+export const SavedDevice = DeviceInfoSchema.extend({ id: Id, tags: z.array(z.string()).optional() });
 export type SavedDevice = z.infer<typeof SavedDevice>;
 
 /** A stored settings dump (spec: saved device settings). `dump` is the device's export text. */

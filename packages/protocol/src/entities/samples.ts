@@ -88,6 +88,8 @@ export const OverviewRow = z.object({
    * (DELETE /api/devices/seen); absent from gateways before it
    */
   remembered: z.boolean().optional(),
+  /** the device's tags (absent when it has none) */
+  tags: z.array(z.string()).optional(),
   /** ms since boot, latest sample */
   uptime: z.number().int().nullable(),
   /** free heap bytes, latest sample */

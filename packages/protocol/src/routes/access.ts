@@ -76,6 +76,10 @@ export const RELAY_ROUTE_ACCESS = {
   'gateway.backups.cloud.pull': 'write',
   'gateway.integrations.mqtt.get': 'read',
   'gateway.integrations.mqtt.put': 'write',
+  // tags are the user's labels: setting them changes what every reader filters and rolls out by
+  'gateway.devices.tags.list': 'read',
+  'gateway.devices.tags.set': 'write',
+  'gateway.devices.tags.bulk': 'write',
   'gateway.name.get': 'read',
   'gateway.name.set': 'write',
 } as const satisfies Record<RelayableRouteName, Access>;

@@ -8,6 +8,7 @@ import { GATEWAY_ROUTES } from './gateway';
 import { HISTORY_ROUTES } from './history';
 import { INTEGRATION_ROUTES } from './integrations';
 import { OTA_ROUTES } from './ota';
+import { TAG_ROUTES } from './rollouts';
 import { PASSKEY_ROUTES } from './passkeys';
 import { SIGN_IN_ROUTES } from './signIn';
 import { SSO_ROUTES } from './sso';
@@ -17,6 +18,7 @@ export const ROUTES = {
   ...CLOUD_ROUTES,
   ...GATEWAY_ROUTES,
   ...OTA_ROUTES,
+  ...TAG_ROUTES,
   ...ACCOUNT_ROUTES,
   ...ALERT_ROUTES,
   ...BACKUP_ROUTES,
@@ -41,6 +43,7 @@ export type CloudRouteName =
 export type GatewayRouteName =
   | keyof typeof GATEWAY_ROUTES
   | keyof typeof OTA_ROUTES
+  | keyof typeof TAG_ROUTES
   | Extract<keyof typeof ALERT_ROUTES, `gateway.${string}`>
   | keyof typeof BACKUP_ROUTES
   | keyof typeof INTEGRATION_ROUTES

@@ -20,6 +20,7 @@ import { GatewayAuthState, GatewaySetPasswordRequest, GatewaySignInRequest } fro
 import { LocalGatewayNameBody } from '../entities/localName';
 import { Notification, NotificationCreated } from '../entities/notifications';
 import { LogMessage } from '../entities/streamed';
+import { DeviceTagFilter, TaggedDevice } from '../entities/tags';
 import { route } from './define';
 
 // Gateway routes other than OTA (./ota): spec section 7 and reference/web-frontend.md sections 5.2-5.4.
@@ -116,13 +117,15 @@ export const GATEWAY_ROUTES = {
     ...relayable,
     method: 'GET',
     path: '/api/devices/found',
-    response: z.array(DeviceInfoSchema),
+    query: DeviceTagFilter,
+    response: z.array(TaggedDevice),
     summary: 'Devices heard on the network',
   }),
   'gateway.devices.saved.list': route({
     ...relayable,
     method: 'GET',
     path: '/api/devices/saved',
+    query: DeviceTagFilter,
     response: z.array(SavedDevice),
     summary: 'Saved devices',
   }),

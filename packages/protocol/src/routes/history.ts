@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DeviceIpQuery, OkResponse } from '../entities/common';
 import { HistoryQuery, HistoryResponse, OverviewRow } from '../entities/samples';
+import { DeviceTagFilter } from '../entities/tags';
 import { route } from './define';
 
 // Sensor history and the fleet overview (issue 15). Relayable: the cloud stores no history, it relays these.
@@ -42,6 +43,7 @@ export const HISTORY_ROUTES = {
     ...history,
     method: 'GET',
     path: '/api/devices/overview',
+    query: DeviceTagFilter,
     response: z.array(OverviewRow),
     summary: 'Every known device with its latest readings, reboots and 24 h sparklines',
   }),

@@ -12,6 +12,7 @@ export * from './ota';
 export * from './passkeys';
 export * from './paths';
 export * from './relayUrl';
+export * from './rollouts';
 export * from './signIn';
 export * from './sso';
 export * from './viewerMask';

@@ -18,6 +18,8 @@ export const TOPIC_PATTERNS = {
   'cloud.ota': '/secured/gateway/{gatewayId}/ota/{taskId}',
   'gateway.devices.samples': '/devices/samples',
   'cloud.devices.samples': '/secured/gateway/{gatewayId}/devices/samples',
+  'gateway.rollouts': '/rollouts',
+  'cloud.rollouts': '/secured/gateway/{gatewayId}/rollouts',
 } as const;
 
 export type TopicName = keyof typeof TOPIC_PATTERNS;
@@ -87,6 +89,7 @@ const FORWARDED: Partial<Record<TopicName, TopicName>> = {
   'gateway.notifications': 'cloud.notifications',
   'gateway.ota': 'cloud.ota',
   'gateway.devices.samples': 'cloud.devices.samples',
+  'gateway.rollouts': 'cloud.rollouts',
 };
 
 export function isForwardableGatewayTopic(destination: string): boolean {

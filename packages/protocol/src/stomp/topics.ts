@@ -3,6 +3,7 @@ import { DeviceInfoSchema } from '../device/index';
 import { GatewayEvent } from '../entities/cloud';
 import { ConnectionStatusMessage } from '../entities/connection';
 import { GatewayNotification, Notification } from '../entities/notifications';
+import { RolloutProgressMessage } from '../entities/rollouts';
 import { DeviceSampleSchema, LogMessage, OtaProgressMessage } from '../entities/streamed';
 import { TOPIC_PATTERNS as P, type TopicName } from './topicPatterns';
 
@@ -24,6 +25,8 @@ export const TOPICS = {
   'cloud.ota': { pattern: P['cloud.ota'], payload: OtaProgressMessage },
   'gateway.devices.samples': { pattern: P['gateway.devices.samples'], payload: DeviceSampleSchema },
   'cloud.devices.samples': { pattern: P['cloud.devices.samples'], payload: DeviceSampleSchema },
+  'gateway.rollouts': { pattern: P['gateway.rollouts'], payload: RolloutProgressMessage },
+  'cloud.rollouts': { pattern: P['cloud.rollouts'], payload: RolloutProgressMessage },
 } as const satisfies Record<TopicName, { pattern: string; payload: z.ZodType }>;
 
 export type Topics = typeof TOPICS;

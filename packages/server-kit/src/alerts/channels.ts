@@ -30,6 +30,8 @@ const NTFY_PRIORITY: Record<AlertKind, number> = {
   'gateway-offline': 5,
   'gateway-online': 3,
   test: 2,
+  'rollout-paused': 4,
+  'rollout-finished': 3,
 };
 const NTFY_TAGS: Record<AlertKind, string[]> = {
   'device-offline': ['warning', 'device-offline'],
@@ -40,6 +42,8 @@ const NTFY_TAGS: Record<AlertKind, string[]> = {
   'gateway-offline': ['rotating_light', 'gateway-offline'],
   'gateway-online': ['white_check_mark', 'gateway-online'],
   test: ['test_tube', 'test'],
+  'rollout-paused': ['warning', 'rollout-paused'],
+  'rollout-finished': ['white_check_mark', 'rollout-finished'],
 };
 
 /** One line naming what the alert is about: `hall-lamp (10.0.0.7) on home`. */

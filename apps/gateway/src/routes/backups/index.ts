@@ -1,14 +1,17 @@
 import { ApiError, BACKUP_LIMITS, BACKUP_ROUTES, type BackupCopy } from '@st/protocol';
 import type { HttpApp } from '@st/server-kit';
-import { buildArchive, readArchive } from '../../services/backups/archive';
+import { buildArchive, readArchiveWithTags } from '../../services/backups/archive';
 import type { Backups } from '../../services/backups/backups';
 import { type BackupStore, copyToRecord } from '../../services/backups/store';
+import type { DeviceTags } from '../../services/tags/deviceTags';
 
 export interface BackupRouteDeps {
   readonly backups: Backups;
   readonly store: BackupStore;
   /** this gateway record's copies kept by the cloud; throws BACKUP_CLOUD_UNAVAILABLE when not logged in */
   readonly fetchCloudCopies: () => Promise<BackupCopy[]>;
+  /** device tags: the archive carries them, an uploaded archive's are merged in */
+  readonly tags?: DeviceTags;
 }
 
 const ARCHIVE_TYPES = ['application/zip', 'application/x-zip-compressed', 'application/octet-stream'];
@@ -85,7 +88,11 @@ export async function backupRoutes(app: HttpApp, deps: BackupRouteDeps): Promise
     scope.get(archive.path, {
       schema: { tags, summary: archive.summary },
       handler: (_req, reply) => {
-        const zip = buildArchive(store.latestAll().map((l) => l.copy));
+        const zip = buildArchive(
+          store.latestAll().map((l) => l.copy),
+          new Date(),
+          deps.tags?.all(),
+        );
         const day = new Date().toISOString().slice(0, 10);
         reply
           .header('content-type', 'application/zip')
@@ -101,7 +108,9 @@ export async function backupRoutes(app: HttpApp, deps: BackupRouteDeps): Promise
         if (!Buffer.isBuffer(req.body)) {
           throw new ApiError('UNSUPPORTED_MEDIA_TYPE', `Send the zip as ${ARCHIVE_TYPES[0]}`);
         }
-        const copies = (await readArchive(req.body)).map((c) => ({ ...c, source: 'upload' as const }));
+        const read = await readArchiveWithTags(req.body);
+        const copies = read.copies.map((c) => ({ ...c, source: 'upload' as const }));
+        deps.tags?.merge(read.tags);
         const imported = store.insertAll(copies, false);
         backups.flushCloud();
         return { imported, skipped: copies.length - imported };

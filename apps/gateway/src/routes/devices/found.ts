@@ -6,8 +6,13 @@ export const foundRoutes: RouteModule = (app, ctx) => {
   app.route({
     method: found.method,
     url: found.path,
-    schema: { tags: ['devices'], summary: found.summary, response: { 200: found.response } },
-    handler: () => ctx.discovery.list(),
+    schema: {
+      tags: ['devices'],
+      summary: found.summary,
+      querystring: found.query,
+      response: { 200: found.response },
+    },
+    handler: (req) => ctx.tags.annotate(ctx.discovery.list(), req.query.tag),
   });
   const enabled = GATEWAY_ROUTES['gateway.devices.searchEnabled'];
   app.route({

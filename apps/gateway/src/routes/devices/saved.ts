@@ -14,8 +14,8 @@ export const savedRoutes: RouteModule = (app, ctx) => {
   app.route({
     method: list.method,
     url: list.path,
-    schema: { tags, summary: list.summary, response: { 200: list.response } },
-    handler: () => ctx.saved.list(),
+    schema: { tags, summary: list.summary, querystring: list.query, response: { 200: list.response } },
+    handler: (req) => ctx.tags.annotate(ctx.saved.list(), req.query.tag),
   });
   const add = GATEWAY_ROUTES['gateway.devices.saved.add'];
   app.route({

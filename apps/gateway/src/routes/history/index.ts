@@ -2,6 +2,7 @@ import { ApiError, type DeviceInfo, HISTORY_ROUTES, type HistoryQuery, OK } from
 import type { HttpApp } from '@st/server-kit';
 import type { SeenDevice } from '../../services/discovery/seenDevices';
 import { historyCsv, type SampleHistory } from '../../services/samples/history';
+import type { DeviceTags } from '../../services/tags/deviceTags';
 
 export interface HistoryRouteDeps {
   readonly history: SampleHistory;
@@ -14,6 +15,8 @@ export interface HistoryRouteDeps {
   forget(ip: string): void;
   /** a device the gateway knows now (found or saved), by address */
   knows(ip: string): boolean;
+  /** device tags: overview rows carry them and filter by `?tag=` */
+  readonly tags: DeviceTags;
 }
 
 const DAY = 24 * 3600_000;
@@ -84,8 +87,14 @@ export function historyRoutes(app: HttpApp, deps: HistoryRouteDeps): void {
   app.route({
     method: o.method,
     url: o.path,
-    schema: { tags: ['history'], summary: o.summary, response: { 200: o.response } },
-    handler: () => deps.history.overview(deps.found(), deps.saved(), deps.seen()),
+    schema: {
+      tags: ['history'],
+      summary: o.summary,
+      querystring: o.query,
+      response: { 200: o.response },
+    },
+    handler: (req) =>
+      deps.tags.annotate(deps.history.overview(deps.found(), deps.saved(), deps.seen()), req.query.tag),
   });
 
   const f = HISTORY_ROUTES['gateway.devices.seen.forget'];

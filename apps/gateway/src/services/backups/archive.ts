@@ -3,6 +3,9 @@ import {
   BACKUP_LIMITS,
   BackupCopy,
   DateTime,
+  DeviceAddress,
+  type DeviceTagMap,
+  DeviceTags,
   PRODUCT_VERSION,
   parseSettingsDump,
 } from '@st/protocol';
@@ -22,6 +25,11 @@ const Manifest = z.object({
   createdAt: DateTime,
   gatewayVersion: z.string(),
   backups: z.array(BackupCopy).max(BACKUP_LIMITS.archiveMaxEntries),
+  /**
+   * device address -> its tags. Optional both ways: an archive without it reads as before, and a gateway
+   * that predates tags ignores the field (its manifest schema drops unknown keys).
+   */
+  tags: z.record(DeviceAddress, DeviceTags).optional(),
 });
 
 /** Longest file name part of a device's text file (the name and address fit well within it). */
@@ -47,7 +55,11 @@ function fileName(copy: BackupCopy, used: Set<string>): string {
  * The archive of these backups. Only copies within the backup limits (BackupCopy) go in, so what is
  * downloaded can always be uploaded again; a stored row from before the limits is left out.
  */
-export function buildArchive(copies: readonly BackupCopy[], now = new Date()): Uint8Array {
+export function buildArchive(
+  copies: readonly BackupCopy[],
+  now = new Date(),
+  tags: DeviceTagMap = {},
+): Uint8Array {
   const kept = copies.flatMap((c) => {
     const fits = BackupCopy.safeParse(c);
     return fits.success ? [fits.data] : [];
@@ -58,6 +70,7 @@ export function buildArchive(copies: readonly BackupCopy[], now = new Date()): U
     createdAt: now.toISOString(),
     gatewayVersion: PRODUCT_VERSION,
     backups: kept,
+    ...(Object.keys(tags).length > 0 ? { tags } : {}),
   };
   // One deflate of the manifest (it holds every dump); the per-device texts are stored as they are: each
   // is under 1 KiB, and deflate's per-file setup costs about 1 ms each (200 devices: 230 ms vs 20 ms).
@@ -92,6 +105,13 @@ const DUMPS_PER_TURN = 250;
  * never past the size it declares (readZipEntry).
  */
 export async function readArchive(bytes: Uint8Array): Promise<BackupCopy[]> {
+  return (await readArchiveWithTags(bytes)).copies;
+}
+
+/** readArchive, with the device tags the archive carries (none from an archive made before tags). */
+export async function readArchiveWithTags(
+  bytes: Uint8Array,
+): Promise<{ copies: BackupCopy[]; tags: DeviceTagMap }> {
   if (bytes.length === 0) throw invalid('the file is empty');
   let manifest: Buffer | undefined;
   try {
@@ -117,5 +137,5 @@ export async function readArchive(bytes: Uint8Array): Promise<BackupCopy[]> {
     const dump = parseSettingsDump(copy.dump);
     if (!dump.ok) throw invalid(`backup ${i + 1} (${copy.device.name}) holds a bad dump: ${dump.error}`);
   }
-  return parsed.data.backups;
+  return { copies: parsed.data.backups, tags: parsed.data.tags ?? {} };
 }

@@ -24,6 +24,8 @@ export interface DeviceDescription {
   readonly sensors: Sensors;
   readonly actions: readonly DeviceAction[];
   readonly config: ConfigValues;
+  /** the device's tags (the gateway's, not the device's) */
+  readonly tags?: readonly string[] | undefined;
 }
 
 export const ONLINE = 'online';
@@ -87,11 +89,15 @@ export interface ConfigMessage {
 
 const ORIGIN = { name: 'SmartThing gateway', support_url: 'https://github.com/Sidey383/SmartThing' };
 
-function haDevice(gw: GatewayIdentity, info: DeviceInfo, node: string) {
+/**
+ * HA's device info. MQTT discovery has no field for labels, so a device's tags follow its type in `model`
+ * ("lamp · kitchen, beta"), the line HA's device page shows under the name.
+ */
+function haDevice(gw: GatewayIdentity, info: DeviceInfo, node: string, tags: readonly string[] = []) {
   return {
     identifiers: [node],
     name: info.name,
-    model: info.type,
+    model: tags.length > 0 ? `${info.type} · ${tags.join(', ')}` : info.type,
     manufacturer: `SmartThing (${info.board})`,
     ...(info.version ? { sw_version: info.version } : {}),
     hw_version: info.board,
@@ -136,7 +142,7 @@ export function deviceConfigs(
   const node = nodeOf(d.info.ip);
   const dt = t.device(node);
   const common = {
-    device: haDevice(gw, d.info, node),
+    device: haDevice(gw, d.info, node, d.tags),
     availability: [
       { topic: t.bridge, payload_available: ONLINE, payload_not_available: OFFLINE },
       { topic: dt.availability, payload_available: ONLINE, payload_not_available: OFFLINE },

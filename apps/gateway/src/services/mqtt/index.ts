@@ -23,6 +23,8 @@ export interface MqttPartDeps {
   readonly discovery: Discovery;
   readonly version: string;
   readonly logger: Logger;
+  /** a device's tags (shown in its HA device info) */
+  readonly tagsOf?: (ip: string) => readonly string[];
 }
 
 /** The console's address as a LAN client would use it (for HA's "visit device" link). */
@@ -48,6 +50,7 @@ export function createMqttPart(deps: MqttPartDeps, options: BridgeOptions = {}) 
     deps.logger,
     {
       ...options,
+      ...(deps.tagsOf ? { tagsOf: deps.tagsOf } : {}),
       // commands from Home Assistant land on the device timeline like the console's
       onCommand: (c) =>
         bus.emit('device.command', { ...c, via: 'home-assistant' }, (err) =>
@@ -72,6 +75,7 @@ export function createMqttPart(deps: MqttPartDeps, options: BridgeOptions = {}) 
           bus.on('device.lost', (d) => bridge.deviceLost(d)),
           bus.on('device.sampled', (s) => bridge.sampled(s)),
           bus.on('device.deleted', (d) => bridge.deviceDeleted(d.ip)),
+          bus.on('device.tagged', (d) => bridge.deviceTagged(d.ip)),
         );
         await integration.start();
       },

@@ -37,6 +37,8 @@ export interface BridgeOptions extends ConnectionOptions {
   onCommand?: (command: BridgeCommand) => void;
   /** a device lost this long is gone for good: its configs are removed (default 24 h) */
   readonly forgetLostAfterMs?: number;
+  /** a device's tags, read each time its configs are published (they show in its HA device info) */
+  readonly tagsOf?: (ip: string) => readonly string[];
 }
 
 /** A sampler round's result for one device (the sampler's DeviceSample, what the bridge reads of it). */
@@ -159,7 +161,8 @@ export class MqttBridge {
     const t = this.topics;
     const s = this.settings;
     if (!t || !s) return;
-    const configs: ConfigMessage[] = deviceConfigs(s, t, this.gateway(), entry.description);
+    const tags = this.opts.tagsOf?.(entry.description.info.ip) ?? [];
+    const configs: ConfigMessage[] = deviceConfigs(s, t, this.gateway(), { ...entry.description, tags });
     const now = new Set(configs.map((c) => c.topic));
     for (const old of entry.published) if (!now.has(old)) this.publish(old, '');
     for (const c of configs) this.publish(c.topic, c.payload);
@@ -209,6 +212,12 @@ export class MqttBridge {
       );
       this.publishDevice(entry, true);
     });
+  }
+
+  /** A device's tags changed: its configs are published again with the new device info. */
+  deviceTagged(ip: string): void {
+    const entry = this.devices.get(ip);
+    if (entry) this.publishDevice(entry, false);
   }
 
   /** A device stopped beaconing: its entities go unavailable (the configs stay). */
