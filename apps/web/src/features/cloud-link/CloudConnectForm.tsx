@@ -15,11 +15,14 @@ export function CloudConnectForm({ link }: { link: CloudLink }) {
   const { t, i18n } = useTranslation();
   const { toaster, log } = useServices();
   const [pasted, setPasted] = useState('');
+  // "required" only once the user typed something and took it away (never on a form just opened)
+  const [touched, setTouched] = useState(false);
   const [parts, setParts] = useState<{ cloudUrl: string; token: string } | undefined>(undefined);
   const [busy, setBusy] = useState(false);
 
   const onPaste = (value: string) => {
     setPasted(value);
+    if (value !== '') setTouched(true);
     const decoded = decodeConnectionToken(value.trim());
     setParts(decoded.ok ? decoded.value : undefined);
   };
@@ -67,7 +70,9 @@ export function CloudConnectForm({ link }: { link: CloudLink }) {
           onChange={(event) => onPaste(event.currentTarget.value)}
           error={
             pasted.trim() === ''
-              ? t('field.required')
+              ? touched
+                ? t('field.required')
+                : undefined
               : invalidToken
                 ? t('gateway.cloud.auth.conn.token.invalid')
                 : undefined

@@ -10,7 +10,7 @@ import { Group, Stack } from '../../ui/kit/layout';
 import { Textarea } from '../../ui/kit/textFields';
 import type { GatewayDraft } from './gatewaysApi';
 import { gatewaysEn, gatewaysRu } from './messages';
-import { checkGatewayName } from './validateName';
+import { checkGatewayName, GATEWAY_SAVE_KEY } from './validateName';
 
 addTexts(gatewaysEn, gatewaysRu);
 
@@ -44,13 +44,14 @@ function GatewayForm({ gateway, onSave }: GatewayEditDialogProps) {
     event.preventDefault();
     const check = checkGatewayName(name);
     if (check.kind === 'blank') {
-      toaster.error({ caption: t('gateway.edit.validation.name.blank') });
+      toaster.error({ caption: t('gateway.edit.validation.name.blank'), key: GATEWAY_SAVE_KEY });
       return;
     }
     if (check.kind === 'long') {
       toaster.error({
         caption: t('gateway.edit.validation.name.long'),
         description: t('gateway.edit.validation.name.long.desc', { count: check.max }),
+        key: GATEWAY_SAVE_KEY,
       });
     }
     setBusy(true);

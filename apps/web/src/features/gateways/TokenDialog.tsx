@@ -1,4 +1,5 @@
 import { encodeConnectionToken } from '@st/protocol';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/ServicesContext';
@@ -6,7 +7,7 @@ import { addTexts } from '../../i18n';
 import { AppModal } from '../../ui/AppModal';
 import { Button, CopyButton } from '../../ui/kit/buttons';
 import { TextInput } from '../../ui/kit/inputs';
-import { Stack } from '../../ui/kit/layout';
+import { Group, Stack } from '../../ui/kit/layout';
 import { Alert } from '../../ui/kit/status';
 import { Text, Title } from '../../ui/kit/text';
 import { Code } from '../../ui/kit/textBlocks';
@@ -86,10 +87,27 @@ function TokenForm({ initialToken }: { initialToken: string }) {
             {combined.value}
           </Code>
           <CopyButton value={combined.value}>
-            {({ copied, copy }) => (
-              <Button variant="light" onClick={copy}>
-                {copied ? t('common.copied') : t('common.copy')}
-              </Button>
+            {({ copied, failed, copy }) => (
+              <Group gap="sm">
+                <Button
+                  variant={copied ? 'filled' : 'light'}
+                  color={copied ? 'teal' : undefined}
+                  leftSection={
+                    copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />
+                  }
+                  onClick={copy}
+                >
+                  {copied ? t('common.copied') : t('common.copy')}
+                </Button>
+                {/* said by screen readers too; a refused copy tells how to copy by hand */}
+                <Text size="sm" role="status" c={failed ? 'red' : 'teal'}>
+                  {copied
+                    ? t('gateway.item.token.copied')
+                    : failed
+                      ? t('gateway.item.token.copy.failed')
+                      : ''}
+                </Text>
+              </Group>
             )}
           </CopyButton>
         </>

@@ -58,6 +58,8 @@ export const gatewaysEn = {
   'gateway.item.auth.token': 'Auth token',
   'gateway.item.auth.connection.token': 'Token to paste into the gateway',
   'gateway.item.token.hint': 'The auth token is shown only now. Copy the connection token before closing.',
+  'gateway.item.token.copied': 'The connection token is in the clipboard: paste it into the gateway.',
+  'gateway.item.token.copy.failed': 'The browser did not allow copying: select the token and press Ctrl+C.',
   'gateway.item.token.validation.url.blank': 'Cloud URL cannot be empty',
   'gateway.item.token.validation.token.blank': 'Auth token cannot be empty',
   'gateway.item.token.validation.separator': 'Neither the cloud URL nor the token may contain "|"',
@@ -131,6 +133,8 @@ export const gatewaysRu: RuTexts<typeof gatewaysEn> = {
   'gateway.item.auth.connection.token': 'Токен для вставки в шлюз',
   'gateway.item.token.hint':
     'Токен авторизации показывается только сейчас. Скопируйте токен подключения перед закрытием.',
+  'gateway.item.token.copied': 'Токен подключения в буфере обмена: вставьте его в шлюз.',
+  'gateway.item.token.copy.failed': 'Браузер не дал скопировать: выделите токен и нажмите Ctrl+C.',
   'gateway.item.token.validation.url.blank': 'Адрес облака не может быть пустым',
   'gateway.item.token.validation.token.blank': 'Токен авторизации не может быть пустым',
   'gateway.item.token.validation.separator': 'Ни адрес облака, ни токен не могут содержать «|»',

@@ -7,6 +7,7 @@ import { serverMessage, statusOf } from '../../api/errors';
 import { useServices } from '../../app/ServicesContext';
 import { useConfirm } from '../../ui/useConfirm';
 import { type GatewayDraft, gatewayKeys, gatewaysApi } from './gatewaysApi';
+import { GATEWAY_SAVE_KEY } from './validateName';
 
 /** Every change a user makes to the gateway list, with the confirmations and toasts of the spec. */
 export function useGatewayActions() {
@@ -25,7 +26,8 @@ export function useGatewayActions() {
       // The spec shows the server's text for a 400; a 409 (name taken) explains itself just as well.
       const text =
         showServerText && (status === 400 || status === 409) ? serverMessage(error, i18n) : undefined;
-      toaster.error({ caption: text ?? caption });
+      // (the same subject as the form's own check: the server's answer replaces it, one toast in all)
+      toaster.error({ caption: text ?? caption, key: GATEWAY_SAVE_KEY });
     };
 
     return {

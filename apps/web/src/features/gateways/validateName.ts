@@ -1,5 +1,8 @@
 import { GATEWAY_LIMITS } from '@st/protocol';
 
+/** The subject of the toasts about saving a gateway: a newer one replaces the one still open. */
+export const GATEWAY_SAVE_KEY = 'gateway.save';
+
 export type NameCheck = { kind: 'ok' } | { kind: 'blank' } | { kind: 'long'; max: number };
 
 /**

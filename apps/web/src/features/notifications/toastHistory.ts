@@ -8,6 +8,8 @@ export interface ToastRecord {
   readonly caption: string;
   readonly description?: string | undefined;
   readonly source?: string | undefined;
+  /** the toast's subject (Toast.key), when it has one */
+  readonly key?: string | undefined;
   /** when the console showed it */
   readonly at: Date;
 }
@@ -21,8 +23,23 @@ export class ToastHistory {
 
   constructor(private readonly limit = 100) {}
 
+  /**
+   * Adds a record; the same words about the same subject said again (a second sign-in's welcome) replace
+   * the earlier record instead of listing it twice.
+   */
   add(record: ToastRecord): void {
-    this.#records = [record, ...this.#records].slice(0, this.limit);
+    const same = (r: ToastRecord) =>
+      record.key !== undefined &&
+      r.key === record.key &&
+      r.type === record.type &&
+      r.caption === record.caption &&
+      r.description === record.description;
+    const repeated = this.#records.some(same);
+    this.#records = [record, ...this.#records.filter((r) => !same(r))].slice(0, this.limit);
+    if (repeated) {
+      this.#changed();
+      return;
+    }
     this.#unread = Math.min(this.#unread + 1, this.#records.length);
     this.#changed();
   }

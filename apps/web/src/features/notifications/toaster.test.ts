@@ -48,4 +48,19 @@ describe('toaster', () => {
     toaster.error({ caption: 'c', key: 'k' });
     expect(onScreen()).toEqual(['c']);
   });
+
+  it('lists the same words about the same subject once: a second sign-in does not add a second welcome', () => {
+    const { toaster, onScreen } = setUp();
+    toaster.success({ caption: 'Welcome, admin!', key: 'auth.login' });
+    toaster.error({ caption: 'save failed' });
+    toaster.success({ caption: 'Welcome, admin!', key: 'auth.login' });
+    expect(onScreen()).toEqual(['save failed', 'Welcome, admin!']);
+    const { records, unread } = toaster.history.snapshot();
+    expect(records.map((r) => r.caption)).toEqual(['Welcome, admin!', 'save failed']);
+    expect(unread).toBe(2);
+    // other words about the subject, or the same words without one, are kept
+    toaster.error({ caption: 'Wrong login', key: 'auth.login' });
+    toaster.error({ caption: 'save failed' });
+    expect(toaster.history.snapshot().records).toHaveLength(4);
+  });
 });

@@ -74,6 +74,7 @@ export class Toaster {
       caption: toast.caption,
       description: toast.description,
       source: toast.source,
+      key,
       at: new Date(),
     });
     return id;

@@ -196,27 +196,55 @@ export function CloseButton({ variant = 'subtle', color = 'gray', className, ...
 export interface CopyButtonProps {
   /** The text to copy. */
   value: string;
-  /** How long `copied` stays true, ms (default 1000). */
+  /** How long `copied` (or `failed`) stays true, ms (default 2000). */
   timeout?: number;
-  children: (state: { copied: boolean; copy: () => void }) => ReactNode;
+  children: (state: { copied: boolean; failed: boolean; copy: () => void }) => ReactNode;
 }
 
-/** Copies `value` to the clipboard: renders `children({ copied, copy })`. */
-export function CopyButton({ value, timeout = 1000, children }: CopyButtonProps) {
-  const [copied, setCopied] = useState(false);
+/**
+ * Writes `text` to the clipboard: the Clipboard API where the page may use it (a secure context), else a
+ * selected, off-screen text area and the copy command (a console served over plain HTTP on a LAN address).
+ */
+export async function copyText(text: string): Promise<void> {
+  if (navigator.clipboard?.writeText !== undefined) {
+    try {
+      await navigator.clipboard.writeText(text);
+      return;
+    } catch {
+      // (refused: try the copy command below)
+    }
+  }
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.left = '-9999px';
+  const focused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  document.body.append(area);
+  area.select();
+  const ok = document.execCommand('copy');
+  area.remove();
+  focused?.focus();
+  if (!ok) throw new Error('The browser refused to copy');
+}
+
+/** Copies `value` to the clipboard: renders `children({ copied, failed, copy })`. */
+export function CopyButton({ value, timeout = 2000, children }: CopyButtonProps) {
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  const show = (next: 'copied' | 'failed') => {
+    clearTimeout(timer.current);
+    setState(next);
+    timer.current = setTimeout(() => setState('idle'), timeout);
+  };
   const copy = () => {
-    navigator.clipboard.writeText(value).then(
-      () => {
-        clearTimeout(timer.current);
-        setCopied(true);
-        timer.current = setTimeout(() => setCopied(false), timeout);
-      },
-      () => setCopied(false),
+    copyText(value).then(
+      () => show('copied'),
+      () => show('failed'),
     );
   };
-  return children({ copied, copy });
+  return children({ copied: state === 'copied', failed: state === 'failed', copy });
 }
 
 export interface FileButtonProps<Multiple extends boolean = false> {

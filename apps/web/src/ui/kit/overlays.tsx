@@ -10,6 +10,7 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import { useFocusScopeBranch } from '@radix-ui/react-focus-scope';
 import type { CSSProperties, ReactNode } from 'react';
 import { Box, type BoxProps, cx, type KitSize } from './Box';
+import { TitledDrawer } from './titledDrawer';
 import { inToastRegion, useToastRegion } from './toastRegion';
 
 /** Mantine's widths for the named sizes of a modal or a drawer. */
@@ -240,7 +241,9 @@ export function Drawer({
       rootStyle={{ '--st-overlay-size': overlayWidth(size) } as CSSProperties}
       dataset={{ 'data-position': position }}
     >
-      {children}
+      <TitledDrawer value={title !== undefined && title !== null && title !== false && title !== ''}>
+        {children}
+      </TitledDrawer>
     </Dialog>
   );
 }

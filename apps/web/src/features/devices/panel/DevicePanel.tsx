@@ -8,6 +8,7 @@ import { Loader } from '../../../ui/kit/feedback';
 import { Center, Group, Paper, Stack } from '../../../ui/kit/layout';
 import { Alert } from '../../../ui/kit/status';
 import { Title } from '../../../ui/kit/text';
+import { useInTitledDrawer } from '../../../ui/kit/titledDrawer';
 import { CrashLoopBadge } from '../../alerts/CrashLoopBadge';
 import { alertsEn, alertsRu } from '../../alerts/messages';
 import { UpdateBadge } from '../../fleet/UpdateBadge';
@@ -33,6 +34,7 @@ export interface DevicePanelProps {
 
 export function DevicePanel({ device, onRenamed }: DevicePanelProps) {
   const { t } = useTranslation();
+  const inDrawer = useInTitledDrawer();
   const call = useDeviceCaller();
   const api = useDevicesApi();
   const gatewayKey = useGatewayKey();
@@ -100,7 +102,8 @@ export function DevicePanel({ device, onRenamed }: DevicePanelProps) {
       <Stack gap="md">
         <Group gap="sm">
           <DeviceIcon name={device.name} type={device.type} size={36} />
-          <Title order={2}>{t('devices.panel.title', { device: device.name })}</Title>
+          {/* a titled drawer (the overview's) names the device already */}
+          {inDrawer ? null : <Title order={2}>{t('devices.panel.title', { device: device.name })}</Title>}
           <CrashLoopBadge ip={device.ip} />
           <UpdateBadge device={device} />
           <DeviceShortcuts ip={device.ip} />
