@@ -41,7 +41,7 @@ for (const mode of MODES) {
       await openPanel(page, mode);
       const found = page.getByRole('list', { name: 'Found devices' });
       const oldRow = found.locator(`[data-device-ip="${oldIp}"]`);
-      await expect(oldRow.getByTestId('update-badge')).toHaveText('Update available');
+      await expect(oldRow.getByTestId('update-badge')).toHaveText('Update: 1.3.10');
       await expect(oldRow.getByTestId('update-badge')).toHaveAttribute('data-version', '1.3.10');
       await expect(found.locator(`[data-device-ip="${newIp}"]`)).toBeVisible();
       await expect(found.locator(`[data-device-ip="${newIp}"]`).getByTestId('update-badge')).toHaveCount(0);

@@ -167,7 +167,7 @@ function FirmwareBulk({ devices, onClose }: { devices: DeviceInfo[]; onClose: ()
     setSkipped(
       devices.flatMap((d) => {
         const reason = skipReason(f, d);
-        return reason === undefined ? [] : [{ ip: d.ip, name: d.name, state: 'failed', detail: reason }];
+        return reason === undefined ? [] : [{ ip: d.ip, name: d.name, state: 'skipped', detail: reason }];
       }),
     );
     setOutcome(result);
@@ -216,7 +216,7 @@ function FirmwareBulk({ devices, onClose }: { devices: DeviceInfo[]; onClose: ()
                     next: firmware.version,
                   }),
                 }
-              : { ip: d.ip, name: d.name, state: 'failed', detail: reason };
+              : { ip: d.ip, name: d.name, state: 'skipped', detail: reason };
           })}
           preview
         />

@@ -5,7 +5,8 @@ import { Progress } from '../../ui/kit/progress';
 import { Badge } from '../../ui/kit/status';
 import { Text } from '../../ui/kit/text';
 
-export type OutcomeState = 'running' | 'done' | 'failed';
+/** `skipped`: not sent at all (another board or type): no failure, and said so with its reason. */
+export type OutcomeState = 'running' | 'done' | 'failed' | 'skipped';
 
 export interface OutcomeRow {
   ip: string;
@@ -17,7 +18,12 @@ export interface OutcomeRow {
   progress?: number | undefined;
 }
 
-const tone: Record<OutcomeState, string> = { running: 'blue.9', done: 'teal.9', failed: 'red.9' };
+const tone: Record<OutcomeState, string> = {
+  running: 'blue.9',
+  done: 'teal.9',
+  failed: 'red.9',
+  skipped: 'gray.7',
+};
 
 /** One line per device of a bulk action: its name, running/done/failed, and what happened. */
 export function OutcomeList({
@@ -27,7 +33,7 @@ export function OutcomeList({
 }: {
   rows: readonly OutcomeRow[];
   title?: ReactNode;
-  /** Before anything is sent: running means "will be sent", failed means "skipped". */
+  /** Before anything is sent: running means "will be sent". */
   preview?: boolean;
 }) {
   const { t } = useTranslation();
@@ -47,7 +53,7 @@ export function OutcomeList({
                 <Text size="sm" truncate>{`${row.name} (${row.ip})`}</Text>
                 <Badge color={tone[row.state]} variant="filled" style={{ flexShrink: 0 }}>
                   {preview
-                    ? t(row.state === 'failed' ? 'fleet.preview.skip' : 'fleet.preview.send')
+                    ? t(row.state === 'skipped' ? 'fleet.preview.skip' : 'fleet.preview.send')
                     : t(`fleet.outcome.${row.state}`)}
                 </Badge>
               </Group>

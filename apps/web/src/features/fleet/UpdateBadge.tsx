@@ -10,7 +10,10 @@ addTexts(fleetFirstEn, fleetFirstRu);
 
 type Versioned = Pick<DeviceInfo, 'type' | 'board' | 'version'>;
 
-/** "Update available" while the firmware library holds a newer image of the device's type and board. */
+/**
+ * "Update: <version>" (the whole version, as written, never cut) while the firmware library holds a newer
+ * image of the device's type and board.
+ */
 export function UpdateBadge({ device }: { device: Versioned }) {
   const { newerFor } = useFirmwareLibrary();
   return <UpdateMark device={device} newer={newerFor(device)} />;
@@ -32,9 +35,10 @@ export function UpdateMark({ device, newer }: { device: Versioned; newer: Firmwa
         variant="light"
         data-testid="update-badge"
         data-version={newer.version}
-        style={{ flexShrink: 0 }}
+        tt="none"
+        style={{ flexShrink: 0, maxWidth: 'none' }}
       >
-        {t('fleet.update.badge')}
+        {t('fleet.update.badge', { version: newer.version })}
       </Badge>
     </Tooltip>
   );

@@ -34,10 +34,23 @@ function compareAddresses(a: string, b: string, octet: number): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** A found device appearing: added unless one with the same ip and name is listed. */
+/**
+ * A found device appearing: added in order; one listed with the same ip is replaced (the gateway announces a
+ * known device again when its name, type or versions changed: after a firmware update its new version must
+ * show at once, and its "update available" badge go).
+ */
 export function withFound<T extends Pick<DeviceInfo, 'ip' | 'name'>>(list: readonly T[], device: T): T[] {
-  if (list.some((d) => d.ip === device.ip && d.name === device.name)) return [...list];
+  const listed = list.find((d) => d.ip === device.ip);
+  if (listed !== undefined && sameFields(listed, device)) return [...list];
+  if (listed !== undefined && listed.name === device.name)
+    return list.map((d) => (d.ip === device.ip ? device : d));
   return sortByIp([...list.filter((d) => d.ip !== device.ip), device]);
+}
+
+function sameFields(a: object, b: object): boolean {
+  const ak = Object.keys(a);
+  if (ak.length !== Object.keys(b).length) return false;
+  return ak.every((k) => Object.is((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
 }
 
 /** A lost device: every entry with its ip leaves the list. */

@@ -48,6 +48,18 @@ describe('device list order and live changes', () => {
     expect(withFound(list, dev('10.0.0.5', 'renamed')).map((d) => d.name)).toEqual(['renamed', 'b']);
     expect(withoutLost(list, { ip: '10.0.0.5' })).toEqual([dev('10.0.0.9', 'b')]);
   });
+  it('a listed device announced again with a new version replaces its entry (its badge follows at once)', () => {
+    const list = [
+      { ip: '10.0.0.5', name: 'a', version: '1.3.9' },
+      { ip: '10.0.0.9', name: 'b', version: '1.0.0' },
+    ];
+    const updated = withFound(list, { ip: '10.0.0.5', name: 'a', version: '1.3.10' });
+    expect(updated.map((d) => [d.name, d.version])).toEqual([
+      ['a', '1.3.10'],
+      ['b', '1.0.0'],
+    ]);
+    expect(withFound(updated, { ip: '10.0.0.5', name: 'a', version: '1.3.10' })).toEqual(updated);
+  });
   it('the search panel stays open only when (width - 800) / 2 exceeds 350 px', () => {
     expect(searchPanelExpanded(1500)).toBe(false);
     expect(searchPanelExpanded(1501)).toBe(true);

@@ -30,8 +30,15 @@ export function useLiveDevices(selectedIp: string | undefined): void {
     const label = (d: DeviceInfo) => `${d.name} (${d.ip})`;
     const onFound = (device: DeviceInfo) => {
       // A device already listed is announced again when renamed: that is no comeback.
-      const listed = queryClient.getQueryData<DeviceInfo[]>(key)?.some((d) => d.ip === device.ip) ?? false;
+      const before = queryClient.getQueryData<DeviceInfo[]>(key)?.find((d) => d.ip === device.ip);
+      const listed = before !== undefined;
       update((list) => withFound(list, device));
+      // a saved device keeps the info it was saved with: read the saved list again when its versions changed
+      if (
+        before !== undefined &&
+        (before.version !== device.version || before.stVersion !== device.stVersion)
+      )
+        void queryClient.invalidateQueries({ queryKey: deviceKeys.saved(gatewayId) });
       if (device.ip === selected.current && !listed)
         toaster.info({
           caption: t('devices.search.found', { device: label(device) }),
