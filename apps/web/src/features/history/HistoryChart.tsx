@@ -18,10 +18,12 @@ export interface HistoryChartProps {
   title: string;
   range: ChartRange;
   scale?: (v: number) => number;
+  /** the unit of the (scaled) values */
+  unit?: string | undefined;
 }
 
 /** One sensor's (or metric's) history over the chosen range, with its CSV download. */
-export function HistoryChart({ ip, sensor, title, range, scale }: HistoryChartProps) {
+export function HistoryChart({ ip, sensor, title, range, scale, unit }: HistoryChartProps) {
   const { t, i18n } = useTranslation();
   const { toaster } = useServices();
   const history = useHistory(ip, sensor, range.from, range.to, range.live);
@@ -87,6 +89,7 @@ export function HistoryChart({ ip, sensor, title, range, scale }: HistoryChartPr
           label={title}
           minLabel={t('history.chart.min')}
           maxLabel={t('history.chart.max')}
+          unit={unit}
           {...(scale ? { scale } : {})}
         />
       )}

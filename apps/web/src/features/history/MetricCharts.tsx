@@ -10,8 +10,9 @@ import { RangePicker, useChartRange } from './RangePicker';
 addTexts(historyEn, historyRu);
 
 const toHours = (ms: number) => ms / 3600_000;
+const toKiB = (bytes: number) => bytes / 1024;
 
-/** Metrics tab: uptime (in hours: a drop is a reboot) and free heap over the chosen range. */
+/** Metrics tab: uptime (in hours: a drop is a reboot) and free heap (KiB) over the chosen range. */
 export default function MetricCharts() {
   const { t } = useTranslation();
   const { device } = useDevicePanel();
@@ -28,8 +29,16 @@ export default function MetricCharts() {
         title={t('history.chart.uptime')}
         range={range}
         scale={toHours}
+        unit={t('history.unit.hours')}
       />
-      <HistoryChart ip={device.ip} sensor="heap" title={t('history.chart.heap')} range={range} />
+      <HistoryChart
+        ip={device.ip}
+        sensor="heap"
+        title={t('history.chart.heap')}
+        range={range}
+        scale={toKiB}
+        unit={t('history.unit.kib')}
+      />
     </Stack>
   );
 }

@@ -1,10 +1,12 @@
 import 'uplot/dist/uPlot.min.css';
+import './chart.css';
 import type { HistoryPoint } from '@st/protocol';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import { useColorScheme } from '../../ui/kit/colorScheme';
 import { useElementSize } from '../../ui/kit/hooks';
-import { formatDateTime, formatNumber, formatTick } from './format';
+import { timeTicks, withUnit } from './chartFormat';
+import { formatDateTime, formatNumber } from './format';
 
 export interface UPlotChartProps {
   points: readonly HistoryPoint[];
@@ -18,9 +20,13 @@ export interface UPlotChartProps {
   maxLabel: string;
   /** values shown on the axis and in the legend */
   scale?: (v: number) => number;
+  /** the unit of the (scaled) values, on the axis and in the legend */
+  unit?: string | undefined;
 }
 
 const HEIGHT = 180;
+/** room right of the plot, so the last time label is not cut */
+const RIGHT_PAD = 28;
 
 /** One series on a canvas (uPlot): the line, a min/max band on rollups, gaps left open, values on hover. */
 export function UPlotChart({
@@ -33,6 +39,7 @@ export function UPlotChart({
   minLabel,
   maxLabel,
   scale,
+  unit,
 }: UPlotChartProps) {
   const { ref, width } = useElementSize();
   const host = useRef<HTMLDivElement>(null);
@@ -44,35 +51,35 @@ export function UPlotChart({
     const k = scale ?? ((v: number) => v);
     const xs = points.map((p) => p.t);
     const val = (v: number | null) => (v === null ? null : k(v));
-    const data: uPlot.AlignedData = [
-      xs,
-      points.map((p) => val(p.v)),
-      points.map((p) => val(p.min)),
-      points.map((p) => val(p.max)),
-    ];
+    // no band: no min/max series at all (hidden ones would still sit in the legend)
+    const data: uPlot.AlignedData = band
+      ? [xs, points.map((p) => val(p.v)), points.map((p) => val(p.min)), points.map((p) => val(p.max))]
+      : [xs, points.map((p) => val(p.v))];
     const ink = dark ? '#c1c2c5' : '#495057';
     const grid = dark ? 'rgba(255,255,255,0.08)' : 'rgba(0,0,0,0.07)';
     const line = dark ? '#4dabf7' : '#1971c2';
     const fmt = (_u: uPlot, v: number | null) =>
-      v === null || v === undefined ? '—' : formatNumber(lang, v);
+      v === null || v === undefined ? '—' : withUnit(formatNumber(lang, v), unit);
     const opts: uPlot.Options = {
       width,
       height: HEIGHT,
       ms: 1,
+      padding: [8, RIGHT_PAD, 0, 0],
       scales: { x: { time: true, min: from, max: to } },
       axes: [
         {
           stroke: ink,
           grid: { stroke: grid },
           ticks: { stroke: grid },
-          values: (_u, splits) => splits.map((s) => formatTick(lang, s, to - from)),
+          values: (_u, splits, _axis, _space, incr) => timeTicks(lang, splits, incr),
         },
         {
           stroke: ink,
           grid: { stroke: grid },
           ticks: { stroke: grid },
-          size: 60,
-          values: (_u, splits) => splits.map((s) => formatNumber(lang, s)),
+          // as wide as its longest label (with the unit)
+          size: (_u, values) => 14 + 7 * Math.max(3, ...(values ?? []).map((v) => v?.length ?? 0)),
+          values: (_u, splits) => splits.map((s) => withUnit(formatNumber(lang, s), unit)),
         },
       ],
       series: [
@@ -85,8 +92,12 @@ export function UPlotChart({
           value: fmt,
           points: { show: points.length < 120 },
         },
-        { label: minLabel, stroke: band ? line : 'transparent', width: 0, show: band, value: fmt },
-        { label: maxLabel, stroke: band ? line : 'transparent', width: 0, show: band, value: fmt },
+        ...(band
+          ? [
+              { label: minLabel, stroke: line, width: 0, value: fmt },
+              { label: maxLabel, stroke: line, width: 0, value: fmt },
+            ]
+          : []),
       ],
       bands: band ? [{ series: [3, 2], fill: dark ? 'rgba(77,171,247,0.18)' : 'rgba(25,113,194,0.15)' }] : [],
       legend: { live: true },
@@ -94,15 +105,16 @@ export function UPlotChart({
     };
     const chart = new uPlot(opts, data, el);
     return () => chart.destroy();
-  }, [points, from, to, band, lang, label, minLabel, maxLabel, scale, width, dark]);
+  }, [points, from, to, band, lang, label, minLabel, maxLabel, scale, unit, width, dark]);
 
   return (
-    <div ref={ref} style={{ width: '100%' }}>
+    <div ref={ref} style={{ width: '100%' }} className="st-chart">
       <div
         ref={host}
         data-testid="history-chart"
         data-points={points.length}
         data-gaps={points.filter((p) => p.v === null).length}
+        data-unit={unit}
       />
     </div>
   );
