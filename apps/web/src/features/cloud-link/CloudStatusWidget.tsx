@@ -26,6 +26,7 @@ export function CloudStatusWidget() {
   const statusText = link.tokenRefused
     ? t('gateway.cloud.status.TOKEN_REFUSED')
     : t(`gateway.cloud.status.${status ?? 'UNKNOWN'}`);
+  const label = t('gateway.cloud.conn.status', { status: statusText });
   return (
     <>
       <Tooltip label={t('gateway.cloud.conn.status.title')}>
@@ -43,12 +44,20 @@ export function CloudStatusWidget() {
           }
           onClick={open}
           aria-haspopup="dialog"
+          aria-label={label}
           data-testid="cloud-status"
           data-status={status ?? 'UNKNOWN'}
           data-problem={link.tokenRefused ? 'TOKEN_REFUSED' : undefined}
         >
-          <Text span size="sm" truncate maw="clamp(90px, 28vw, 220px)">
-            {t('gateway.cloud.conn.status', { status: statusText })}
+          {/* On a phone the icon alone (its colour and the button's label say the status); the words from sm up. */}
+          <Text
+            span
+            size="sm"
+            visibleFrom="sm"
+            data-testid="cloud-status-text"
+            style={{ whiteSpace: 'nowrap' }}
+          >
+            {label}
           </Text>
         </Button>
       </Tooltip>

@@ -42,13 +42,15 @@ export function HistoryChart({ ip, sensor, title, range, scale, unit }: HistoryC
   };
   return (
     <Paper withBorder p="sm" data-chart={sensor}>
-      <Group justify="space-between" mb={4} wrap="nowrap">
-        <Text fw={600} size="sm">
+      {/* On a phone the title, the count and the CSV button share one narrow line: the title and the count give
+          way (they wrap), the button keeps its word. */}
+      <Group justify="space-between" mb={4} wrap="wrap" gap="xs">
+        <Text fw={600} size="sm" style={{ minWidth: 0 }}>
           {title}
         </Text>
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, marginLeft: 'auto' }}>
           {data ? (
-            <Text size="xs" c="dimmed">
+            <Text size="xs" c="dimmed" style={{ minWidth: 0 }}>
               {t('history.chart.points', {
                 count: data.points.filter((p) => p.v !== null).length,
                 resolution: t(`history.chart.resolution.${data.resolution}`),
@@ -62,6 +64,8 @@ export function HistoryChart({ ip, sensor, title, range, scale, unit }: HistoryC
             loading={downloading}
             onClick={() => void onCsv()}
             aria-label={t('history.chart.csv.title', { sensor: title })}
+            data-testid="chart-csv"
+            style={{ flexShrink: 0, whiteSpace: 'nowrap' }}
           >
             {t('history.chart.csv')}
           </Button>

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../ui/format';
 import { Text } from '../../ui/kit/text';
 import { useVirtualRows } from '../../ui/useVirtualRows';
-import { LOG_COLUMNS, LOG_MIN_WIDTH, LogRow } from './LogRow';
+import './logs.css';
+import { LogRow } from './LogRow';
 import type { LogRows } from './logView';
 
 const COLUMNS = ['device', 'date', 'tag', 'level', 'msg'] as const;
@@ -48,15 +49,14 @@ export const LogList = memo(function LogList({
   useEffect(() => {
     if (scroller.current !== null && scrolledTo.current !== 0) scroller.current.scrollTop = 0;
   }, [filterKey, followKey]);
-  // On a phone the columns are wider than the screen: the list scrolls sideways in its box, not the page.
+  // On a desk narrower than the columns the list scrolls sideways in its box, not the page; on a phone each
+  // row is a wrapped line and nothing scrolls sideways (logs.css).
   return (
     <div style={{ overflowX: 'auto' }}>
-      <div style={{ minWidth: LOG_MIN_WIDTH }}>
+      <div className="st-log-box">
         <div
+          className="st-log-head st-log-columns"
           style={{
-            display: 'grid',
-            gridTemplateColumns: LOG_COLUMNS,
-            gap: 8,
             padding: '4px 8px 4px 12px',
             fontWeight: 600,
             fontSize: 'var(--st-fz-xs)',

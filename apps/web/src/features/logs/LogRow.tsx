@@ -2,10 +2,6 @@ import type { LogLevelName, LogMessage } from '@st/protocol';
 import type { VirtualRows } from '../../ui/useVirtualRows';
 import { deviceTint } from './deviceTint';
 
-export const LOG_COLUMNS = 'minmax(140px, 200px) 190px minmax(80px, 150px) 64px minmax(0, 1fr)';
-/** The narrowest the columns get (their minimums, gaps and room for the message). */
-export const LOG_MIN_WIDTH = 640;
-
 const LEVEL_COLORS: Record<LogLevelName, string> = {
   ERROR: 'var(--st-red-6)',
   WARN: 'var(--st-orange-6)',
@@ -13,8 +9,6 @@ const LEVEL_COLORS: Record<LogLevelName, string> = {
   DEBUG: 'var(--st-grape-5)',
   TRACE: 'var(--st-dimmed)',
 };
-
-const cell = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
 
 export interface LogRowProps {
   log: LogMessage;
@@ -26,7 +20,10 @@ export interface LogRowProps {
   formatTime: (iso: string) => string;
 }
 
-/** One log line: device, time, tag, level (coloured) and message, tinted by device. */
+/**
+ * One log line: device, time, tag, level (coloured) and message, tinted by device; in columns on a desk, as a
+ * line (time, device, level, tag, then the wrapped message) on a phone (logs.css).
+ */
 export function LogRow({ log, index, start, measure, formatTime }: LogRowProps) {
   const tint = deviceTint(log.device.ip);
   return (
@@ -34,6 +31,7 @@ export function LogRow({ log, index, start, measure, formatTime }: LogRowProps) 
       ref={measure}
       data-index={index}
       data-log-row=""
+      className="st-log-row st-log-columns"
       style={{
         listStyle: 'none',
         position: 'absolute',
@@ -41,9 +39,6 @@ export function LogRow({ log, index, start, measure, formatTime }: LogRowProps) 
         left: 0,
         width: '100%',
         transform: `translateY(${start}px)`,
-        display: 'grid',
-        gridTemplateColumns: LOG_COLUMNS,
-        gap: 8,
         padding: '3px 8px',
         fontSize: 'var(--st-fz-xs)',
         borderLeft: `4px solid ${tint.border}`,
@@ -51,17 +46,19 @@ export function LogRow({ log, index, start, measure, formatTime }: LogRowProps) 
         background: tint.background,
       }}
     >
-      <span style={cell} title={`${log.device.ip} [${log.device.name}]`}>
-        {log.device.ip} [{log.device.name}]
+      <span className="st-log-cell st-log-device" title={`${log.device.ip} [${log.device.name}]`}>
+        <span className="st-log-ip">{log.device.ip} </span>[{log.device.name}]
       </span>
-      <span style={cell} title={log.dateTime}>
+      <span className="st-log-cell st-log-time" title={log.dateTime}>
         <time dateTime={log.dateTime}>{formatTime(log.dateTime)}</time>
       </span>
-      <span style={cell} title={log.tag}>
+      <span className="st-log-cell st-log-tag" title={log.tag}>
         {log.tag}
       </span>
-      <span style={{ ...cell, fontWeight: 700, color: LEVEL_COLORS[log.level] }}>{log.level}</span>
-      <span style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{log.message}</span>
+      <span className="st-log-cell st-log-level" style={{ fontWeight: 700, color: LEVEL_COLORS[log.level] }}>
+        {log.level}
+      </span>
+      <span className="st-log-msg">{log.message}</span>
     </li>
   );
 }

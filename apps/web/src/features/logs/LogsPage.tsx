@@ -1,5 +1,5 @@
-import { IconDownload, IconEraser, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
-import { memo, startTransition, useCallback, useMemo, useRef, useState } from 'react';
+import { IconDownload, IconEraser, IconFilter, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
+import { memo, type ReactNode, startTransition, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentGateway } from '../../app/CurrentGateway';
 import { addTexts } from '../../i18n';
@@ -14,7 +14,7 @@ import { exportFileName, logsAsText } from './exportText';
 import { LogFilters } from './LogFilters';
 import { LoggerStates } from './LoggerStates';
 import { LogList } from './LogList';
-import type { LogFilter } from './logFilter';
+import { activeFilterCount, type LogFilter } from './logFilter';
 import { logRows, newestTime, visibleHistory } from './logView';
 import { MatchIndexCache } from './matchIndex';
 import { logsEn, logsRu } from './messages';
@@ -91,10 +91,10 @@ function LogsScreen() {
         onClear={clear}
         onExport={exportRows}
       />
-      <Group gap="sm" align="flex-end" wrap="wrap" data-testid="logs-filters">
+      <FoldedFilters active={activeFilterCount(filter)}>
         <LogFilters filter={filter} onChange={setFilter} />
         {filter !== shown || loading ? <FilteringIndicator /> : null}
-      </Group>
+      </FoldedFilters>
       <LoggerStates />
       <LogsStatus
         shown={rows.size}
@@ -164,6 +164,43 @@ const LogsToolbar = memo(function LogsToolbar(props: {
     </Group>
   );
 });
+
+/**
+ * The filters' row. On a phone it is folded behind a "Filters" button (which counts the filters in use), so the
+ * lines start near the top of the screen; on a desk the row is always shown and the button hidden (logs.css).
+ */
+function FoldedFilters({ active, children }: { active: number; children: ReactNode }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  return (
+    <>
+      <Button
+        hiddenFrom="sm"
+        size="xs"
+        variant={active > 0 ? 'light' : 'default'}
+        leftSection={<IconFilter size={14} aria-hidden />}
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((o) => !o)}
+        style={{ alignSelf: 'flex-start' }}
+      >
+        {active > 0 ? t('logs.filters.active', { count: active }) : t('logs.filters')}
+      </Button>
+      <Group
+        id={id}
+        gap="sm"
+        align="flex-end"
+        wrap="wrap"
+        data-testid="logs-filters"
+        className="st-log-filters"
+        data-open={open ? '' : undefined}
+      >
+        {children}
+      </Group>
+    </>
+  );
+}
 
 function FilteringIndicator() {
   const { t } = useTranslation();

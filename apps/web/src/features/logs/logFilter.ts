@@ -35,6 +35,12 @@ export function isEmptyFilter(filter: LogFilter): boolean {
   );
 }
 
+/** How many of the filter's fields are in use (a time range counts once). */
+export function activeFilterCount(filter: LogFilter): number {
+  const texts = [filter.device, filter.tag, filter.message].filter((text) => text.trim() !== '').length;
+  return texts + (filter.level === undefined ? 0 : 1) + (filter.from || filter.to ? 1 : 0);
+}
+
 /** The history query for a filter: only the fields the user filled in (spec: only truthy filters are sent). */
 export function historyQuery(filter: LogFilter, limit: number): LogsQuery {
   const query: LogsQuery = { limit };
