@@ -67,6 +67,16 @@ export class OwnGateway {
     await exited;
   }
 
+  /** Kills the process (SIGKILL: a crash or a power cut, nothing said to its clients). */
+  async kill(): Promise<void> {
+    const child = this.#child;
+    this.#child = undefined;
+    if (child === undefined || child.exitCode !== null) return;
+    const exited = once(child, 'exit');
+    child.kill('SIGKILL');
+    await exited;
+  }
+
   /** Stops the process and removes its data. */
   async remove(): Promise<void> {
     await this.stop();

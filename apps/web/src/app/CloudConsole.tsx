@@ -6,6 +6,7 @@ import { GatewayScope } from '../features/gateways/GatewayScope';
 import { GatewayOutlet } from '../features/gateways/GatewayWaiting';
 import { HeaderGatewayName } from '../features/gateways/HeaderGatewayName';
 import { gatewaysFirstEn, gatewaysFirstRu } from '../features/gateways/messages';
+import { LiveBanner } from '../features/live-state/LiveBanner';
 import { LiveNotifications } from '../features/notifications/NotificationsFeed';
 import { addTexts } from '../i18n';
 import { QueryProvider } from './QueryProvider';
@@ -22,6 +23,7 @@ const AuditPage = lazy(() => import('../features/accounts/AuditPage'));
 function CloudShell({ children }: { children: ReactNode }) {
   return (
     <Shell gatewayName={<HeaderGatewayName />} status={<UserBadge />}>
+      <LiveBanner />
       {children}
     </Shell>
   );

@@ -3,6 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
 import { CloudStatusWidget } from '../features/cloud-link/CloudStatusWidget';
 import { GatewayNameHeader } from '../features/gateway-name/GatewayNameHeader';
+import { LiveBanner } from '../features/live-state/LiveBanner';
 import { LiveNotifications, SavedNotifications } from '../features/notifications/NotificationsFeed';
 import { GatewayLockWidget } from '../features/security/GatewayLockWidget';
 import { GatewaySignInGate } from '../features/security/GatewaySignIn';
@@ -27,6 +28,7 @@ function GatewayRoot({ children }: { children: ReactNode }) {
           </>
         }
       >
+        <LiveBanner />
         {children}
       </Shell>
     </>

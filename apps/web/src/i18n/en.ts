@@ -11,6 +11,7 @@ import { gatewayNameEn, gatewayNameFirstEn } from '../features/gateway-name/mess
 import { gatewaysEn, gatewaysFirstEn, gatewaysSharedFirstEn } from '../features/gateways/messages';
 import { historyEn, historyFirstEn } from '../features/history/messages';
 import { integrationsEn, integrationsFirstEn } from '../features/integrations/messages';
+import { liveStateEn } from '../features/live-state/messages';
 import { logsEn } from '../features/logs/messages';
 import { menuFirstEn } from '../features/menu/messages';
 import { notificationsEn } from '../features/notifications/messages';
@@ -48,6 +49,7 @@ export const en = {
   ...gatewaysEn,
   ...historyFirstEn,
   ...historyEn,
+  ...liveStateEn,
   ...integrationsFirstEn,
   ...integrationsEn,
   ...logsEn,

@@ -11,6 +11,7 @@ import { gatewayNameFirstRu, gatewayNameRu } from '../features/gateway-name/mess
 import { gatewaysFirstRu, gatewaysRu, gatewaysSharedFirstRu } from '../features/gateways/messages';
 import { historyFirstRu, historyRu } from '../features/history/messages';
 import { integrationsFirstRu, integrationsRu } from '../features/integrations/messages';
+import { liveStateRu } from '../features/live-state/messages';
 import { logsRu } from '../features/logs/messages';
 import { menuFirstRu } from '../features/menu/messages';
 import { notificationsRu } from '../features/notifications/messages';
@@ -46,6 +47,7 @@ export const ru: RuTexts<typeof en> = {
   ...gatewaysRu,
   ...historyFirstRu,
   ...historyRu,
+  ...liveStateRu,
   ...integrationsFirstRu,
   ...integrationsRu,
   ...logsRu,
