@@ -1,5 +1,6 @@
+import '@st/protocol/zodSetup';
 import './app/styles';
-import { STORAGE_KEYS } from '@st/protocol';
+import { STORAGE_KEYS } from '@st/protocol/constants';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, preloadFirstScreen } from './app/App';

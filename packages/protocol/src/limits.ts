@@ -1,7 +1,7 @@
 // Business constants, limits and timeouts shared by every part. Sources: spec section 9, design.md, and
 // the original system's behaviour (reference/*.md) where our design keeps it. Change a number here, not at
 // its use.
-import { BEACON_INTERVAL_MS } from './device/index';
+import { BEACON_INTERVAL_MS } from './device/beacon';
 
 /** Timeouts nest: the console waits longest, so it always receives the inner, meaningful error. */
 export const TIMEOUTS = {

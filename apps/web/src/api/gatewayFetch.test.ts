@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Gateway } from '@st/protocol';
+import { GATEWAY_ROUTES } from '@st/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GatewayOfflineError, HttpError } from './errors';
 import { createGatewayFetch } from './gatewayFetch';
@@ -62,7 +63,7 @@ describe('gatewayFetch', () => {
       onGatewayOffline: (g) => offline.push(g.name),
     });
 
-    const list = await fetchGateway(home, gatewayCall('gateway.notifications.list'));
+    const list = await fetchGateway(home, gatewayCall(GATEWAY_ROUTES, 'gateway.notifications.list'));
 
     expect(list.map((n) => n.notification.message)).toEqual(['Hot!']);
     expect(seen).toEqual([
@@ -79,7 +80,10 @@ describe('gatewayFetch', () => {
     const { seen, http } = await recorder(() => [200, { ok: true }]);
     const fetchGateway = createGatewayFetch({ mode: 'cloud', http, onGatewayOffline: () => {} });
 
-    await fetchGateway(home, gatewayCall('gateway.notifications.seen', { query: { id: 'n 1' } }));
+    await fetchGateway(
+      home,
+      gatewayCall(GATEWAY_ROUTES, 'gateway.notifications.seen', { query: { id: 'n 1' } }),
+    );
 
     expect(JSON.parse(seen[0]?.body ?? '')).toEqual({ url: '/api/notification?id=n+1', method: 'DELETE' });
   });
@@ -95,7 +99,7 @@ describe('gatewayFetch', () => {
 
     const error = await fetchGateway(
       { ...home, online: false },
-      gatewayCall('gateway.notifications.list'),
+      gatewayCall(GATEWAY_ROUTES, 'gateway.notifications.list'),
     ).catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(GatewayOfflineError);
@@ -107,7 +111,9 @@ describe('gatewayFetch', () => {
     const { http } = await recorder(() => [503, { code: 'GATEWAY_OFFLINE', message: 'Gateway is offline!' }]);
     const fetchGateway = createGatewayFetch({ mode: 'cloud', http, onGatewayOffline: () => {} });
 
-    const error = await fetchGateway(home, gatewayCall('gateway.build')).catch((e: unknown) => e);
+    const error = await fetchGateway(home, gatewayCall(GATEWAY_ROUTES, 'gateway.build')).catch(
+      (e: unknown) => e,
+    );
 
     expect(error instanceof HttpError && error.status).toBe(503);
   });
@@ -119,7 +125,7 @@ describe('gatewayFetch', () => {
     ]);
     const fetchGateway = createGatewayFetch({ mode: 'gateway', http, onGatewayOffline: () => {} });
 
-    const build = await fetchGateway(undefined, gatewayCall('gateway.build'));
+    const build = await fetchGateway(undefined, gatewayCall(GATEWAY_ROUTES, 'gateway.build'));
 
     expect(build.mode).toBe('gateway');
     expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual(['GET /api/build']);

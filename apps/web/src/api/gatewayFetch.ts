@@ -1,4 +1,5 @@
 import type { GatewayRef } from '@st/protocol';
+import { CLOUD_ROUTES } from '@st/protocol';
 import type { ConsoleMode } from '../app/runtime';
 import { GatewayOfflineError } from './errors';
 import type { HttpClient } from './http';
@@ -34,7 +35,7 @@ export function createGatewayFetch(options: GatewayFetchOptions): GatewayFetch {
       onGatewayOffline(gateway);
       throw new GatewayOfflineError(gateway.name);
     }
-    const relay = cloudRequest('cloud.relay.request', {
+    const relay = cloudRequest(CLOUD_ROUTES, 'cloud.relay.request', {
       params: { gatewayId: gateway.id },
       body: { url: call.url, method: call.method, data: call.data },
     });

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SESSION } from '@st/protocol';
+import { CLOUD_ROUTES, SESSION } from '@st/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { HttpError } from './errors';
@@ -101,7 +101,9 @@ describe('cloud session refresh', () => {
     storage.setItem(SESSION.refreshTokenStorageKey, 'r1');
     const http = client(await serve(handler), storage);
 
-    const answers = await Promise.all([1, 2, 3].map(() => http.request(cloudRequest('cloud.auth.current'))));
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => http.request(cloudRequest(CLOUD_ROUTES, 'cloud.auth.current'))),
+    );
 
     expect(answers.map((a) => a.user.login)).toEqual(['anna', 'anna', 'anna']);
     expect(state.refreshCalls).toBe(1);
@@ -115,9 +117,9 @@ describe('cloud session refresh', () => {
     storage.setItem(SESSION.refreshTokenStorageKey, 'r1');
     const http = client(await serve(handler), storage);
 
-    await http.request(cloudRequest('cloud.auth.current'));
+    await http.request(cloudRequest(CLOUD_ROUTES, 'cloud.auth.current'));
     state.accessValid = false;
-    await http.request(cloudRequest('cloud.auth.current'));
+    await http.request(cloudRequest(CLOUD_ROUTES, 'cloud.auth.current'));
 
     expect(state.refreshCalls).toBe(2);
     expect(storage.getItem(SESSION.refreshTokenStorageKey)).toBe('r3');
@@ -127,7 +129,9 @@ describe('cloud session refresh', () => {
     const { state, handler } = cloud();
     const http = client(await serve(handler), new MemoryStore());
 
-    const error = await http.request(cloudRequest('cloud.auth.current')).catch((e: unknown) => e);
+    const error = await http
+      .request(cloudRequest(CLOUD_ROUTES, 'cloud.auth.current'))
+      .catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(HttpError);
     expect(error instanceof HttpError && error.status).toBe(401);
@@ -144,7 +148,9 @@ describe('cloud session refresh', () => {
       ended += 1;
     });
 
-    const error = await http.request(cloudRequest('cloud.auth.current')).catch((e: unknown) => e);
+    const error = await http
+      .request(cloudRequest(CLOUD_ROUTES, 'cloud.auth.current'))
+      .catch((e: unknown) => e);
 
     expect(error instanceof HttpError && error.status).toBe(401);
     expect(storage.getItem(SESSION.refreshTokenStorageKey)).toBeNull();
@@ -165,7 +171,9 @@ describe('cloud session refresh', () => {
     });
     const http = client(baseUrl, storage);
 
-    const error = await http.request(cloudRequest('cloud.auth.current')).catch((e: unknown) => e);
+    const error = await http
+      .request(cloudRequest(CLOUD_ROUTES, 'cloud.auth.current'))
+      .catch((e: unknown) => e);
 
     expect(error instanceof HttpError && error.status).toBe(401);
     expect(dataCalls).toBe(2);
@@ -182,7 +190,7 @@ describe('http transport', () => {
     const http = new HttpClient({ baseUrl, timeoutMs: 2000, log: quiet });
 
     const answer = await http.sendPlain(
-      cloudRequest('cloud.auth.login', { body: { login: 'a', password: 'b' } }),
+      cloudRequest(CLOUD_ROUTES, 'cloud.auth.login', { body: { login: 'a', password: 'b' } }),
     );
 
     expect(answer.refresh).toBe('r9');
@@ -193,7 +201,9 @@ describe('http transport', () => {
     const baseUrl = await serve((_req, res) => json(res, 200, { user: { id: 5 } }));
     const http = new HttpClient({ baseUrl, timeoutMs: 2000, log: quiet });
 
-    const error = await http.request(cloudRequest('cloud.auth.current')).catch((e: unknown) => e);
+    const error = await http
+      .request(cloudRequest(CLOUD_ROUTES, 'cloud.auth.current'))
+      .catch((e: unknown) => e);
 
     expect(error instanceof HttpError && error.failure.kind).toBe('invalid-response');
   });
@@ -202,7 +212,9 @@ describe('http transport', () => {
     const baseUrl = await serve(() => {});
     const http = new HttpClient({ baseUrl, timeoutMs: 100, log: quiet });
 
-    const error = await http.request(cloudRequest('cloud.auth.current')).catch((e: unknown) => e);
+    const error = await http
+      .request(cloudRequest(CLOUD_ROUTES, 'cloud.auth.current'))
+      .catch((e: unknown) => e);
 
     expect(error instanceof HttpError && error.failure).toEqual({ kind: 'timeout' });
   });
@@ -225,7 +237,7 @@ describe('http transport', () => {
       },
     });
 
-    await http.request(cloudRequest('cloud.auth.current'));
+    await http.request(cloudRequest(CLOUD_ROUTES, 'cloud.auth.current'));
     expect(steps).toEqual([]);
     const error = await http
       .request({ method: 'GET', path: 'api/missing', schema: z.unknown() })

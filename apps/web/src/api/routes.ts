@@ -1,14 +1,14 @@
-import {
-  buildPath,
-  type CloudRouteName,
-  type GatewayRouteName,
-  type RouteBodyInput,
-  type RouteName,
-  type RouteResponse,
-  type RouteUrlParts,
+import type {
+  CloudRouteName,
+  GatewayRouteName,
+  RouteBodyInput,
+  RouteName,
+  RouteResponse,
+  Routes,
+  RouteUrlParts,
 } from '@st/protocol';
+import { buildPath } from '@st/protocol/constants';
 import type { z } from 'zod';
-import { routeDef } from './routeTable';
 import type { GatewayCall, HttpRequest } from './transport';
 
 /** Path params, query and body of a named route, typed by the protocol's route catalog. */
@@ -30,46 +30,56 @@ export function pathOf(pattern: string, parts: { params?: unknown; query?: unkno
 }
 
 /**
- * The catalog entry's response schema, typed by the route name. TypeScript cannot follow the link between a
+ * The route table of one area of the protocol (GATEWAY_ROUTES, OTA_ROUTES, CLOUD_ROUTES, ...) that holds `name`.
+ * A feature passes its own area's table, so a screen's chunk builds only its area's schemas, when it loads;
+ * no console module imports the whole catalog (ROUTES), which builds every schema of every area.
+ */
+export type AreaRoutes<N extends RouteName> = Pick<Routes, N>;
+
+/**
+ * The table entry's response schema, typed by the route name. TypeScript cannot follow the link between a
  * generic name and its entry, so the schema (not any data) is re-typed here; answers are still parsed by it.
  */
-function responseSchema<N extends RouteName>(name: N): z.ZodType<RouteResponse<N>> {
-  return routeDef(name).response as unknown as z.ZodType<RouteResponse<N>>;
+function responseSchema<N extends RouteName>(table: AreaRoutes<N>, name: N): z.ZodType<RouteResponse<N>> {
+  return table[name].response as unknown as z.ZodType<RouteResponse<N>>;
 }
 
-/** An HTTP request for one of the cloud's routes; the answer is parsed with the catalog's schema. */
+/** An HTTP request for one of the cloud's routes; the answer is parsed with the route's schema. */
 export function cloudRequest<N extends CloudRouteName>(
+  table: AreaRoutes<N>,
   name: N,
   ...[parts]: PartsArgs<N>
 ): HttpRequest<RouteResponse<N>> {
-  const def = routeDef(name);
+  const def = table[name];
   return {
     method: def.method,
     path: pathOf(def.path, parts ?? {}),
     body: parts?.body,
-    schema: responseSchema(name),
+    schema: responseSchema(table, name),
   };
 }
 
 /** A call to one of the gateway's routes, for gatewayFetch (direct in gateway mode, relayed in cloud mode). */
 export function gatewayCall<N extends GatewayRouteName>(
+  table: AreaRoutes<N>,
   name: N,
   ...[parts]: PartsArgs<N>
 ): GatewayCall<RouteResponse<N>> {
-  const def = routeDef(name);
+  const def = table[name];
   return {
     method: def.method,
     url: pathOf(def.path, parts ?? {}),
     data: parts?.body,
-    schema: responseSchema(name),
+    schema: responseSchema(table, name),
   };
 }
 
 /** Gateway-local routes called directly (the gateway's /api/cloud/*, never relayed). */
 export function gatewayRequest<N extends GatewayRouteName>(
+  table: AreaRoutes<N>,
   name: N,
   ...args: PartsArgs<N>
 ): HttpRequest<RouteResponse<N>> {
-  const call = gatewayCall(name, ...args);
+  const call = gatewayCall(table, name, ...args);
   return { method: call.method, path: call.url, body: call.data, schema: call.schema };
 }

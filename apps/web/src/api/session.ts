@@ -1,4 +1,5 @@
-import { SESSION } from '@st/protocol';
+import { CLOUD_ROUTES } from '@st/protocol';
+import { SESSION } from '@st/protocol/constants';
 import { statusOf } from './errors';
 import type { ConsoleLogger, KeyValueStore, SessionRenewer } from './http';
 import { cloudRequest } from './routes';
@@ -48,7 +49,9 @@ export class RefreshSession implements SessionRenewer {
       return false;
     }
     try {
-      const answer = await this.#options.send(cloudRequest('cloud.auth.refresh', { body: { refreshToken } }));
+      const answer = await this.#options.send(
+        cloudRequest(CLOUD_ROUTES, 'cloud.auth.refresh', { body: { refreshToken } }),
+      );
       storage.setItem(SESSION.refreshTokenStorageKey, answer.refresh);
       this.#generation += 1;
       return true;

@@ -1,4 +1,4 @@
-import { TOAST } from '@st/protocol';
+import { TOAST } from '@st/protocol/constants';
 import { useTranslation } from 'react-i18next';
 import { Notifications } from '../ui/kit/Notifications';
 import type { ToastStore } from '../ui/kit/toastStore';

@@ -1,10 +1,10 @@
+import type { RuntimeConfig } from '@st/protocol';
 import {
   PRODUCT_VERSION,
   parseRuntimeMeta,
   RUNTIME_META_NAME,
-  type RuntimeConfig,
   readRuntimeConfig,
-} from '@st/protocol';
+} from '@st/protocol/constants';
 
 export type ConsoleMode = RuntimeConfig['mode'];
 

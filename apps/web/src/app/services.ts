@@ -1,4 +1,5 @@
-import { type RuntimeConfig, STOMP_PATH, TIMEOUTS } from '@st/protocol';
+import { CLOUD_ROUTES, type RuntimeConfig } from '@st/protocol';
+import { STOMP_PATH, TIMEOUTS } from '@st/protocol/constants';
 import type { i18n } from 'i18next';
 import { createGatewayFetch, type GatewayFetch } from '../api/gatewayFetch';
 import { type ConsoleLogger, HttpClient, type KeyValueStore } from '../api/http';
@@ -97,7 +98,7 @@ export function createServices(input: ServicesInput): Services {
       ? {
           // Any authenticated call renews an expired access cookie (once, through the refresh token).
           beforeConnect: () =>
-            http.request(cloudRequest('cloud.auth.current')).then(
+            http.request(cloudRequest(CLOUD_ROUTES, 'cloud.auth.current')).then(
               () => undefined,
               (error: unknown) => log.debug('Session check before the live channel connects failed', error),
             ),

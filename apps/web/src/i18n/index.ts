@@ -1,4 +1,5 @@
-import { DEFAULT_LOCALE, type ErrorCode, LOCALES, type Locale } from '@st/protocol';
+import type { ErrorCode } from '@st/protocol';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@st/protocol/constants';
 import { createInstance, type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { commonEn, commonRu } from './common';

@@ -1,4 +1,4 @@
-import { DIALOG_WIDTHS, type DialogSize } from '@st/protocol';
+import { DIALOG_WIDTHS, type DialogSize } from '@st/protocol/constants';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from './kit/overlays';

@@ -1,9 +1,8 @@
-import { buildPath } from '@st/protocol';
+import { ACCOUNT_ROUTES, buildPath } from '@st/protocol';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { routeDef } from '../../api/routeTable';
 import { useServices } from '../../app/ServicesContext';
 import { addTexts } from '../../i18n';
 import { Button } from '../../ui/kit/buttons';
@@ -44,7 +43,7 @@ export default function AuditPage() {
         ? t('accounts.audit.outcome.ok', { status: outcome })
         : t('accounts.audit.outcome.status', { status: outcome });
   const names = new Map((gateways.data ?? []).map((g) => [g.id, g.name]));
-  const csv = `${config.basePath}${buildPath(routeDef('cloud.audit').path, {}, { ...filters, format: 'csv' }).slice(1)}`;
+  const csv = `${config.basePath}${buildPath(ACCOUNT_ROUTES['cloud.audit'].path, {}, { ...filters, format: 'csv' }).slice(1)}`;
 
   return (
     <Stack gap="sm" w="100%">

@@ -1,4 +1,5 @@
 import type { CrashLoopState } from '@st/protocol';
+import { ALERT_ROUTES } from '@st/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +27,7 @@ export function useCrashLoops() {
   const loops = useQuery({
     queryKey: alertKeys.crashLoops(gateway?.id ?? ''),
     // (the call itself, not the alerts screen's api: the device list does not download the alerts' routes)
-    queryFn: () => gatewayFetch(gateway, gatewayCall('gateway.devices.crashLoops')),
+    queryFn: () => gatewayFetch(gateway, gatewayCall(ALERT_ROUTES, 'gateway.devices.crashLoops')),
     refetchInterval: CRASH_LOOPS_REFRESH_MS,
     staleTime: CRASH_LOOPS_REFRESH_MS / 2,
     retry: false,

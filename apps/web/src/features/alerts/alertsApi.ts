@@ -1,4 +1,5 @@
 import type { AlertSettings, CloudAlertSettings, Gateway, TimelineQueryInput } from '@st/protocol';
+import { ALERT_ROUTES } from '@st/protocol';
 import type { GatewayFetch } from '../../api/gatewayFetch';
 import type { HttpClient } from '../../api/http';
 import { cloudRequest, gatewayCall } from '../../api/routes';
@@ -6,15 +7,18 @@ import { cloudRequest, gatewayCall } from '../../api/routes';
 /** The gateway's alert settings and device timelines (relayed in cloud mode), and the user's cloud alerts. */
 export function alertsApi(http: HttpClient, gatewayFetch: GatewayFetch, gateway: Gateway | undefined) {
   return {
-    get: () => gatewayFetch(gateway, gatewayCall('gateway.alerts.get')),
-    put: (body: AlertSettings) => gatewayFetch(gateway, gatewayCall('gateway.alerts.put', { body })),
+    get: () => gatewayFetch(gateway, gatewayCall(ALERT_ROUTES, 'gateway.alerts.get')),
+    put: (body: AlertSettings) =>
+      gatewayFetch(gateway, gatewayCall(ALERT_ROUTES, 'gateway.alerts.put', { body })),
     test: (channel: string) =>
-      gatewayFetch(gateway, gatewayCall('gateway.alerts.test', { query: { channel } })),
+      gatewayFetch(gateway, gatewayCall(ALERT_ROUTES, 'gateway.alerts.test', { query: { channel } })),
     timeline: (query: TimelineQueryInput) =>
-      gatewayFetch(gateway, gatewayCall('gateway.devices.timeline', { query })),
-    cloudGet: () => http.request(cloudRequest('cloud.alerts.get')),
-    cloudPut: (body: CloudAlertSettings) => http.request(cloudRequest('cloud.alerts.put', { body })),
-    cloudTest: (channel: string) => http.request(cloudRequest('cloud.alerts.test', { query: { channel } })),
+      gatewayFetch(gateway, gatewayCall(ALERT_ROUTES, 'gateway.devices.timeline', { query })),
+    cloudGet: () => http.request(cloudRequest(ALERT_ROUTES, 'cloud.alerts.get')),
+    cloudPut: (body: CloudAlertSettings) =>
+      http.request(cloudRequest(ALERT_ROUTES, 'cloud.alerts.put', { body })),
+    cloudTest: (channel: string) =>
+      http.request(cloudRequest(ALERT_ROUTES, 'cloud.alerts.test', { query: { channel } })),
   };
 }
 

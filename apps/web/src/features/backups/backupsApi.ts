@@ -1,8 +1,13 @@
-import { BackupArchiveImport, type BackupSchedule, buildPath } from '@st/protocol';
+import {
+  BACKUP_ROUTES,
+  BackupArchiveImport,
+  type BackupSchedule,
+  buildPath,
+  CLOUD_ROUTES,
+} from '@st/protocol';
 import type { GatewayFetch, GatewayTarget } from '../../api/gatewayFetch';
 import type { HttpClient } from '../../api/http';
 import { cloudRequest, gatewayCall } from '../../api/routes';
-import { routeDef } from '../../api/routeTable';
 import { resolveUrl } from '../../api/transport';
 import type { ConsoleMode } from '../../app/runtime';
 
@@ -14,7 +19,7 @@ export interface BackupsApiContext {
   gateway: GatewayTarget | undefined;
 }
 
-const ARCHIVE_PATH = routeDef('gateway.backups.archive').path;
+const ARCHIVE_PATH = BACKUP_ROUTES['gateway.backups.archive'].path;
 
 /** The gateway's backup routes, direct or through the cloud relay (the zip through the raw relay). */
 export function backupsApi(ctx: BackupsApiContext) {
@@ -25,21 +30,26 @@ export function backupsApi(ctx: BackupsApiContext) {
     if (gateway === undefined) throw new Error('No gateway chosen');
     return resolveUrl(
       baseUrl,
-      buildPath(routeDef('cloud.relay.raw').path, { gatewayId: gateway.id }, { url: ARCHIVE_PATH, method }),
+      buildPath(
+        CLOUD_ROUTES['cloud.relay.raw'].path,
+        { gatewayId: gateway.id },
+        { url: ARCHIVE_PATH, method },
+      ),
     );
   };
   return {
-    overview: () => call(gateway, gatewayCall('gateway.backups.overview')),
+    overview: () => call(gateway, gatewayCall(BACKUP_ROUTES, 'gateway.backups.overview')),
     setSchedule: (schedule: BackupSchedule) =>
-      call(gateway, gatewayCall('gateway.backups.schedule.set', { body: schedule })),
-    run: () => call(gateway, gatewayCall('gateway.backups.run')),
-    versions: (ip: string) => call(gateway, gatewayCall('gateway.backups.versions', { query: { ip } })),
+      call(gateway, gatewayCall(BACKUP_ROUTES, 'gateway.backups.schedule.set', { body: schedule })),
+    run: () => call(gateway, gatewayCall(BACKUP_ROUTES, 'gateway.backups.run')),
+    versions: (ip: string) =>
+      call(gateway, gatewayCall(BACKUP_ROUTES, 'gateway.backups.versions', { query: { ip } })),
     restore: (id: string, ip: string) =>
-      call(gateway, gatewayCall('gateway.backups.restore', { body: { id, ip } })),
+      call(gateway, gatewayCall(BACKUP_ROUTES, 'gateway.backups.restore', { body: { id, ip } })),
     /** Restores several devices in one call; the gateway imports a limited number of them at once. */
     restoreMany: (items: Array<{ id: string; ip: string }>) =>
-      call(gateway, gatewayCall('gateway.backups.restoreAll', { body: { items } })),
-    pullFromCloud: () => call(gateway, gatewayCall('gateway.backups.cloud.pull')),
+      call(gateway, gatewayCall(BACKUP_ROUTES, 'gateway.backups.restoreAll', { body: { items } })),
+    pullFromCloud: () => call(gateway, gatewayCall(BACKUP_ROUTES, 'gateway.backups.cloud.pull')),
     /** Sends a zip made by the download; the gateway refuses anything else with 400. */
     upload: (file: Blob) => {
       const zip = new Blob([file], { type: 'application/zip' });
@@ -47,7 +57,7 @@ export function backupsApi(ctx: BackupsApiContext) {
         return http.request({ method: 'POST', path: ARCHIVE_PATH, body: zip, schema: BackupArchiveImport });
       }
       if (gateway === undefined) return Promise.reject(new Error('No gateway chosen'));
-      const relay = cloudRequest('cloud.relay.raw', {
+      const relay = cloudRequest(CLOUD_ROUTES, 'cloud.relay.raw', {
         params: { gatewayId: gateway.id },
         query: { url: ARCHIVE_PATH, method: 'POST' },
       });

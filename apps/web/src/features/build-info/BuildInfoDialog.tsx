@@ -1,3 +1,4 @@
+import { GATEWAY_ROUTES } from '@st/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { gatewayCall } from '../../api/routes';
@@ -30,7 +31,7 @@ function BuildInfoContent() {
   const gateway = useCurrentGateway();
   const backend = useQuery({
     queryKey: ['build', gateway?.id ?? 'local'],
-    queryFn: () => gatewayFetch(gateway, gatewayCall('gateway.build')),
+    queryFn: () => gatewayFetch(gateway, gatewayCall(GATEWAY_ROUTES, 'gateway.build')),
   });
   return (
     <Stack>

@@ -1,4 +1,5 @@
 import type { CloudLoginPayload } from '@st/protocol';
+import { GATEWAY_ROUTES } from '@st/protocol';
 import type { HttpClient } from '../../api/http';
 import { gatewayRequest } from '../../api/routes';
 
@@ -6,15 +7,15 @@ import { gatewayRequest } from '../../api/routes';
 export function cloudLinkApi(http: HttpClient) {
   return {
     /** null while the gateway has not logged in to a cloud. */
-    identity: () => http.request(gatewayRequest('gateway.cloud.identity')),
-    config: () => http.request(gatewayRequest('gateway.cloud.config')),
-    status: () => http.request(gatewayRequest('gateway.cloud.status')),
-    problem: () => http.request(gatewayRequest('gateway.cloud.problem')),
+    identity: () => http.request(gatewayRequest(GATEWAY_ROUTES, 'gateway.cloud.identity')),
+    config: () => http.request(gatewayRequest(GATEWAY_ROUTES, 'gateway.cloud.config')),
+    status: () => http.request(gatewayRequest(GATEWAY_ROUTES, 'gateway.cloud.status')),
+    problem: () => http.request(gatewayRequest(GATEWAY_ROUTES, 'gateway.cloud.problem')),
     login: (payload: CloudLoginPayload) =>
-      http.request(gatewayRequest('gateway.cloud.login', { body: payload })),
-    logout: () => http.request(gatewayRequest('gateway.cloud.logout')),
-    connect: () => http.request(gatewayRequest('gateway.cloud.connect')),
-    disconnect: () => http.request(gatewayRequest('gateway.cloud.disconnect')),
+      http.request(gatewayRequest(GATEWAY_ROUTES, 'gateway.cloud.login', { body: payload })),
+    logout: () => http.request(gatewayRequest(GATEWAY_ROUTES, 'gateway.cloud.logout')),
+    connect: () => http.request(gatewayRequest(GATEWAY_ROUTES, 'gateway.cloud.connect')),
+    disconnect: () => http.request(gatewayRequest(GATEWAY_ROUTES, 'gateway.cloud.disconnect')),
   };
 }
 

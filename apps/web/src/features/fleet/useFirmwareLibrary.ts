@@ -1,4 +1,4 @@
-import { type DeviceInfo, type Firmware, newerFirmware } from '@st/protocol';
+import { type DeviceInfo, type Firmware, newerFirmware, OTA_ROUTES } from '@st/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { gatewayCall } from '../../api/routes';
@@ -19,7 +19,7 @@ export function useFirmwareLibrary() {
   const library = useQuery({
     queryKey: otaKeys.firmwares(gateway?.id ?? ''),
     // (the call itself, not the OTA screen's api: the device list does not download the OTA routes; issue 21)
-    queryFn: () => gatewayFetch(gateway, gatewayCall('gateway.ota.firmware.list')),
+    queryFn: () => gatewayFetch(gateway, gatewayCall(OTA_ROUTES, 'gateway.ota.firmware.list')),
     staleTime: LIBRARY_STALE_MS,
     retry: false,
   });

@@ -1,3 +1,4 @@
+import { GATEWAY_ROUTES } from '@st/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +26,7 @@ export function GatewayNameHeader() {
   const [open, setOpen] = useState(false);
   const local = useQuery({
     queryKey: nameKey,
-    queryFn: () => http.request(gatewayRequest('gateway.name.get')),
+    queryFn: () => http.request(gatewayRequest(GATEWAY_ROUTES, 'gateway.name.get')),
   });
   const identity = useQuery({
     queryKey: cloudLinkKeys.identity,

@@ -1,4 +1,4 @@
-import { LOCAL_NAME_MAX_LENGTH } from '@st/protocol';
+import { GATEWAY_ROUTES, LOCAL_NAME_MAX_LENGTH } from '@st/protocol';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,7 +32,8 @@ export default function RenameDialog({
   const queryClient = useQueryClient();
   const [value, setValue] = useState(current);
   const save = useMutation({
-    mutationFn: (name: string) => http.request(gatewayRequest('gateway.name.set', { body: { name } })),
+    mutationFn: (name: string) =>
+      http.request(gatewayRequest(GATEWAY_ROUTES, 'gateway.name.set', { body: { name } })),
     // an answer in flight predates the rename: it must not bring the old name back
     onMutate: () => queryClient.cancelQueries({ queryKey: nameKey }),
     onSuccess: async (data) => {

@@ -1,4 +1,10 @@
-import { type DeviceSample, DeviceSampleSchema, type HistoryResponse, type OverviewRow } from '@st/protocol';
+import {
+  type DeviceSample,
+  DeviceSampleSchema,
+  HISTORY_ROUTES,
+  type HistoryResponse,
+  type OverviewRow,
+} from '@st/protocol';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { gatewayCall } from '../../api/routes';
@@ -14,7 +20,7 @@ export function useOverview() {
   const gateway = useCurrentGateway();
   return useQuery<OverviewRow[]>({
     queryKey: ['history-overview', gateway?.id ?? ''],
-    queryFn: () => gatewayFetch(gateway, gatewayCall('gateway.devices.overview')),
+    queryFn: () => gatewayFetch(gateway, gatewayCall(HISTORY_ROUTES, 'gateway.devices.overview')),
     refetchInterval: OVERVIEW_REFRESH_MS,
   });
 }
@@ -28,7 +34,10 @@ export function useForgetDevice() {
   return useMutation({
     mutationFn: async (ip: string) => {
       await client.cancelQueries({ queryKey: key });
-      return gatewayFetch(gateway, gatewayCall('gateway.devices.seen.forget', { query: { ip } }));
+      return gatewayFetch(
+        gateway,
+        gatewayCall(HISTORY_ROUTES, 'gateway.devices.seen.forget', { query: { ip } }),
+      );
     },
     onSuccess: (_ok, ip) => {
       client.setQueryData<OverviewRow[]>(key, (rows) => rows?.filter((r) => r.ip !== ip));
@@ -46,7 +55,7 @@ export function useHistory(ip: string, sensor: string, from: number, to: number,
       // a range ending now moves with the clock
       const end = live ? Date.now() : to;
       const query = { ip, sensor, from: end - (to - from), to: end };
-      return gatewayFetch(gateway, gatewayCall('gateway.devices.history', { query }));
+      return gatewayFetch(gateway, gatewayCall(HISTORY_ROUTES, 'gateway.devices.history', { query }));
     },
     // the last hour shows new samples within seconds; longer ranges move by rollup buckets
     refetchInterval: live ? (to - from <= 3600_000 ? 5000 : 30_000) : false,
@@ -60,7 +69,7 @@ export function useCsvDownload() {
   return async (ip: string, sensor: string, from: number, to: number) => {
     const csv = await gatewayFetch(
       gateway,
-      gatewayCall('gateway.devices.history.export', { query: { ip, sensor, from, to } }),
+      gatewayCall(HISTORY_ROUTES, 'gateway.devices.history.export', { query: { ip, sensor, from, to } }),
     );
     const href = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
     const a = document.createElement('a');

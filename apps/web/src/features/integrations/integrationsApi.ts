@@ -1,4 +1,5 @@
 import type { MqttSettingsUpdateInput } from '@st/protocol';
+import { INTEGRATION_ROUTES } from '@st/protocol';
 import { useMemo } from 'react';
 import { gatewayCall } from '../../api/routes';
 import { useCurrentGateway } from '../../app/CurrentGateway';
@@ -10,9 +11,9 @@ export function useIntegrationsApi() {
   const gateway = useCurrentGateway();
   const api = useMemo(
     () => ({
-      mqtt: () => gatewayFetch(gateway, gatewayCall('gateway.integrations.mqtt.get')),
+      mqtt: () => gatewayFetch(gateway, gatewayCall(INTEGRATION_ROUTES, 'gateway.integrations.mqtt.get')),
       saveMqtt: (body: MqttSettingsUpdateInput) =>
-        gatewayFetch(gateway, gatewayCall('gateway.integrations.mqtt.put', { body })),
+        gatewayFetch(gateway, gatewayCall(INTEGRATION_ROUTES, 'gateway.integrations.mqtt.put', { body })),
     }),
     [gatewayFetch, gateway],
   );

@@ -1,4 +1,5 @@
 import type { DeviceLoggerState } from '@st/protocol';
+import { GATEWAY_ROUTES } from '@st/protocol';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../api/errors';
@@ -27,12 +28,15 @@ export function LoggerStates() {
   const key = ['device-loggers', gateway?.id ?? ''];
   const loggers = useQuery<DeviceLoggerState[]>({
     queryKey: key,
-    queryFn: () => gatewayFetch(gateway, gatewayCall('gateway.devices.loggers')),
+    queryFn: () => gatewayFetch(gateway, gatewayCall(GATEWAY_ROUTES, 'gateway.devices.loggers')),
     refetchInterval: LOGGERS_REFRESH_MS,
   });
   const reconnect = useMutation({
     mutationFn: (ip: string) =>
-      gatewayFetch(gateway, gatewayCall('gateway.devices.loggers.reconnect', { body: { ip } })),
+      gatewayFetch(
+        gateway,
+        gatewayCall(GATEWAY_ROUTES, 'gateway.devices.loggers.reconnect', { body: { ip } }),
+      ),
     onSuccess: (result) => {
       if (result.connected) toaster.success({ caption: t('logs.loggers.reconnected', { ip: result.ip }) });
       else toaster.warn({ caption: t('logs.loggers.notBack', { ip: result.ip }) });

@@ -1,4 +1,4 @@
-import { LOGS, LogMessage, TIMEOUTS } from '@st/protocol';
+import { GATEWAY_ROUTES, LOGS, LogMessage, TIMEOUTS } from '@st/protocol';
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GatewayOfflineError, serverMessage, statusOf } from '../../api/errors';
@@ -123,7 +123,8 @@ export function useLiveLogs(): LiveLogs {
       if (box.cancel === undefined && box.incoming.length > 0) box.cancel = scheduleFlush(flush);
     };
     const filler = new GapFiller({
-      read: (query) => gatewayFetch(latest.current.gateway, gatewayCall('gateway.devices.logs', { query })),
+      read: (query) =>
+        gatewayFetch(latest.current.gateway, gatewayCall(GATEWAY_ROUTES, 'gateway.devices.logs', { query })),
       max: held.capacity,
       deliver: (missed) => {
         if (missed.length > 0) box.incoming = missed.concat(box.incoming);

@@ -1,4 +1,5 @@
 import type { LogMessage } from '@st/protocol';
+import { GATEWAY_ROUTES } from '@st/protocol';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,7 +34,7 @@ export function useLogHistory(
   const query = historyQuery(settled, HISTORY_LIMIT);
   const result = useQuery({
     queryKey: ['device-logs', gateway?.id ?? '', query, streaming],
-    queryFn: () => gatewayFetch(gateway, gatewayCall('gateway.devices.logs', { query })),
+    queryFn: () => gatewayFetch(gateway, gatewayCall(GATEWAY_ROUTES, 'gateway.devices.logs', { query })),
     placeholderData: keepPreviousData,
   });
 

@@ -1,12 +1,11 @@
-import { buildPath, type Firmware } from '@st/protocol';
-import { routeDef } from '../../api/routeTable';
+import { buildPath, CLOUD_ROUTES, type Firmware, OTA_ROUTES } from '@st/protocol';
 import { resolveUrl } from '../../api/transport';
 
 /** The gateway's own download link (gateway mode: a plain link does it). */
 export function firmwareDownloadUrl(baseUrl: string, firmware: Firmware): string {
   return resolveUrl(
     baseUrl,
-    buildPath(routeDef('gateway.ota.firmware.download').path, {}, { id: firmware.id }),
+    buildPath(OTA_ROUTES['gateway.ota.firmware.download'].path, {}, { id: firmware.id }),
   );
 }
 
@@ -21,10 +20,10 @@ export async function downloadThroughCloud(
   firmware: Firmware,
   renewSession: () => Promise<unknown>,
 ): Promise<void> {
-  const url = buildPath(routeDef('gateway.ota.firmware.download').path, {}, { id: firmware.id });
+  const url = buildPath(OTA_ROUTES['gateway.ota.firmware.download'].path, {}, { id: firmware.id });
   const relay = resolveUrl(
     baseUrl,
-    buildPath(routeDef('cloud.relay.raw').path, { gatewayId }, { url, method: 'GET' }),
+    buildPath(CLOUD_ROUTES['cloud.relay.raw'].path, { gatewayId }, { url, method: 'GET' }),
   );
   const fetchFile = () => fetch(relay, { method: 'POST', credentials: 'include' });
   let response = await fetchFile();

@@ -1,4 +1,5 @@
 import type { DeviceInfo, Gateway, SettingsDumpRecord } from '@st/protocol';
+import { GATEWAY_ROUTES } from '@st/protocol';
 import type { GatewayFetch } from '../../api/gatewayFetch';
 import type { HttpClient } from '../../api/http';
 import { gatewayCall } from '../../api/routes';
@@ -20,16 +21,22 @@ export function dumpsApi(ctx: DumpsApiContext) {
   const callDevice = createDeviceCaller({ ...ctx, onGatewayOffline: () => undefined });
   return {
     list: (): Promise<SettingsDumpRecord[]> =>
-      gatewayFetch(gateway, gatewayCall('gateway.devices.settings.list')),
+      gatewayFetch(gateway, gatewayCall(GATEWAY_ROUTES, 'gateway.devices.settings.list')),
     save: (device: DeviceInfo, dump: string) =>
-      gatewayFetch(gateway, gatewayCall('gateway.devices.settings.create', { body: { device, dump } })),
+      gatewayFetch(
+        gateway,
+        gatewayCall(GATEWAY_ROUTES, 'gateway.devices.settings.create', { body: { device, dump } }),
+      ),
     remove: (id: string) =>
-      gatewayFetch(gateway, gatewayCall('gateway.devices.settings.delete', { params: { id } })),
+      gatewayFetch(
+        gateway,
+        gatewayCall(GATEWAY_ROUTES, 'gateway.devices.settings.delete', { params: { id } }),
+      ),
     /** Found and saved devices, one entry per address, sorted by name. */
     devices: async (): Promise<DeviceInfo[]> => {
       const [found, saved] = await Promise.all([
-        gatewayFetch(gateway, gatewayCall('gateway.devices.found')),
-        gatewayFetch(gateway, gatewayCall('gateway.devices.saved.list')),
+        gatewayFetch(gateway, gatewayCall(GATEWAY_ROUTES, 'gateway.devices.found')),
+        gatewayFetch(gateway, gatewayCall(GATEWAY_ROUTES, 'gateway.devices.saved.list')),
       ]);
       const byIp = new Map<string, DeviceInfo>();
       for (const device of [...saved, ...found]) byIp.set(device.ip, device);

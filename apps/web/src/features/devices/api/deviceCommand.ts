@@ -1,10 +1,12 @@
 import {
+  CLOUD_ROUTES,
   ConfigValuesSchema,
   DeviceActionsSchema,
   type DeviceCommandInput,
   type DeviceCommandName,
   DeviceInfoSchema,
   FeaturesSchema,
+  GATEWAY_ROUTES,
   HooksListSchema,
   HookTemplatesSchema,
   MetricsSchema,
@@ -89,7 +91,7 @@ export function createDeviceCaller(options: DeviceCallerOptions): DeviceCaller {
     const schema = answerSchema(command);
     const body = { command, device, params: params ?? {} };
     if (mode === 'gateway') {
-      const request = gatewayRequest('gateway.device.request', { body });
+      const request = gatewayRequest(GATEWAY_ROUTES, 'gateway.device.request', { body });
       return http.request({ ...request, schema });
     }
     if (gateway === undefined) throw new Error('A gateway is required to reach a device through the cloud');
@@ -97,7 +99,9 @@ export function createDeviceCaller(options: DeviceCallerOptions): DeviceCaller {
       onGatewayOffline(gateway);
       throw new GatewayOfflineError(gateway.name);
     }
-    const request = cloudRequest('cloud.relay.device', { body: { ...body, gatewayId: gateway.id } });
+    const request = cloudRequest(CLOUD_ROUTES, 'cloud.relay.device', {
+      body: { ...body, gatewayId: gateway.id },
+    });
     return http.request({ ...request, schema });
   };
 }
