@@ -36,6 +36,8 @@ import { registerTokenRoutes } from './auth/tokenRoutes';
 import { TotpStore } from './auth/totp';
 import { BackupCipher } from './backups/crypto';
 import { receiveLinkBackups, registerBackupRoutes } from './backups/routes';
+import { receiveLinkSummaries, registerFleetRoutes } from './fleet/routes';
+import { GatewaySummaries } from './fleet/summaries';
 import { CloudBackupStore } from './backups/store';
 import { type CloudConfig, storageTarget } from './config';
 import { openDatabase } from './db/connect';
@@ -186,6 +188,8 @@ export class CloudServer {
     this.relayRef = relay;
     const backups = new CloudBackupStore(db, new BackupCipher(loadSecret(config.secret, config.dataDir)));
     const stopBackups = receiveLinkBackups(stomp, backups, log.child({ part: 'backups' }));
+    const summaries = new GatewaySummaries(db);
+    const stopSummaries = receiveLinkSummaries(stomp, summaries, log.child({ part: 'fleet' }));
     const linkManager = links;
     this.linksRef = links;
     const checks: DependencyCheck[] = [{ name: 'database', check: () => pingDatabase(db) }];
@@ -219,6 +223,7 @@ export class CloudServer {
       { name: 'stomp', stop: () => stomp.close() },
       { name: 'links', stop: () => linkManager.stop() },
       { name: 'backups', stop: stopBackups },
+      { name: 'fleet', stop: stopSummaries },
       { name: 'relay', stop: () => relay.stop() },
       { name: 'http', stop: () => this.app.close() },
     );
@@ -287,6 +292,7 @@ export class CloudServer {
       audit,
     });
     registerBackupRoutes(this.app, { backups, gateways, auth });
+    registerFleetRoutes(this.app, { gateways, presence, auth, summaries });
     this.steps.unshift(
       registerAccounts(
         this.app,

@@ -21,6 +21,7 @@ import {
 } from '@st/server-kit';
 import { attachStomp, DEFAULT_STOMP_PATH, type StompServer } from '@st/stomp';
 import { type CloudLinkOptions, createCloudPart } from './cloud/index';
+import { SummaryReporter } from './cloud/summary';
 import { DEFAULTS, type GatewayConfig } from './config';
 import { type Db, openDatabase } from './db/database';
 import { createGatewayBus, type GatewayBus } from './events/gatewayEvents';
@@ -317,7 +318,11 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
       stomp,
       dataDir: config.dataDir,
       logger,
-      onStatus: (s) => (s === 'CONNECTED' ? backups.flushCloud() : undefined),
+      onStatus: (s) => {
+        if (s !== 'CONNECTED') return;
+        backups.flushCloud();
+        summaries.soon();
+      },
     },
     options.cloud,
   );
@@ -361,6 +366,17 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     knows: (ip) => discovery.get(ip) !== undefined || saved.byIp(ip) !== undefined,
     tags,
   });
+  // the fleet's counts and device names for the cloud's cross-gateway overview (cloud/summary.ts)
+  const summaries = new SummaryReporter({
+    facts: {
+      rows: () => history.overview(discovery.list(), saved.list(), seen.now()),
+      library: () => ota.library.list(),
+      crashLooping: () => health.rules.crashLoops().map((c) => c.ip),
+    },
+    send: (destination, payload, timeoutMs) => cloud.link.sendConfirmed(destination, payload, timeoutMs),
+    logger: logger.child({ part: 'fleet summary' }),
+  });
+  for (const event of ['device.found', 'device.lost'] as const) bus.on(event, () => summaries.soon());
 
   const parts: GatewayPart[] = [
     { name: 'live backpressure', start: () => live.start(), stop: () => live.stop() },
@@ -369,6 +385,7 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     { name: 'restarting devices', start: () => undefined, stop: () => restarts.stop() },
     { name: 'device logs', start: () => logs.start(), stop: () => logs.stop() },
     { name: 'logger reconnects', start: () => undefined, stop: () => loggers.stop() },
+    { name: 'fleet summary', start: () => summaries.start(), stop: () => summaries.stop() },
     cloud,
     { name: 'ota uploads', start: () => ota.service.start(), stop: () => ota.service.stop() },
     health.part,

@@ -137,6 +137,7 @@ export const ERROR_CATALOG = {
   BACKUP_ARCHIVE_INVALID: def(400, 'This is not a backup archive made by a gateway'),
   BACKUP_TYPE_MISMATCH: def(400, 'A backup can only be restored to a device of the same type'),
   BACKUP_CLOUD_UNAVAILABLE: def(409, 'The gateway is not connected to a cloud'),
+  BACKUP_VERSION_NOT_FOUND: def(404, 'The cloud keeps no backup version with this id for this gateway'),
   // Integrations (gateway)
   MQTT_SETTINGS_FROM_ENV: def(409, 'The MQTT bridge is set by ST_MQTT_URL on the gateway; change it there'),
   // Accounts, shares and audit (cloud)

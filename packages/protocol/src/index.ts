@@ -14,6 +14,7 @@ export * from './entities/cloudLink';
 export * from './entities/common';
 export * from './entities/connection';
 export * from './entities/devices';
+export * from './entities/fleet';
 export * from './entities/gatewayAuth';
 export * from './entities/gatewayRef';
 export * from './entities/health';

@@ -1,6 +1,16 @@
-import { BACKUP_CLOUD_ROUTES, BackupCopy, LINK_DESTINATIONS, parseSettingsDump } from '@st/protocol';
+import {
+  ApiError,
+  BACKUP_CLOUD_ROUTES,
+  BackupCopy,
+  type CloudBackupVersionDetail,
+  LINK_DESTINATIONS,
+  maskSettingsDumpSecrets,
+  parseSettingsDump,
+  ROLE_RANK,
+} from '@st/protocol';
 import type { HttpApp, Logger } from '@st/server-kit';
 import { StompRefusal, type StompServer } from '@st/stomp';
+import type { FastifyRequest } from 'fastify';
 import type { GatewayStore } from '../gateways/store';
 import type { RequestAuth } from '../http/requestAuth';
 import { effectiveRole } from '../http/tokenAccess';
@@ -38,10 +48,78 @@ export function registerBackupRoutes(app: HttpApp, deps: BackupRouteDeps): void 
       return backups.list(g.id);
     },
   );
+  registerBrowseRoutes(app, deps);
   const own = BACKUP_CLOUD_ROUTES['cloud.backups.own'];
   app.get(own.path, { schema: { summary: own.summary, response: { 200: own.response } } }, async (req) => {
     const gateway = await auth.gateway(req);
     return backups.list(gateway.gatewayId);
+  });
+}
+
+/**
+ * Browsing the cloud's copies, which works while the gateway is offline: any member lists a gateway's versions
+ * (without their settings), opens one and downloads its settings dump; a viewer's dump has the Wi-Fi password
+ * masked (as the gateway's own backup screen masks it for a viewer through the relay). Not a member: 404.
+ */
+function registerBrowseRoutes(app: HttpApp, deps: BackupRouteDeps): void {
+  const { backups, gateways, auth } = deps;
+  const member = async (req: FastifyRequest, gatewayId: string) => {
+    const user = await auth.userOrToken(req);
+    const g = await gateways.get(user.userId, gatewayId);
+    return requireRole(
+      g && { ...g, role: effectiveRole(user, g.id, g.role) },
+      gatewayId,
+      'viewer',
+      'browse its backup copies',
+    );
+  };
+  const detail = async (req: FastifyRequest, gatewayId: string, id: string) => {
+    const g = await member(req, gatewayId);
+    const copy = await backups.get(g.id, id);
+    if (copy === undefined) throw new ApiError('BACKUP_VERSION_NOT_FOUND');
+    const masked = ROLE_RANK[g.role] < ROLE_RANK.operator;
+    const { dump, ...version } = copy;
+    const out: CloudBackupVersionDetail = {
+      ...version,
+      dump: masked ? maskSettingsDumpSecrets(dump) : dump,
+      secretsMasked: masked,
+    };
+    return out;
+  };
+
+  const versions = BACKUP_CLOUD_ROUTES['cloud.backups.versions'];
+  app.get(
+    versions.path,
+    {
+      schema: {
+        params: versions.params,
+        querystring: versions.query,
+        summary: versions.summary,
+        response: { 200: versions.response },
+      },
+    },
+    async (req) => {
+      const g = await member(req, req.params.gatewayId);
+      const copies = await backups.list(g.id, req.query.ip);
+      return copies.map(({ dump: _dump, ...version }) => version);
+    },
+  );
+  const one = BACKUP_CLOUD_ROUTES['cloud.backups.version'];
+  app.get(
+    one.path,
+    { schema: { params: one.params, summary: one.summary, response: { 200: one.response } } },
+    async (req) => detail(req, req.params.gatewayId, req.params.id),
+  );
+  const file = BACKUP_CLOUD_ROUTES['cloud.backups.download'];
+  app.get(file.path, { schema: { params: file.params, summary: file.summary } }, async (req, reply) => {
+    const version = await detail(req, req.params.gatewayId, req.params.id);
+    const day = version.creationDateTime.slice(0, 19).replace(/:/g, '-');
+    const name = `${version.device.name}-${version.ip}-${day}.txt`.replace(/[^\w.-]+/g, '_');
+    return reply
+      .header('content-type', 'text/plain; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .header('cache-control', 'no-store')
+      .send(version.dump);
   });
 }
 

@@ -1,7 +1,7 @@
 import { BACKUP_LIMITS, BackupCopy, BackupSource, DeviceInfoSchema } from '@st/protocol';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
-import type { CloudDatabase } from '../db/schema';
+import type { BackupsTable, CloudDatabase } from '../db/schema';
 import type { BackupCipher } from './crypto';
 
 /** What is sealed: everything a person could read (the dump holds the WiFi password, the device its name). */
@@ -64,16 +64,28 @@ export class CloudBackupStore {
   }
 
   /**
-   * Every kept version of a gateway, newest first; a row that does not open, or holds a copy outside the
+   * Every kept version of a gateway (or of one device address of it), newest first; a row that does not open, or holds a copy outside the
    * backup limits (BackupCopy: kept before them), is skipped.
    */
-  async list(gatewayId: string): Promise<BackupCopy[]> {
+  async list(gatewayId: string, ip?: string): Promise<BackupCopy[]> {
+    let query = this.db.selectFrom('backups').selectAll().where('gateway_id', '=', gatewayId);
+    if (ip !== undefined) query = query.where('device_ip', '=', ip);
+    const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+    return this.open(gatewayId, rows);
+  }
+
+  /** One kept version of a gateway, or undefined (none with this id, or it does not open). */
+  async get(gatewayId: string, id: string): Promise<BackupCopy | undefined> {
     const rows = await this.db
       .selectFrom('backups')
       .selectAll()
       .where('gateway_id', '=', gatewayId)
-      .orderBy('created_at', 'desc')
+      .where('id', '=', id)
       .execute();
+    return this.open(gatewayId, rows)[0];
+  }
+
+  private open(gatewayId: string, rows: readonly Selectable<BackupsTable>[]): BackupCopy[] {
     const out: BackupCopy[] = [];
     for (const row of rows) {
       let secret: z.infer<typeof Secret>;

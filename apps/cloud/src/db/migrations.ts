@@ -247,6 +247,20 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable('api_tokens').execute();
     },
   },
+  // What each linked gateway last told of its fleet (counts and device names), for the cross-gateway overview.
+  '009_gateway_summaries': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('gateway_summaries')
+        .addColumn('gateway_id', 'text', (c) => c.primaryKey().references('gateways.id').onDelete('cascade'))
+        .addColumn('summary', 'text', (c) => c.notNull())
+        .addColumn('reported_at', 'text', (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('gateway_summaries').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

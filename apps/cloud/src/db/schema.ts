@@ -67,6 +67,13 @@ export interface BackupsTable {
   data: string;
 }
 
+/** What a linked gateway last reported of its fleet: GatewaySummary as JSON, and when (ISO 8601). */
+export interface GatewaySummariesTable {
+  gateway_id: string;
+  summary: string;
+  reported_at: string;
+}
+
 /** A share of a gateway (issue 20). `expires_at` in epoch ms (bigint: PostgreSQL hands it back as a string). */
 export interface GatewayMembersTable {
   gateway_id: string;
@@ -158,6 +165,7 @@ export interface CloudDatabase {
   session_families: SessionFamiliesTable;
   refresh_tokens: RefreshTokensTable;
   backups: BackupsTable;
+  gateway_summaries: GatewaySummariesTable;
   gateway_members: GatewayMembersTable;
   audit_log: AuditLogTable;
   alert_settings: AlertSettingsTable;

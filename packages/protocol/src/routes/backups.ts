@@ -13,6 +13,13 @@ import {
   BackupVersionsQuery,
 } from '../entities/backups';
 import { SettingsDumpRecord } from '../entities/devices';
+import {
+  CloudBackupParams,
+  CloudBackupVersion,
+  CloudBackupVersionDetail,
+  CloudBackupVersionParams,
+  CloudBackupVersionsQuery,
+} from '../entities/fleet';
 import { route } from './define';
 
 // Scheduled fleet backups (issue 18). Gateway routes are relayable so the console works the same in cloud
@@ -108,6 +115,36 @@ export const BACKUP_CLOUD_ROUTES = {
     params: z.object({ gatewayId: z.string().min(1) }),
     response: z.array(BackupCopy),
     summary: "A gateway's backups kept by the cloud (its owners only), newest first",
+  }),
+  'cloud.backups.versions': route({
+    server: 'cloud',
+    relayable: false,
+    method: 'GET',
+    path: '/api/cloud-backups/:gatewayId',
+    params: CloudBackupParams,
+    query: CloudBackupVersionsQuery,
+    response: z.array(CloudBackupVersion),
+    summary:
+      'The backup versions the cloud keeps of a gateway (any member; works while it is offline), newest first',
+  }),
+  'cloud.backups.version': route({
+    server: 'cloud',
+    relayable: false,
+    method: 'GET',
+    path: '/api/cloud-backups/:gatewayId/:id',
+    params: CloudBackupVersionParams,
+    response: CloudBackupVersionDetail,
+    summary: "One kept version with its settings (a viewer's with the Wi-Fi password masked)",
+  }),
+  'cloud.backups.download': route({
+    server: 'cloud',
+    relayable: false,
+    method: 'GET',
+    path: '/api/cloud-backups/:gatewayId/:id/file',
+    params: CloudBackupVersionParams,
+    response: z.unknown(),
+    responseKind: 'binary',
+    summary: "One kept version's settings dump as a file (a viewer's with the Wi-Fi password masked)",
   }),
   'cloud.backups.own': route({
     server: 'cloud',

@@ -12,6 +12,7 @@ import {
   UserLoginResponse,
 } from '../entities/cloud';
 import { IdParams, OkResponse } from '../entities/common';
+import { FleetGateway, FleetQuery } from '../entities/fleet';
 import { ReadinessResponse } from '../entities/health';
 import {
   RelayCommandRequest,
@@ -89,6 +90,15 @@ export const CLOUD_ROUTES = {
     path: '/api/gateway/management/list',
     response: z.array(Gateway),
     summary: "The caller's gateways",
+  }),
+  'cloud.fleet.overview': route({
+    ...cloud,
+    method: 'GET',
+    path: '/api/fleet',
+    query: FleetQuery,
+    response: z.array(FleetGateway),
+    summary:
+      "The caller's gateways with their fleets' counts; `q` searches gateway names, sites and device names",
   }),
   'cloud.gateways.get': route({
     ...cloud,

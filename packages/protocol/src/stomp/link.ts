@@ -18,6 +18,8 @@ export const LINK_DESTINATIONS = {
   events: '/link/events',
   /** gateway -> cloud (SEND): BackupCopy, one new backup version to keep (issue 18). */
   backups: '/link/backups',
+  /** gateway -> cloud (SEND): GatewaySummary, the fleet's counts and device names (cross-gateway overview). */
+  summary: '/link/summary',
 } as const;
 
 /** Header carrying the gateway token, on the WebSocket handshake and on the STOMP CONNECT frame. */

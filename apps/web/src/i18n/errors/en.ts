@@ -85,6 +85,7 @@ export const errorsEn: Partial<Record<ErrorCode, string>> = {
   BACKUP_ARCHIVE_INVALID: 'This is not a backup archive made by a gateway',
   BACKUP_TYPE_MISMATCH: 'A backup can only be restored to a device of the same type',
   BACKUP_CLOUD_UNAVAILABLE: 'The gateway is not connected to a cloud',
+  BACKUP_VERSION_NOT_FOUND: 'The cloud keeps no backup version with this id for this gateway',
   MQTT_SETTINGS_FROM_ENV: 'The MQTT bridge is set by ST_MQTT_URL on the gateway; change it there',
   // Accounts, shares and audit (cloud)
   ROLE_FORBIDDEN: 'Your role on this gateway does not allow this',

@@ -83,6 +83,7 @@ export const errorsRu: Partial<Record<ErrorCode, string>> = {
   BACKUP_ARCHIVE_INVALID: 'Это не архив резервных копий шлюза',
   BACKUP_TYPE_MISMATCH: 'Копию можно восстановить только на устройство того же типа',
   BACKUP_CLOUD_UNAVAILABLE: 'Шлюз не подключён к облаку',
+  BACKUP_VERSION_NOT_FOUND: 'В облаке нет версии резервной копии с таким id для этого шлюза',
   MQTT_SETTINGS_FROM_ENV: 'Мост MQTT задан переменной ST_MQTT_URL на шлюзе; меняйте его там',
   // Accounts, shares and audit (cloud)
   ROLE_FORBIDDEN: 'Ваша роль на этом шлюзе не позволяет это сделать',
