@@ -53,7 +53,8 @@ export class OwnGateway {
         const answer = await fetch(`${this.url}/api/build`).catch(() => undefined);
         return answer?.ok === true;
       },
-      { timeoutMs: 20_000 },
+      // (a loaded machine: the other agents' builds and tests share its two cores)
+      { timeoutMs: 60_000 },
     );
   }
 
