@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import {
   type DeviceInfo,
   JSON_BODY_MAX_BYTES,
@@ -35,6 +36,7 @@ import { registerRoutes } from './routes/index';
 import { integrationRoutes } from './routes/integrations/index';
 import { localNameRoutes } from './routes/name/index';
 import { otaRoutes } from './routes/ota/index';
+import { rolloutRoutes } from './routes/rollouts/index';
 import { tagRoutes } from './routes/tags/index';
 import { createDeviceHealth } from './services/alerts/index';
 import { GatewayAuth } from './services/auth/gatewayAuth';
@@ -54,7 +56,8 @@ import { createGatewayMetrics } from './services/metrics/gatewayMetrics';
 import { type BridgeOptions, createMqttPart } from './services/mqtt/index';
 import { LocalName } from './services/name/localName';
 import { Notifications } from './services/notifications/notifications';
-import { createOta } from './services/ota/index';
+import { createOta, httpVersionProbe } from './services/ota/index';
+import { type Clock, createRollouts } from './services/rollouts/index';
 import { SampleHistory } from './services/samples/history';
 import { Sampler } from './services/samples/sampler';
 import { SavedDevices } from './services/saved/savedDevices';
@@ -96,6 +99,8 @@ export interface BuildOptions {
   readonly cloud?: CloudLinkOptions;
   /** MQTT bridge reconnect knobs (tests shorten them) */
   readonly mqtt?: BridgeOptions;
+  /** where rollouts read the time (tests move it ahead) */
+  readonly clock?: Clock;
 }
 
 /** The composition root: wires config, storage, services, routes and the live channel. Does not listen. */
@@ -280,6 +285,28 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     ...(config.alertTimings ? { timings: config.alertTimings } : {}),
   });
   deviceHealthRoutes(app, health);
+  const rollouts = createRollouts({
+    db,
+    bus,
+    library: ota.library,
+    ota: ota.service,
+    probe: httpVersionProbe(client, 2000),
+    health,
+    tags,
+    found: () => discovery.list(),
+    others: () => [...saved.list(), ...seen.now().map((s) => s.device)],
+    online: (ip) => discovery.get(ip),
+    gateway: () => cloud.link.identity?.gateway ?? { id: 'local', name: hostname() },
+    publish: (message) => {
+      const destination = topicDestination('gateway.rollouts');
+      stomp.publishJson(destination, message).catch((err: unknown) => logger.warn({ err }, 'publish failed'));
+      cloud.forward(destination, message);
+    },
+    logger: logger.child({ part: 'rollouts' }),
+    clock: options.clock,
+    timings: config.rolloutTimings,
+  });
+  rolloutRoutes(app, rollouts.service);
   await backupRoutes(app, {
     backups,
     store: backupStore,
@@ -389,6 +416,7 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     cloud,
     { name: 'ota uploads', start: () => ota.service.start(), stop: () => ota.service.stop() },
     health.part,
+    rollouts.part,
     mqtt.part,
     { name: 'sensor history', start: () => history.start(), stop: () => history.stop() },
     { name: 'sampler', start: () => sampler.start(), stop: () => sampler.stop() },

@@ -3,6 +3,7 @@ import { allowedOriginsField, configFields } from '@st/server-kit';
 import { z } from 'zod';
 import type { OutboxTimings } from './services/alerts/outbox';
 import type { JobTimeouts } from './services/ota/otaJob';
+import type { RolloutTimings } from './services/rollouts/timings';
 
 /** Config key -> environment variable; flags mirror them (`ST_LOG_PORT` <-> `--log-port`). */
 export const GATEWAY_CONFIG_KEYS = {
@@ -113,6 +114,8 @@ export type GatewayConfig = z.output<typeof GatewayConfigSchema> & {
   readonly otaTimeouts?: Partial<JobTimeouts>;
   /** alert outbox polling and retry timing (tests shorten them) */
   readonly alertTimings?: Partial<OutboxTimings>;
+  /** how often rollouts step and soaking devices are asked (tests shorten them) */
+  readonly rolloutTimings?: Partial<RolloutTimings>;
   /** sampling interval in ms; overrides `sampleInterval` (tests sample faster than once a second) */
   readonly sampleIntervalMs?: number;
   /** how often queued samples are written, and rollups/pruning run (tests shorten them) */

@@ -80,6 +80,13 @@ export const RELAY_ROUTE_ACCESS = {
   'gateway.devices.tags.list': 'read',
   'gateway.devices.tags.set': 'write',
   'gateway.devices.tags.bulk': 'write',
+  'gateway.rollouts.list': 'read',
+  'gateway.rollouts.get': 'read',
+  // a POST that changes nothing: counts the devices a target matches
+  'gateway.rollouts.preview': 'read',
+  'gateway.rollouts.create': 'write',
+  'gateway.rollouts.action': 'write',
+  'gateway.rollouts.delete': 'write',
   'gateway.name.get': 'read',
   'gateway.name.set': 'write',
 } as const satisfies Record<RelayableRouteName, Access>;

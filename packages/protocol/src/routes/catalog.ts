@@ -8,7 +8,7 @@ import { GATEWAY_ROUTES } from './gateway';
 import { HISTORY_ROUTES } from './history';
 import { INTEGRATION_ROUTES } from './integrations';
 import { OTA_ROUTES } from './ota';
-import { TAG_ROUTES } from './rollouts';
+import { ROLLOUT_ROUTES, TAG_ROUTES } from './rollouts';
 import { PASSKEY_ROUTES } from './passkeys';
 import { SIGN_IN_ROUTES } from './signIn';
 import { SSO_ROUTES } from './sso';
@@ -19,6 +19,7 @@ export const ROUTES = {
   ...GATEWAY_ROUTES,
   ...OTA_ROUTES,
   ...TAG_ROUTES,
+  ...ROLLOUT_ROUTES,
   ...ACCOUNT_ROUTES,
   ...ALERT_ROUTES,
   ...BACKUP_ROUTES,
@@ -44,6 +45,7 @@ export type GatewayRouteName =
   | keyof typeof GATEWAY_ROUTES
   | keyof typeof OTA_ROUTES
   | keyof typeof TAG_ROUTES
+  | keyof typeof ROLLOUT_ROUTES
   | Extract<keyof typeof ALERT_ROUTES, `gateway.${string}`>
   | keyof typeof BACKUP_ROUTES
   | keyof typeof INTEGRATION_ROUTES

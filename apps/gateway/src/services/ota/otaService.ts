@@ -29,6 +29,8 @@ export interface OtaServiceDeps extends JobDeps {
 interface Job {
   task: OtaTask;
   readonly controller: AbortController;
+  /** this job's own wait for the device to come back (a rollout's setting), else the gateway's */
+  readonly versionCheckMs?: number | undefined;
   done?: Promise<void>;
 }
 
@@ -62,7 +64,7 @@ export class OtaService {
     await Promise.all(running.map((j) => j.done));
   }
 
-  upload(firmwareId: string, target: OtaTarget): OtaTask {
+  upload(firmwareId: string, target: OtaTarget, options: { versionCheckMs?: number } = {}): OtaTask {
     const { firmware } = this.deps.library.get(firmwareId);
     const device = this.deps.findDevice(target.ip);
     if (!device) throw new ApiError('UNKNOWN_DEVICE', `Can't find device ${target.ip}`);
@@ -95,7 +97,7 @@ export class OtaService {
       progress: 0,
       startedAt: new Date().toISOString(),
     };
-    const job: Job = { task, controller: new AbortController() };
+    const job: Job = { task, controller: new AbortController(), versionCheckMs: options.versionCheckMs };
     this.jobs.set(task.taskId, job);
     this.deps.history.save(task);
     this.queue.push(job);
@@ -158,7 +160,11 @@ export class OtaService {
     };
     let outcome: JobOutcome;
     try {
-      outcome = await runOtaJob(job.task, this.deps, report, job.controller.signal);
+      const deps =
+        job.versionCheckMs === undefined
+          ? this.deps
+          : { ...this.deps, timeouts: { ...this.deps.timeouts, versionCheckMs: job.versionCheckMs } };
+      outcome = await runOtaJob(job.task, deps, report, job.controller.signal);
     } catch (err) {
       this.deps.logger.error({ err, taskId: job.task.taskId }, 'upload job failed unexpectedly');
       outcome = { status: 'FIRMWARE_TRANSFER_FAILED', error: `Unexpected failure: ${String(err)}` };
