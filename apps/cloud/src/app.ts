@@ -26,22 +26,18 @@ import { AuditLog } from './audit/log';
 import { AccessCache } from './auth/accessCache';
 import { ApiTokenStore } from './auth/apiTokens';
 import { JwtSigner } from './auth/jwt';
-import { PendingSignIns } from './auth/pending';
 import { RateLimiter } from './auth/rateLimit';
-import { registerAuthRoutes } from './auth/routes';
-import { registerSecondFactorRoutes } from './auth/secondFactorRoutes';
 import { loadSecret } from './auth/secret';
 import { SessionStore } from './auth/sessions';
-import { registerTokenRoutes } from './auth/tokenRoutes';
-import { TotpStore } from './auth/totp';
+import { registerSignIn } from './auth/signIn';
 import { BackupCipher } from './backups/crypto';
 import { receiveLinkBackups, registerBackupRoutes } from './backups/routes';
-import { receiveLinkSummaries, registerFleetRoutes } from './fleet/routes';
-import { GatewaySummaries } from './fleet/summaries';
 import { CloudBackupStore } from './backups/store';
 import { type CloudConfig, storageTarget } from './config';
 import { openDatabase } from './db/connect';
 import type { CloudDatabase } from './db/schema';
+import { receiveLinkSummaries, registerFleetRoutes } from './fleet/routes';
+import { GatewaySummaries } from './fleet/summaries';
 import { registerGatewayRoutes } from './gateways/routes';
 import { GatewayStore } from './gateways/store';
 import { InFlightRequests, stopListening } from './health/inFlight';
@@ -245,40 +241,20 @@ export class CloudServer {
         { prefix: 'st-login-failures', ...(hub ? { redis: hub.cmd } : {}) },
       ),
     };
-    const totp = new TotpStore(db, 'SmartThing');
-    const pending = new PendingSignIns(loadSecret(config.secret, config.dataDir));
-    const complete = registerAuthRoutes(this.app, {
+    registerSignIn(this.app, {
+      config,
+      db,
+      secret: loadSecret(config.secret, config.dataDir),
       users,
       sessions,
       jwt,
       auth,
+      audit,
+      apiTokens,
+      gateways,
       accessTtlSeconds: ACCESS_TTL_SECONDS,
       limits,
-      onSessionRevoked: (sid) => void linkManager.endUserSession(sid).catch(() => undefined),
-      audit,
-      totp,
-      pending,
-    });
-    registerSecondFactorRoutes(this.app, {
-      users,
-      sessions,
-      totp,
-      pending,
-      auth,
-      audit,
-      limits,
-      complete,
-      onSessionsRevoked: (ids) => {
-        for (const id of ids) void linkManager.endUserSession(id).catch(() => undefined);
-      },
-    });
-    registerTokenRoutes(this.app, {
-      apiTokens,
-      sessions,
-      gateways,
-      auth,
-      audit,
-      onSessionRevoked: (sid) => void linkManager.endUserSession(sid).catch(() => undefined),
+      endSession: (sid) => void linkManager.endUserSession(sid).catch(() => undefined),
     });
     const revoke = (id: string) => void linkManager.revoke(id).catch(() => undefined);
     registerGatewayRoutes(this.app, { gateways, presence, auth, onGatewayRevoked: revoke, audit });

@@ -34,6 +34,8 @@ export interface AuthRouteDeps {
   audit: AuditLog;
   totp: TotpStore;
   pending: PendingSignIns;
+  /** whether the user has a second factor (TOTP or a passkey) */
+  hasSecondFactor: (userId: string) => Promise<boolean>;
 }
 
 /** Ends a sign-in whose every factor checked out: the session opens, the answer carries its refresh token. */
@@ -43,6 +45,13 @@ export type CompleteSignIn = (
   user: { id: string; login: string },
   detail: string,
 ) => Promise<{ refresh: string }>;
+
+/**
+ * After a first factor (the password, or single sign-on): the second step when the user has a second factor
+ * (401 SECOND_FACTOR_REQUIRED) or must set one up (403 SECOND_FACTOR_ENROL_REQUIRED), with the pending-sign-in
+ * cookie; else the session opens.
+ */
+export type AfterFirstFactor = CompleteSignIn;
 
 /** The pending-sign-in cookie (PENDING_SIGN_IN), for the second step only; maxAge 0 clears it. */
 export function pendingCookie(req: FastifyRequest, value: string, maxAge: number): string {
@@ -55,7 +64,10 @@ function cookie(req: FastifyRequest, value: string, maxAge: number): string {
   return `${ACCESS_COOKIE}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secure}`;
 }
 
-export function registerAuthRoutes(app: HttpApp, deps: AuthRouteDeps): CompleteSignIn {
+export function registerAuthRoutes(
+  app: HttpApp,
+  deps: AuthRouteDeps,
+): { complete: CompleteSignIn; afterFirstFactor: AfterFirstFactor } {
   const { users, sessions, jwt, auth, limits } = deps;
 
   const issue = (
@@ -98,24 +110,27 @@ export function registerAuthRoutes(app: HttpApp, deps: AuthRouteDeps): CompleteS
         });
         throw result.disabled ? new ApiError('USER_DISABLED') : cloudErrors.wrongCredentials();
       }
-      const user = result.user;
-      // A second factor comes next when the user has one, or must set one up when an admin requires it: no
-      // session yet, only the pending-sign-in cookie (and the login's failure count stays until the end).
-      const step = (await deps.totp.enabled(user.id))
-        ? 'code'
-        : (await deps.totp.required())
-          ? 'enrol'
-          : undefined;
-      if (step) {
-        reply.header(
-          'set-cookie',
-          pendingCookie(req, deps.pending.issue(user.id, step), PENDING_SIGN_IN.ttlSeconds),
-        );
-        throw new ApiError(step === 'code' ? 'SECOND_FACTOR_REQUIRED' : 'SECOND_FACTOR_ENROL_REQUIRED');
-      }
-      return complete(req, reply, user, 'password only');
+      return afterFirstFactor(req, reply, result.user, 'password only');
     },
   );
+
+  const afterFirstFactor: AfterFirstFactor = async (req, reply, user, detail) => {
+    // A second factor comes next when the user has one, or must set one up when an admin requires it: no
+    // session yet, only the pending-sign-in cookie (and the login's failure count stays until the end).
+    const step = (await deps.hasSecondFactor(user.id))
+      ? 'code'
+      : (await deps.totp.required())
+        ? 'enrol'
+        : undefined;
+    if (step) {
+      reply.header(
+        'set-cookie',
+        pendingCookie(req, deps.pending.issue(user.id, step), PENDING_SIGN_IN.ttlSeconds),
+      );
+      throw new ApiError(step === 'code' ? 'SECOND_FACTOR_REQUIRED' : 'SECOND_FACTOR_ENROL_REQUIRED');
+    }
+    return complete(req, reply, user, detail);
+  };
 
   const complete: CompleteSignIn = async (req, reply, user, detail) => {
     await limits.perLogin.reset(user.login);
@@ -186,5 +201,5 @@ export function registerAuthRoutes(app: HttpApp, deps: AuthRouteDeps): CompleteS
       };
     },
   );
-  return complete;
+  return { complete, afterFirstFactor };
 }

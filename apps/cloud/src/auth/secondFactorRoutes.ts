@@ -1,7 +1,6 @@
 import {
   ApiError,
   OK,
-  PENDING_SIGN_IN,
   type RouteName,
   routeDef,
   SecondFactorRequest,
@@ -12,22 +11,23 @@ import {
   TotpDisableRequest,
 } from '@st/protocol';
 import type { HttpApp } from '@st/server-kit';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { AuditLog } from '../audit/log';
-import { cloudErrors } from '../http/errors';
-import { readCookie } from '../http/principal';
 import type { RequestAuth } from '../http/requestAuth';
 import type { UserStore } from '../users/users';
-import type { PendingSignIns, PendingStep } from './pending';
+import type { PasskeyStore } from './passkeys';
+import type { PendingSignIns } from './pending';
 import type { RateLimiter } from './rateLimit';
 import { type CompleteSignIn, pendingCookie } from './routes';
 import type { SessionStore } from './sessions';
+import { stepGuards } from './stepGuards';
 import type { TotpStore } from './totp';
 
 export interface SecondFactorRouteDeps {
   users: UserStore;
   sessions: SessionStore;
   totp: TotpStore;
+  passkeys: PasskeyStore;
   pending: PendingSignIns;
   auth: RequestAuth;
   audit: AuditLog;
@@ -48,27 +48,10 @@ function doc(name: RouteName) {
  * enrolment (signed in, or at a sign-in that requires it), turning it off, the admin's reset and requirement.
  */
 export function registerSecondFactorRoutes(app: HttpApp, deps: SecondFactorRouteDeps): void {
-  const { totp, pending, auth, audit, limits, users } = deps;
+  const { totp, auth, audit, limits, users } = deps;
   const r = SIGN_IN_ROUTES;
 
-  const pendingOf = async (req: FastifyRequest, step: PendingStep) => {
-    const p = pending.read(readCookie(req.headers.cookie, PENDING_SIGN_IN.cookieName));
-    const user = p?.step === step ? await users.findById(p.userId) : undefined;
-    if (!user) throw new ApiError('SIGN_IN_PENDING_INVALID');
-    return user;
-  };
-  /** Enrolment is for a signed-in user, or (when a second factor is required) for a pending sign-in. */
-  const enroller = async (req: FastifyRequest) => {
-    if (
-      readCookie(req.headers.cookie, PENDING_SIGN_IN.cookieName) !== undefined &&
-      !(await auth.principal(req))
-    ) {
-      const user = await pendingOf(req, 'enrol');
-      return { userId: user.id, login: user.login, sessionId: undefined };
-    }
-    const me = await auth.user(req);
-    return { userId: me.userId, login: me.login, sessionId: me.sessionId };
-  };
+  const { pendingOf, enroller, limited } = stepGuards(deps);
   const admin = async (req: FastifyRequest) => {
     const me = await auth.user(req);
     if (!(await users.isAdmin(me.userId))) throw new ApiError('ADMIN_REQUIRED');
@@ -76,14 +59,6 @@ export function registerSecondFactorRoutes(app: HttpApp, deps: SecondFactorRoute
   };
   const endOthers = async (userId: string, except?: string) =>
     deps.onSessionsRevoked(await deps.sessions.revokeUser(userId, except));
-  const limited = async (req: FastifyRequest, reply: FastifyReply, login: string) => {
-    const [ipWait, loginWait] = await Promise.all([limits.perIp.hit(req.ip), limits.perLogin.peek(login)]);
-    const wait = Math.max(ipWait, loginWait);
-    if (wait > 0) {
-      reply.header('retry-after', String(wait));
-      throw cloudErrors.rateLimited(wait);
-    }
-  };
 
   app.post(
     r['cloud.auth.secondFactor'].path,
@@ -195,7 +170,10 @@ export function registerSecondFactorRoutes(app: HttpApp, deps: SecondFactorRoute
       const me = await admin(req);
       const user = await users.findById(req.params.id);
       if (!user) throw new ApiError('USER_NOT_FOUND');
-      if (!(await totp.remove(user.id))) throw new ApiError('TOTP_NOT_ON');
+      // Every second factor goes: the TOTP secret and the passkeys.
+      const hadTotp = await totp.remove(user.id);
+      const passkeysRemoved = await deps.passkeys.removeAll(user.id);
+      if (!hadTotp && passkeysRemoved === 0) throw new ApiError('TOTP_NOT_ON');
       await endOthers(user.id);
       await audit.record({
         action: 'totp.reset',

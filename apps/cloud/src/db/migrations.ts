@@ -247,6 +247,51 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable('api_tokens').execute();
     },
   },
+  // Passkeys (WebAuthn), their single-use challenges, and the links of single sign-on identities to users.
+  '008_passkeys_sso': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('passkeys')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        // base64url credential id and COSE public key, as the authenticator gave them
+        .addColumn('credential_id', 'text', (c) => c.notNull().unique())
+        .addColumn('public_key', 'text', (c) => c.notNull())
+        .addColumn('counter', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('transports', 'text')
+        .addColumn('device_type', 'text', (c) => c.notNull())
+        .addColumn('backed_up', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('rp_id', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('last_used_at', 'text')
+        .execute();
+      await db.schema.createIndex('passkeys_user').on('passkeys').column('user_id').execute();
+      await db.schema
+        .createTable('sign_in_challenges')
+        .addColumn('challenge', 'text', (c) => c.primaryKey())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'text')
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('sso_links')
+        .addColumn('issuer', 'text', (c) => c.notNull())
+        .addColumn('subject', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('email', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('last_used_at', 'text')
+        .addPrimaryKeyConstraint('sso_links_pk', ['issuer', 'subject'])
+        .execute();
+      await db.schema.createIndex('sso_links_user').on('sso_links').column('user_id').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('sso_links').execute();
+      await db.schema.dropTable('sign_in_challenges').execute();
+      await db.schema.dropTable('passkeys').execute();
+    },
+  },
   // What each linked gateway last told of its fleet (counts and device names), for the cross-gateway overview.
   '009_gateway_summaries': {
     async up(db: Kysely<unknown>) {

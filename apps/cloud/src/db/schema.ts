@@ -155,7 +155,47 @@ export interface CloudSettingsTable {
   value: string;
 }
 
+/** A user's passkey (WebAuthn credential); `counter` bigint: PostgreSQL hands it back as a string. */
+export interface PasskeysTable {
+  id: string;
+  user_id: string;
+  name: string;
+  credential_id: string;
+  public_key: string;
+  counter: Generated<number | string>;
+  /** JSON array of the authenticator's transports, or null */
+  transports: string | null;
+  device_type: string;
+  backed_up: Generated<number>;
+  /** the relying party id it was registered for */
+  rp_id: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** A WebAuthn challenge or single sign-on outcome waiting for its one use (deleted when used). */
+export interface SignInChallengesTable {
+  challenge: string;
+  kind: string;
+  user_id: string | null;
+  /** epoch ms */
+  expires_at: number | string;
+}
+
+/** An OpenID Connect identity (issuer + subject) linked to a user at its first sign-in. */
+export interface SsoLinksTable {
+  issuer: string;
+  subject: string;
+  user_id: string;
+  email: string | null;
+  created_at: string;
+  last_used_at: string | null;
+}
+
 export interface CloudDatabase {
+  passkeys: PasskeysTable;
+  sign_in_challenges: SignInChallengesTable;
+  sso_links: SsoLinksTable;
   api_tokens: ApiTokensTable;
   recovery_codes: RecoveryCodesTable;
   cloud_settings: CloudSettingsTable;

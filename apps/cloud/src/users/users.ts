@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AdminUser } from '@st/protocol';
+import { sql } from 'kysely';
 import type { AccessChanges } from '../auth/accessCache';
 import { hashToken, newOpaqueToken } from '../auth/tokens';
 import type { CloudDb } from '../db/connect';
@@ -118,6 +119,20 @@ export class UserStore {
       .select((eb) => eb.fn.countAll<string | number>().as('n'))
       .executeTakeFirst();
     return Number(row?.n ?? 0);
+  }
+
+  /** A user signed up by single sign-on: no password works for them until an admin sets one. */
+  async createWithoutPassword(login: string): Promise<UserRecord> {
+    return this.insert(login, NO_PASSWORD, null, false);
+  }
+
+  /** The user whose login is this text, compared without case (an e-mail address as login). */
+  async findByLoginIgnoringCase(login: string): Promise<UserRecord | undefined> {
+    return this.db
+      .selectFrom('users')
+      .select(['id', 'login'])
+      .where(sql`lower(login)`, '=', login.toLowerCase())
+      .executeTakeFirst();
   }
 
   async findByLogin(login: string): Promise<UserRecord | undefined> {
