@@ -13,13 +13,26 @@ import { Drawer } from '../../ui/kit/overlays';
 import { Alert } from '../../ui/kit/status';
 import { Text, Title } from '../../ui/kit/text';
 import { PageLoader } from '../../ui/PageLoader';
+import { useOpenedOnce } from '../../ui/useOpenedOnce';
+import { useCanWrite } from '../accounts/useCanWrite';
+import { SelectAllBox } from '../fleet/SelectAllBox';
+import { useFirmwareLibrary } from '../fleet/useFirmwareLibrary';
+import { useSelection } from '../fleet/useSelection';
 import { formatNumber } from './format';
 import { useForgetDevice, useLiveSamples, useOverview } from './historyApi';
 import { historyEn, historyRu } from './messages';
+import { OverviewCards } from './OverviewCards';
 import { OverviewTable } from './OverviewTable';
-import { applySample, filterRows, type Sort, type SortKey, sortRows } from './overviewModel';
+import { applySample, deviceOf, filterRows, type Sort, type SortKey, sortRows } from './overviewModel';
 
 addTexts(historyEn, historyRu);
+
+// Downloaded with the first selection, as in the device list; it stays mounted after, so a bulk action's
+// dialog outlives a cleared selection.
+const BulkBar = lazy(() => import('../fleet/BulkBar').then((m) => ({ default: m.BulkBar })));
+
+/** Below this width the overview shows one card per device instead of the table (a phone). */
+const CARDS_BELOW_PX = 760;
 
 const DevicePanel = lazy(() =>
   import('../devices/panel/DevicePanel').then((m) => ({ default: m.DevicePanel })),
@@ -47,7 +60,11 @@ function Overview() {
   const [sort, setSort] = useState<Sort>({ key: 'name', desc: false });
   const [open, setOpen] = useState<OverviewRow | undefined>();
   const [now, setNow] = useState(() => Date.now());
-  const { height: vh } = useViewportSize();
+  const { height: vh, width: vw } = useViewportSize();
+  const chosen = useSelection();
+  const selection = useCanWrite() ? chosen : undefined;
+  const bulkBar = useOpenedOnce((selection?.devices.length ?? 0) > 0);
+  const { newerFor } = useFirmwareLibrary();
 
   // a fresh overview replaces the live patches it already contains
   useEffect(() => setLive(new Map()), [overview.data]);
@@ -76,6 +93,16 @@ function Overview() {
     );
 
   const total = overview.data?.length ?? 0;
+  const shownDevices = useMemo(() => rows.map(deviceOf), [rows]);
+  const listProps = {
+    rows,
+    onOpen: setOpen,
+    onForget: (row: OverviewRow) => forget.mutate(row.ip),
+    now,
+    height: Math.max(320, vh - 260),
+    selection,
+    newerFor,
+  };
   return (
     <Stack gap="sm">
       <Group justify="space-between" wrap="wrap">
@@ -83,6 +110,9 @@ function Overview() {
           {t('history.overview.title')}
         </Title>
         <Group gap="sm">
+          {selection && rows.length > 0 ? (
+            <SelectAllBox list={t('history.overview.title')} devices={shownDevices} selection={selection} />
+          ) : null}
           {overview.isFetching ? <Loader role="status" size="xs" aria-label={t('common.loading')} /> : null}
           <Text size="sm" c="dimmed" role="status" data-testid="overview-count">
             {t('history.overview.count', {
@@ -100,6 +130,11 @@ function Overview() {
         onChange={(e) => setFilter(e.currentTarget.value)}
         maw={420}
       />
+      {selection === undefined || !bulkBar ? null : (
+        <Suspense fallback={null}>
+          <BulkBar selection={selection} />
+        </Suspense>
+      )}
       {forget.error ? (
         <Alert color="red" role="alert" title={t('history.overview.forget.error')}>
           {forget.error.message}
@@ -113,16 +148,10 @@ function Overview() {
         <Text c="dimmed">{t('history.overview.empty')}</Text>
       ) : rows.length === 0 ? (
         <Text c="dimmed">{t('history.overview.nomatch')}</Text>
+      ) : vw > 0 && vw < CARDS_BELOW_PX ? (
+        <OverviewCards {...listProps} />
       ) : (
-        <OverviewTable
-          rows={rows}
-          sort={sort}
-          onSort={onSort}
-          onOpen={setOpen}
-          onForget={(row) => forget.mutate(row.ip)}
-          now={now}
-          height={Math.max(320, vh - 260)}
-        />
+        <OverviewTable {...listProps} sort={sort} onSort={onSort} />
       )}
       <Drawer
         opened={open !== undefined}
@@ -135,14 +164,7 @@ function Overview() {
           <Suspense fallback={<PageLoader />}>
             <DevicePanel
               key={open.ip}
-              device={{
-                ip: open.ip,
-                name: open.name,
-                type: open.type,
-                board: open.board,
-                stVersion: open.stVersion,
-                ...(open.version === null ? {} : { version: open.version }),
-              }}
+              device={deviceOf(open)}
               onRenamed={(name) => setOpen((d) => (d ? { ...d, name } : d))}
             />
           </Suspense>

@@ -1,16 +1,19 @@
-import type { OverviewRow } from '@st/protocol';
+import type { DeviceInfo, Firmware, OverviewRow } from '@st/protocol';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Tooltip } from '../../ui/floating/Tooltip';
 import { Box } from '../../ui/kit/Box';
 import { UnstyledButton } from '../../ui/kit/buttons';
+import { Checkbox } from '../../ui/kit/choices';
 import { Group } from '../../ui/kit/layout';
 import { Badge } from '../../ui/kit/status';
 import { Text, VisuallyHidden } from '../../ui/kit/text';
 import { useVirtualRows } from '../../ui/useVirtualRows';
+import { UpdateMark } from '../fleet/UpdateBadge';
+import type { Selection } from '../fleet/useSelection';
 import { formatAgo, formatDateTime, formatDuration, formatNumber } from './format';
-import type { Sort, SortKey } from './overviewModel';
+import { deviceOf, type Sort, type SortKey } from './overviewModel';
 import { Sparkline } from './Sparkline';
 
 const ROW_HEIGHT = 48;
@@ -19,13 +22,15 @@ const COLUMNS: readonly { key: SortKey | 'sensors'; width: string }[] = [
   { key: 'name', width: 'minmax(140px, 1.2fr)' },
   { key: 'type', width: '100px' },
   { key: 'board', width: '100px' },
-  { key: 'version', width: '110px' },
+  // the version and, beside it, the "update available" badge
+  { key: 'version', width: '190px' },
   { key: 'uptime', width: '120px' },
   { key: 'lastSeen', width: '170px' },
   { key: 'sensors', width: 'minmax(260px, 2fr)' },
 ];
+const CHOICE_WIDTH = '36px';
 const GRID = COLUMNS.map((c) => c.width).join(' ');
-const MIN_WIDTH = 1050;
+const MIN_WIDTH = 1170;
 
 export interface OverviewTableProps {
   rows: readonly OverviewRow[];
@@ -36,11 +41,26 @@ export interface OverviewTableProps {
   onForget?: ((row: OverviewRow) => void) | undefined;
   now: number;
   height: number;
+  /** the devices chosen for a bulk action; absent (a viewer): no checkboxes */
+  selection?: Selection | undefined;
+  /** the newer firmware in the library for a device, if any (the "update available" badge) */
+  newerFor: (device: Pick<DeviceInfo, 'type' | 'board' | 'version'>) => Firmware | undefined;
 }
 
 /** The fleet as a virtualised grid: only the rows in view are in the page, so 1,000 devices stay smooth. */
-export function OverviewTable({ rows, sort, onSort, onOpen, onForget, now, height }: OverviewTableProps) {
+export function OverviewTable({
+  rows,
+  sort,
+  onSort,
+  onOpen,
+  onForget,
+  now,
+  height,
+  selection,
+  newerFor,
+}: OverviewTableProps) {
   const { t, i18n } = useTranslation();
+  const grid = selection ? `${CHOICE_WIDTH} ${GRID}` : GRID;
   const lang = i18n.language;
   const viewport = useRef<HTMLDivElement>(null);
   const virtual = useVirtualRows({
@@ -78,10 +98,15 @@ export function OverviewTable({ rows, sort, onSort, onOpen, onForget, now, heigh
             aria-rowindex={1}
             style={{
               display: 'grid',
-              gridTemplateColumns: GRID,
+              gridTemplateColumns: grid,
               borderBottom: '1px solid var(--st-border)',
             }}
           >
+            {selection ? (
+              <th scope="col" style={{ padding: '6px 8px' }}>
+                <VisuallyHidden>{t('history.overview.col.select')}</VisuallyHidden>
+              </th>
+            ) : null}
             {COLUMNS.map(({ key }) => {
               const label = t(`history.overview.col.${key}`);
               const active = sort.key === key;
@@ -130,7 +155,7 @@ export function OverviewTable({ rows, sort, onSort, onOpen, onForget, now, heigh
                 onClick={() => onOpen(row)}
                 style={{
                   display: 'grid',
-                  gridTemplateColumns: GRID,
+                  gridTemplateColumns: grid,
                   alignItems: 'center',
                   position: 'absolute',
                   top: 0,
@@ -142,6 +167,17 @@ export function OverviewTable({ rows, sort, onSort, onOpen, onForget, now, heigh
                   cursor: 'pointer',
                 }}
               >
+                {selection ? (
+                  <Cell>
+                    <Checkbox
+                      size="xs"
+                      checked={selection.has(row.ip)}
+                      onClick={(e) => e.stopPropagation()}
+                      onChange={(e) => selection.set([deviceOf(row)], e.currentTarget.checked)}
+                      aria-label={t('fleet.select.device', { name: row.name, ip: row.ip })}
+                    />
+                  </Cell>
+                ) : null}
                 <Cell>
                   <Tooltip label={status}>
                     <Box
@@ -206,7 +242,12 @@ export function OverviewTable({ rows, sort, onSort, onOpen, onForget, now, heigh
                 </Cell>
                 <Cell>{row.type}</Cell>
                 <Cell>{row.board}</Cell>
-                <Cell>{row.version ?? '—'}</Cell>
+                <Cell>
+                  <Group gap={4} wrap="nowrap">
+                    <span>{row.version ?? '—'}</span>
+                    <UpdateMark device={deviceOf(row)} newer={newerFor(deviceOf(row))} />
+                  </Group>
+                </Cell>
                 <Cell>{row.uptime === null ? '—' : formatDuration(lang, row.uptime)}</Cell>
                 <Cell>
                   {row.lastSeen === null ? (

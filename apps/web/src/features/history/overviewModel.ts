@@ -1,4 +1,4 @@
-import type { DeviceSample, OverviewRow } from '@st/protocol';
+import type { DeviceInfo, DeviceSample, OverviewRow } from '@st/protocol';
 
 export type SortKey = 'status' | 'name' | 'type' | 'board' | 'version' | 'uptime' | 'lastSeen';
 export interface Sort {
@@ -43,4 +43,16 @@ export function sortRows(rows: OverviewRow[], sort: Sort, collator: Intl.Collato
     }
   };
   return rows.sort((a, b) => cmp(a, b) * dir || collator.compare(a.name, b.name));
+}
+
+/** The device an overview row is (for the device panel, bulk actions and update badges). */
+export function deviceOf(row: OverviewRow): DeviceInfo {
+  return {
+    ip: row.ip,
+    name: row.name,
+    type: row.type,
+    board: row.board,
+    stVersion: row.stVersion,
+    ...(row.version === null ? {} : { version: row.version }),
+  };
 }
