@@ -39,21 +39,15 @@ function GatewayForm({ gateway, onSave }: GatewayEditDialogProps) {
   const [name, setName] = useState(gateway?.name ?? '');
   const [description, setDescription] = useState(gateway?.description ?? '');
   const [busy, setBusy] = useState(false);
+  const nameCheck = checkGatewayName(name);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const check = checkGatewayName(name);
-    if (check.kind === 'blank') {
+    if (nameCheck.kind === 'blank') {
       toaster.error({ caption: t('gateway.edit.validation.name.blank'), key: GATEWAY_SAVE_KEY });
       return;
     }
-    if (check.kind === 'long') {
-      toaster.error({
-        caption: t('gateway.edit.validation.name.long'),
-        description: t('gateway.edit.validation.name.long.desc', { count: check.max }),
-        key: GATEWAY_SAVE_KEY,
-      });
-    }
+    // A name over the limit is still sent: the server's answer is the one toast (the field says it already).
     setBusy(true);
     try {
       await onSave({ name: name.trim(), description });
@@ -69,6 +63,11 @@ function GatewayForm({ gateway, onSave }: GatewayEditDialogProps) {
           label={t('gateway.edit.name')}
           value={name}
           onChange={(event) => setName(event.currentTarget.value)}
+          error={
+            nameCheck.kind === 'long'
+              ? t('gateway.edit.validation.name.long.desc', { count: nameCheck.max })
+              : undefined
+          }
           required
           data-autofocus
         />

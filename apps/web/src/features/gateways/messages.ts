@@ -70,7 +70,6 @@ export const gatewaysEn = {
   'gateway.edit.button.create': 'Create',
   'gateway.edit.button.update': 'Update',
   'gateway.edit.validation.name.blank': 'Gateway name cannot be blank',
-  'gateway.edit.validation.name.long': 'Gateway name is too long',
   'gateway.edit.validation.name.long.desc_one': 'A name should have at most {{count}} character.',
   'gateway.edit.validation.name.long.desc_other': 'A name should have at most {{count}} characters.',
 };
@@ -145,7 +144,6 @@ export const gatewaysRu: RuTexts<typeof gatewaysEn> = {
   'gateway.edit.button.create': 'Создать',
   'gateway.edit.button.update': 'Сохранить',
   'gateway.edit.validation.name.blank': 'Название шлюза не может быть пустым',
-  'gateway.edit.validation.name.long': 'Слишком длинное название шлюза',
   'gateway.edit.validation.name.long.desc_one': 'Название должно быть не длиннее {{count}} символа.',
   'gateway.edit.validation.name.long.desc_few': 'Название должно быть не длиннее {{count}} символов.',
   'gateway.edit.validation.name.long.desc_many': 'Название должно быть не длиннее {{count}} символов.',

@@ -71,7 +71,12 @@ export function UPlotChart({
           stroke: ink,
           grid: { stroke: grid },
           ticks: { stroke: grid },
-          values: (_u, splits, _axis, _space, incr) => timeTicks(lang, splits, incr),
+          // (the labels also go on the host as data-x-ticks / data-y-ticks: a canvas has no text to read)
+          values: (_u, splits, _axis, _space, incr) => {
+            const labels = timeTicks(lang, splits, incr);
+            el.dataset.xTicks = labels.filter((l) => l !== null).join('|');
+            return labels;
+          },
         },
         {
           stroke: ink,
@@ -79,7 +84,11 @@ export function UPlotChart({
           ticks: { stroke: grid },
           // as wide as its longest label (with the unit)
           size: (_u, values) => 14 + 7 * Math.max(3, ...(values ?? []).map((v) => v?.length ?? 0)),
-          values: (_u, splits) => splits.map((s) => withUnit(formatNumber(lang, s), unit)),
+          values: (_u, splits) => {
+            const labels = splits.map((s) => withUnit(formatNumber(lang, s), unit));
+            el.dataset.yTicks = labels.join('|');
+            return labels;
+          },
         },
       ],
       series: [
