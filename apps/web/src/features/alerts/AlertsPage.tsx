@@ -4,8 +4,10 @@ import { addTexts } from '../../i18n';
 import { Loader } from '../../ui/kit/feedback';
 import { Center, Stack } from '../../ui/kit/layout';
 import { Text, Title } from '../../ui/kit/text';
+import { AlertHistory } from './AlertHistory';
 import { alertKeys } from './alertKeys';
 import { CloudAlertsForm } from './CloudAlertsForm';
+import { DeviceThresholds } from './DeviceThresholds';
 import { GatewayAlertsForm } from './GatewayAlertsForm';
 import { alertsEn, alertsRu } from './messages';
 import { useAlertsApi } from './useAlertsApi';
@@ -45,6 +47,8 @@ export default function AlertsPage() {
       ) : (
         <Loading failed={gateway.isError} />
       )}
+      <DeviceThresholds />
+      <AlertHistory />
       {mode === 'cloud' ? (
         cloud.data ? (
           <CloudAlertsForm

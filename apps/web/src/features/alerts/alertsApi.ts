@@ -1,4 +1,11 @@
-import type { AlertSettings, CloudAlertSettings, Gateway, TimelineQueryInput } from '@st/protocol';
+import type {
+  AlertHistoryQueryInput,
+  AlertSettings,
+  AlertThresholdSet,
+  CloudAlertSettings,
+  Gateway,
+  TimelineQueryInput,
+} from '@st/protocol';
 import { ALERT_ROUTES } from '@st/protocol';
 import type { GatewayFetch } from '../../api/gatewayFetch';
 import type { HttpClient } from '../../api/http';
@@ -12,6 +19,11 @@ export function alertsApi(http: HttpClient, gatewayFetch: GatewayFetch, gateway:
       gatewayFetch(gateway, gatewayCall(ALERT_ROUTES, 'gateway.alerts.put', { body })),
     test: (channel: string) =>
       gatewayFetch(gateway, gatewayCall(ALERT_ROUTES, 'gateway.alerts.test', { query: { channel } })),
+    thresholds: () => gatewayFetch(gateway, gatewayCall(ALERT_ROUTES, 'gateway.alerts.thresholds.list')),
+    setThreshold: (body: AlertThresholdSet) =>
+      gatewayFetch(gateway, gatewayCall(ALERT_ROUTES, 'gateway.alerts.thresholds.set', { body })),
+    history: (query: AlertHistoryQueryInput) =>
+      gatewayFetch(gateway, gatewayCall(ALERT_ROUTES, 'gateway.alerts.history', { query })),
     timeline: (query: TimelineQueryInput) =>
       gatewayFetch(gateway, gatewayCall(ALERT_ROUTES, 'gateway.devices.timeline', { query })),
     cloudGet: () => http.request(cloudRequest(ALERT_ROUTES, 'cloud.alerts.get')),
