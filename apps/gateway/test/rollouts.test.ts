@@ -1,5 +1,5 @@
-import { Firmware, RolloutProgressMessage, RolloutSummary } from '@st/protocol';
-import { waitFor } from '@st/testkit';
+import { AlertPayload, Firmware, RolloutProgressMessage, RolloutSummary } from '@st/protocol';
+import { startHttpReceiver, waitFor } from '@st/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ErrorBody, http, subscribe } from './helpers';
@@ -41,6 +41,18 @@ const ip = (i: number) => sys.device(i).address;
 
 describe('firmware rollouts', () => {
   it('pauses at the failure limit when the first device refuses the image; resume finishes the rest', async () => {
+    const hook = await startHttpReceiver();
+    const alerts = () =>
+      hook.received
+        .map((x) => AlertPayload.parse(JSON.parse(x.body)))
+        .filter((a) => a.kind.startsWith('rollout'));
+    const channel = { id: 'hook', type: 'webhook', url: `${hook.url}/alerts`, secret: 'hook-secret-1' };
+    const put = await http(sys.base, 'PUT', '/api/alerts', {
+      channels: [channel],
+      deviceOfflineAfter: 3600,
+      notifications: false,
+    });
+    expect(put.status).toBe(200);
     const live = await subscribe(sys.wsUrl, '/rollouts');
     const fw = await lampFirmware(sys.base, '2.0.0');
     const preview = await http(sys.base, 'POST', '/api/rollouts/preview', {
@@ -73,6 +85,8 @@ describe('firmware rollouts', () => {
     // nothing of the next waves started while paused
     for (const i of [1, 2, 3]) expect(stateOf(paused, ip(i))).toBe('PENDING');
     expect(sys.device(1).state.otaFlashes).toBe(0);
+    await waitFor(() => alerts().some((a) => a.kind === 'rollout-paused'), { what: 'the pause alert' });
+    expect(alerts()[0]?.text).toContain('paused: 1 of 1 device failed in wave 1');
 
     const resumed = await http(sys.base, 'POST', `/api/rollouts/${created.id}/action`, { action: 'resume' });
     expect(resumed.status).toBe(200);
@@ -85,6 +99,9 @@ describe('firmware rollouts', () => {
     expect(stateOf(done, ip(0))).toBe('UPLOAD_FAILED');
     expect(done.reason).toBe('3 updated, 1 failed, 1 skipped');
     expect(done.finishedAt).toBeDefined();
+    await waitFor(() => alerts().some((a) => a.kind === 'rollout-finished'), { what: 'the end alert' });
+    expect(alerts().at(-1)?.text).toBe(`Rollout "lamp 2.0.0" finished: 3 updated, 1 failed, 1 skipped`);
+    await hook.close();
 
     const messages = live.messages.map((m) => RolloutProgressMessage.parse(m));
     await live.close();
@@ -195,6 +212,62 @@ describe('firmware rollouts', () => {
     expect(expired.reason).toBe('0 updated, 1 not found in time');
     await gone.goOnline();
   }, 90_000);
+
+  it('holds the next wave until the first wave’s device stayed up its soak time (10 min on the clock)', async () => {
+    const fw = await lampFirmware(sys.base, '5.5.0');
+    const r = await createRollout(sys.base, {
+      firmwareId: fw.id,
+      target: { kind: 'devices', ips: [ip(1), ip(2)] },
+      waves: [{ count: 1 }, {}],
+    });
+    expect(r.settings.soakMs).toBe(10 * 60_000);
+    const soaking = await waitRollout(sys.base, r.id, (x) => stateOf(x, ip(1)) === 'SOAKING', 'soaking');
+    expect(soaking.currentWave).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const still = await waitRollout(sys.base, r.id, () => true, 'read');
+    expect([stateOf(still, ip(1)), stateOf(still, ip(2)), still.currentWave]).toEqual([
+      'SOAKING',
+      'PENDING',
+      0,
+    ]);
+    sys.clock.advance(10 * 60_000);
+    await waitRollout(
+      sys.base,
+      r.id,
+      (x) => stateOf(x, ip(1)) === 'UPDATED' && x.currentWave === 1,
+      'soaked',
+    );
+    const soaking2 = await waitRollout(
+      sys.base,
+      r.id,
+      (x) => stateOf(x, ip(2)) === 'SOAKING',
+      'wave 2 soaking',
+    );
+    expect(soaking2.state).toBe('RUNNING');
+    sys.clock.advance(10 * 60_000);
+    await waitRollout(sys.base, r.id, (x) => x.state === 'FINISHED', 'finished');
+  }, 60_000);
+
+  it('starts no upload outside its window (gateway local time), and starts once the clock is inside it', async () => {
+    const h = new Date(sys.clock.now()).getHours();
+    const hh = (n: number) => `${String((h + n) % 24).padStart(2, '0')}:00`;
+    const fw = await lampFirmware(sys.base, '6.0.0');
+    const r = await createRollout(sys.base, {
+      firmwareId: fw.id,
+      target: { kind: 'devices', ips: [ip(3)] },
+      window: { start: hh(2), end: hh(4) },
+      soakMs: 0,
+    });
+    const outside = await waitRollout(sys.base, r.id, (x) => x.reason !== undefined, 'the window reason');
+    expect(outside.reason).toBe(`Outside its window ${hh(2)}-${hh(4)} (gateway time): no upload starts`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(stateOf(await waitRollout(sys.base, r.id, () => true, 'read'), ip(3))).toBe('PENDING');
+    expect(sys.device(3).state.otaFlashes).toBe(1);
+    sys.clock.advance(2 * HOUR);
+    const done = await waitRollout(sys.base, r.id, (x) => x.state === 'FINISHED', 'finished in the window');
+    expect(stateOf(done, ip(3))).toBe('UPDATED');
+    expect(sys.device(3).state.version).toBe('6.0.0');
+  }, 60_000);
 
   it('refuses bad input with 4xx and a clear message', async () => {
     const fw = await lampFirmware(sys.base, '5.0.0');
