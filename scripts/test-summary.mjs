@@ -81,9 +81,19 @@ export function printSummary(dir) {
   const vitest = join(dir, 'vitest.json');
   if (existsSync(vitest)) suite('vitest', vitestCounts(vitest));
   else failed += 1;
-  const e2e = join(dir, 'e2e.json');
-  if (existsSync(e2e)) suite('e2e', playwrightCounts(e2e));
-  else if (existsSync(join(dir, 'expect-e2e'))) failed += 1;
+  // The browser suite runs in shards, one report each (`e2e-<n>.json`, their count in `expect-e2e`), or whole
+  // (`e2e.json`, `expect-e2e` empty). A shard that left no report counts as one failure.
+  const expect = join(dir, 'expect-e2e');
+  const parts = existsSync(expect) ? Number(readFileSync(expect, 'utf8').replace(/\D/g, '') || 0) : 0;
+  const names = parts > 0 ? Array.from({ length: parts }, (_, i) => `e2e-${i + 1}`) : ['e2e'];
+  for (const name of names) {
+    const report = join(dir, `${name}.json`);
+    if (existsSync(report)) suite(name, playwrightCounts(report));
+    else if (existsSync(expect)) {
+      console.log(`${name}: no report (the browser suite did not finish): 1 failure`);
+      failed += 1;
+    }
+  }
   console.log(`${passed} passed, ${failed} failed`);
   return { passed, failed };
 }

@@ -107,7 +107,27 @@ describe('test summary', () => {
       summary({ 'vitest.json': clean, 'exit-status.json': { vitest: 1, e2e: 0 }, 'expect-e2e': '' }),
     ).toEqual([
       'vitest exited with status 1 although no test failed (unhandled errors?): 1 failure',
+      'e2e: no report (the browser suite did not finish): 1 failure',
       '2 passed, 2 failed',
+    ]);
+  });
+
+  it('adds up the browser suite’s shards, and counts a shard without a report or with a bad exit', () => {
+    const clean = { ...vitest, numPassedTests: 5, numFailedTests: 0, testResults: [] };
+    const ok = { stats: { expected: 4, flaky: 0, unexpected: 0 }, suites: [] };
+    expect(
+      summary({
+        'vitest.json': clean,
+        'e2e-1.json': e2e,
+        'e2e-2.json': ok,
+        'exit-status.json': { vitest: 0, 'e2e-1': 1, 'e2e-2': 1, 'e2e-3': 1 },
+        'expect-e2e': '3',
+      }),
+    ).toEqual([
+      'FAILED e2e backups.spec.ts:42 > scheduled backups, cloud mode > run now: Error: expect(locator).toContainText failed',
+      'e2e-2 exited with status 1 although no test failed (unhandled errors?): 1 failure',
+      'e2e-3: no report (the browser suite did not finish): 1 failure',
+      '13 passed, 3 failed',
     ]);
   });
 });

@@ -30,39 +30,63 @@ const hasE2e =
   existsSync(join(root, 'e2e')) && readdirSync(join(root, 'e2e')).some((f) => f.endsWith('.spec.ts'));
 
 let vitestStatus;
-let e2eStatus = 0;
+/** how many shards the browser suite is split into (see the lanes below) */
+const E2E_PARTS = 3;
+let e2eStatuses = [];
 if (!hasE2e || passthrough.length > 0) {
   // Only the Vitest suite (or the files named on the command line), in this terminal.
   vitestStatus = spawnSync('npx', [...vitestArgs, ...passthrough], { cwd: root, stdio: 'inherit' }).status;
 } else {
-  // Both suites at once (CI's budget; the browser suite alone takes most of it): Playwright prints here as
-  // it goes, Vitest runs beside it on one worker and its output is kept in .test-reports/vitest.log, printed
-  // when it is done so the two never interleave.
-  writeFileSync(join(reports, 'expect-e2e'), '');
-  const log = join(reports, 'vitest.log');
+  // Two lanes at once, so the run ends when the longer lane ends (CI's budget). Playwright splits the spec files
+  // into E2E_PARTS shards (each shard starts its own system on free ports, so shards never share state). Lane
+  // one runs shards 1..E2E_PARTS-1 one after the other and prints here as it goes; lane two runs Vitest, then the
+  // last shard, with its output kept in .test-reports and printed when the lane is done so the two never
+  // interleave. Vitest takes about a third of the browser suite's time, hence three parts.
+  writeFileSync(join(reports, 'expect-e2e'), String(E2E_PARTS));
+  const log = join(reports, 'lane-two.log');
   const logFd = openSync(log, 'w');
-  const vitest = run('npx', [...vitestArgs, '--maxWorkers=1'], {
-    // stdout and stderr (its own warnings) into the one log
-    stdio: ['ignore', logFd, logFd],
-  });
-  const e2e = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
-    stdio: 'inherit',
-    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'e2e.json') },
-  });
-  [vitestStatus, e2eStatus] = await Promise.all([
-    vitest.then((status) => {
-      process.stdout.write(`\n---- Vitest (ran beside Playwright) ----\n${readFileSync(log, 'utf8')}\n`);
-      return status;
-    }),
-    e2e,
-  ]);
+  const shard = (n, stdio) =>
+    run(
+      'npx',
+      [
+        'playwright',
+        'test',
+        '-c',
+        'e2e/playwright.config.ts',
+        `--shard=${n}/${E2E_PARTS}`,
+        `--output=test-results/part-${n}`,
+      ],
+      { stdio, env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, `e2e-${n}.json`) } },
+    );
+  const laneOne = (async () => {
+    const statuses = [];
+    for (let n = 1; n < E2E_PARTS; n++) statuses.push(await shard(n, 'inherit'));
+    return statuses;
+  })();
+  const laneTwo = (async () => {
+    // stdout and stderr (their own warnings) into the one log
+    const v = await run('npx', [...vitestArgs, '--maxWorkers=1'], { stdio: ['ignore', logFd, logFd] });
+    const last = await shard(E2E_PARTS, ['ignore', logFd, logFd]);
+    process.stdout.write(`\n---- Vitest, then browser part ${E2E_PARTS} (ran beside the other parts) ----\n`);
+    process.stdout.write(`${readFileSync(log, 'utf8')}\n`);
+    return [v, last];
+  })();
+  const [oneStatuses, [v, last]] = await Promise.all([laneOne, laneTwo]);
+  vitestStatus = v;
+  e2eStatuses = [...oneStatuses, last];
 }
 
 // A suite can exit non-zero with every test passed (Vitest's unhandled errors, a crashed worker): the summary
 // counts such an exit as a failure, so its line never says "0 failed" for a red run.
-writeFileSync(join(reports, 'exit-status.json'), JSON.stringify({ vitest: vitestStatus, e2e: e2eStatus }));
+writeFileSync(
+  join(reports, 'exit-status.json'),
+  JSON.stringify({
+    vitest: vitestStatus,
+    ...Object.fromEntries(e2eStatuses.map((status, i) => [`e2e-${i + 1}`, status])),
+  }),
+);
 const { failed } = printSummary(reports);
-process.exit(vitestStatus !== 0 || e2eStatus !== 0 || failed > 0 ? 1 : 0);
+process.exit(vitestStatus !== 0 || e2eStatuses.some((status) => status !== 0) || failed > 0 ? 1 : 0);
 
 /** Starts a command in the repository and resolves with its exit status (1 when it could not run). */
 function run(command, args, options) {
