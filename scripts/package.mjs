@@ -40,7 +40,8 @@ const CACHE = process.env.ST_PACKAGE_CACHE ?? join(root, '.cache', 'package');
 const DIST = join(root, 'dist');
 export const APPS = ['gateway', 'cloud'];
 export const SUITE = 'trixie';
-export const MIRROR = process.env.ST_DEBIAN_MIRROR ?? 'http://deb.debian.org/debian';
+// ST_DEBIAN_MIRROR: a Debian mirror URL; unset, mmdebstrap's default mirror
+export const MIRROR = process.env.ST_DEBIAN_MIRROR ?? '';
 /** uid and gid of the non-root user inside the images. */
 export const IMAGE_UID = 10001;
 const HOST_ARCH = { x64: 'amd64', arm64: 'arm64' }[process.arch];
@@ -165,7 +166,7 @@ export function baseRootfs(arch) {
   log(`mmdebstrap ${SUITE} minbase for ${arch} (first run only; a few minutes)...`);
   const tmp = `${out}.tmp`;
   rmSync(tmp, { force: true });
-  run('mmdebstrap', ['--quiet', ...args, SUITE, tmp, MIRROR]);
+  run('mmdebstrap', ['--quiet', '--format=tar', ...args, SUITE, tmp, ...(MIRROR ? [MIRROR] : [])]);
   renameSync(tmp, out);
   return out;
 }
@@ -270,7 +271,11 @@ export function nativeAddon(arch) {
     'node-gyp.js',
   );
   const t = CROSS[arch];
-  run(process.execPath, [gyp, 'rebuild', `--arch=${NODE_ARCH[arch]}`, '--release', `--jobs=1`], {
+  // Node's own headers (as npm is set up here: npm config nodedir); node-gyp must not download them
+  const nodedir = run('npm', ['config', 'get', 'nodedir'], { quiet: true }).trim();
+  const headers = nodedir && nodedir !== 'undefined' ? nodedir : '/usr';
+  if (!existsSync(join(headers, 'include', 'node', 'node.h'))) throw new Error(`no Node headers in ${headers}/include/node`);
+  run(process.execPath, [gyp, 'rebuild', `--arch=${NODE_ARCH[arch]}`, '--release', '--jobs=1', `--nodedir=${headers}`], {
     cwd: work,
     env: {
       ...process.env,
@@ -298,16 +303,18 @@ function appVersion(opts) {
 function stageAppFiles(app, arch, destDir) {
   const { dir: modules } = productionModules(app);
   mkdirSync(destDir, { recursive: true });
-  for (const f of ['main.js', 'main.js.map'])
+  for (const f of ['main.js', 'main.js.map']) {
     copyFileSync(join(root, 'apps', app, 'dist', f), join(destDir, f));
-  cpSync(join(modules, 'node_modules'), join(destDir, 'node_modules'), { recursive: true });
+  }
+  // hard links: the cached modules and the console build are only read from here on
+  run('cp', ['-al', join(modules, 'node_modules'), join(destDir, 'node_modules')]);
   cpSync(join(modules, 'package.json'), join(destDir, 'package.json'));
   const addon = nativeAddon(arch);
   if (elfMachine(addon) !== ELF_MACHINE[arch]) throw new Error(`${addon} is not an ${arch} binary`);
   const release = join(destDir, 'node_modules', 'better-sqlite3', 'build', 'Release');
   mkdirSync(release, { recursive: true });
   copyFileSync(addon, join(release, 'better_sqlite3.node'));
-  cpSync(join(root, 'apps', 'web', 'dist'), join(destDir, 'web'), { recursive: true });
+  run('cp', ['-al', join(root, 'apps', 'web', 'dist'), join(destDir, 'web')]);
   writeFileSync(join(destDir, 'healthcheck.mjs'), healthcheckScript(app));
 }
 
@@ -351,12 +358,8 @@ function baseLayout(arch) {
   return layout;
 }
 
-function buildImage(app, arch, opts) {
+function buildImage(app, arch, opts, stage) {
   const layoutBase = baseLayout(arch);
-  const stage = join(CACHE, 'stage', `image-${app}-${arch}`);
-  rmSync(stage, { recursive: true, force: true });
-  const libDir = join(stage, 'root', 'usr', 'lib', `smartthing-${app}`);
-  stageAppFiles(app, arch, libDir);
   const dataDir = join(stage, 'root', 'var', 'lib', 'smartthing', app);
   mkdirSync(dataDir, { recursive: true });
   chownSync(join(stage, 'root', 'var', 'lib', 'smartthing'), IMAGE_UID, IMAGE_UID);
@@ -373,9 +376,10 @@ function buildImage(app, arch, opts) {
     join(stage, 'root'),
     '-cf',
     layerTar,
-    './usr',
+    `./usr/lib/smartthing-${app}`,
     './var',
   ]);
+  rmSync(join(stage, 'root', 'var'), { recursive: true, force: true });
   const work = join(stage, 'oci');
   cpSync(layoutBase, work, { recursive: true });
   umoci([
@@ -447,7 +451,8 @@ function buildImage(app, arch, opts) {
     (m) => m.annotations?.['org.opencontainers.image.ref.name'] === 'app',
   );
   addToMultiArch(app, arch, work, manifestDesc);
-  rmSync(stage, { recursive: true, force: true });
+  rmSync(work, { recursive: true, force: true });
+  rmSync(layerTar, { force: true });
 }
 
 function readIndex(layout) {
@@ -656,11 +661,9 @@ exit 0
   return { postinst, prerm, postrm };
 }
 
-function buildDeb(app, arch, opts) {
+function buildDeb(app, arch, opts, stageDir) {
   const version = appVersion(opts);
-  const stage = join(CACHE, 'stage', `deb-${app}-${arch}`);
-  rmSync(stage, { recursive: true, force: true });
-  stageAppFiles(app, arch, join(stage, 'usr', 'lib', `smartthing-${app}`));
+  const stage = join(stageDir, 'root');
   mkdirSync(join(stage, 'usr', 'lib', 'systemd', 'system'), { recursive: true });
   writeFileSync(join(stage, 'usr', 'lib', 'systemd', 'system', `smartthing-${app}.service`), unitFile(app));
   mkdirSync(join(stage, 'etc', 'smartthing'), { recursive: true });
@@ -700,7 +703,6 @@ Description: ${APP[app].description.split(':')[0]}
   mkdirSync(DIST, { recursive: true });
   const out = join(DIST, `smartthing-${app}_${version}_${arch}.deb`);
   run('dpkg-deb', ['--root-owner-group', '-Zgzip', '-z6', '--build', stage, out], { quiet: true });
-  rmSync(stage, { recursive: true, force: true });
   log(out.slice(root.length + 1));
   return out;
 }
@@ -722,11 +724,27 @@ export async function packageAll(argv) {
   if (opts.image) log(`base: ${SUITE} ${opts.arch}, nodejs ${baseNodeVersion(baseRootfs(opts.arch))}`);
   const outputs = [];
   for (const app of opts.apps) {
-    if (opts.image) {
-      buildImage(app, opts.arch, opts);
-      outputs.push(join(DIST, `smartthing-${app}.oci.tar`));
+    // one staged tree per app: /usr/lib/smartthing-<app> goes into the image layer, then the package
+    const stage = join(CACHE, 'stage', `${app}-${opts.arch}`);
+    rmSync(stage, { recursive: true, force: true });
+    try {
+      let t = Date.now();
+      stageAppFiles(app, opts.arch, join(stage, 'root', 'usr', 'lib', `smartthing-${app}`));
+      log(`${app}: files staged in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+      if (opts.image) {
+        t = Date.now();
+        buildImage(app, opts.arch, opts, stage);
+        log(`${app}: image in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+        outputs.push(join(DIST, `smartthing-${app}.oci.tar`));
+      }
+      if (opts.deb) {
+        t = Date.now();
+        outputs.push(buildDeb(app, opts.arch, opts, stage));
+        log(`${app}: package in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+      }
+    } finally {
+      rmSync(stage, { recursive: true, force: true });
     }
-    if (opts.deb) outputs.push(buildDeb(app, opts.arch, opts));
   }
   log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return outputs;

@@ -16,14 +16,28 @@ const NEEDS = [
   { pkg: 'nginx', present: () => existsSync('/usr/sbin/nginx') },
 ];
 
+// What `node scripts/package-test.mjs` needs besides: podman with runc (crun refuses this sandbox's hybrid
+// cgroups), skopeo to load the OCI archives, mmdebstrap and umoci to build them. Only the package test asks.
+export const PACKAGE_NEEDS = ['podman', 'runc', 'skopeo', 'mmdebstrap', 'umoci'].map((pkg) => ({
+  pkg,
+  present: () => hasCommand(pkg),
+}));
+// `--arm64` adds: qemu-user-static for the arm64 root file system and containers, the aarch64 cross compiler
+// for better-sqlite3's addon
+export const PACKAGE_ARM64_NEEDS = [
+  { pkg: 'qemu-user-static', present: () => existsSync('/usr/bin/qemu-aarch64-static') },
+  { pkg: 'binfmt-support', present: () => hasCommand('update-binfmts') },
+  { pkg: 'g++-aarch64-linux-gnu', present: () => hasCommand('aarch64-linux-gnu-g++') },
+];
+
 function hasCommand(name) {
   return spawnSync('sh', ['-c', `command -v ${name}`]).status === 0;
 }
 
-export function ensureSystemDeps() {
-  const missing = NEEDS.filter((n) => !n.present()).map((n) => n.pkg);
+export function ensureSystemDeps(needs = NEEDS) {
+  const missing = needs.filter((n) => !n.present()).map((n) => n.pkg);
   if (missing.length === 0) return;
-  const cmd = `apt-get update && apt-get install -y ${missing.join(' ')}`;
+  const cmd = `flock /tmp/apt.lock apt-get update && flock /tmp/apt.lock apt-get install -y ${missing.join(' ')}`;
   const canApt = process.getuid?.() === 0 && spawnSync('sh', ['-c', 'command -v apt-get']).status === 0;
   if (!canApt) {
     console.error(`[setup] the tests need Debian packages that are missing: ${missing.join(', ')}.`);
@@ -36,7 +50,11 @@ export function ensureSystemDeps() {
     ['update', '-qq'],
     ['install', '-y', '-qq', '--no-install-recommends', ...missing],
   ]) {
-    const r = spawnSync('apt-get', args, { stdio: ['ignore', 'ignore', 'inherit'], env });
+    // one apt at a time on this machine: other installs wait on the same lock
+    const r = spawnSync('flock', ['/tmp/apt.lock', 'apt-get', ...args], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env,
+    });
     if (r.status !== 0) {
       console.error(`[setup] apt-get ${args.join(' ')} failed`);
       process.exit(1);
