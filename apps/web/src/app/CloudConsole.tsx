@@ -18,6 +18,8 @@ addTexts(gatewaysFirstEn, gatewaysFirstRu);
 const GatewaySelectorPage = lazy(() => import('../features/gateways/GatewaySelectorPage'));
 const UsersPage = lazy(() => import('../features/accounts/UsersPage'));
 const AuditPage = lazy(() => import('../features/accounts/AuditPage'));
+const FleetPage = lazy(() => import('../features/cloud-fleet/FleetPage'));
+const BackupCopiesPage = lazy(() => import('../features/cloud-fleet/BackupCopiesPage'));
 
 /** The header of cloud mode: the chosen gateway (when there is one) and the signed-in user. */
 function CloudShell({ children }: { children: ReactNode }) {
@@ -78,6 +80,12 @@ export default function CloudConsole({ basename }: { basename: string }) {
             </Route>
             <Route path="/audit">
               <CloudShell>{loading(<AuditPage />)}</CloudShell>
+            </Route>
+            <Route path="/fleet">
+              <CloudShell>{loading(<FleetPage />)}</CloudShell>
+            </Route>
+            <Route path="/fleet/:gatewayId/backups">
+              <CloudShell>{loading(<BackupCopiesPage />)}</CloudShell>
             </Route>
             {/* (`*?`: the gateway's own address and any below it; its Switch sends unknown ones to '/') */}
             <Route path="/:gateway/*?">

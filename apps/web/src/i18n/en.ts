@@ -3,6 +3,7 @@ import { alertsEn, alertsFirstEn } from '../features/alerts/messages';
 import { authEn } from '../features/auth/messages';
 import { backupsEn } from '../features/backups/messages';
 import { buildInfoEn } from '../features/build-info/messages';
+import { cloudFleetEn } from '../features/cloud-fleet/messages';
 import { cloudLinkEn, cloudLinkFirstEn } from '../features/cloud-link/messages';
 import { deliveryEn } from '../features/delivery/messages';
 import { devicesEn, devicesFirstEn } from '../features/devices/messages';
@@ -37,6 +38,7 @@ export const en = {
   ...buildInfoEn,
   ...cloudLinkFirstEn,
   ...cloudLinkEn,
+  ...cloudFleetEn,
   ...deliveryEn,
   ...devicesFirstEn,
   ...devicesEn,

@@ -3,6 +3,7 @@ import { alertsFirstRu, alertsRu } from '../features/alerts/messages';
 import { authRu } from '../features/auth/messages';
 import { backupsRu } from '../features/backups/messages';
 import { buildInfoRu } from '../features/build-info/messages';
+import { cloudFleetRu } from '../features/cloud-fleet/messages';
 import { cloudLinkFirstRu, cloudLinkRu } from '../features/cloud-link/messages';
 import { deliveryRu } from '../features/delivery/messages';
 import { devicesFirstRu, devicesRu } from '../features/devices/messages';
@@ -35,6 +36,7 @@ export const ru: RuTexts<typeof en> = {
   ...buildInfoRu,
   ...cloudLinkFirstRu,
   ...cloudLinkRu,
+  ...cloudFleetRu,
   ...deliveryRu,
   ...devicesFirstRu,
   ...devicesRu,
