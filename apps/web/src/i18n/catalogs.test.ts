@@ -77,6 +77,8 @@ const WORDS = new Set([
   'to',
   'what',
   'who',
+  'search',
+  'site',
 ]);
 // A number that is not a count of things: the step of a three-step confirmation ("2/3").
 const NOT_COUNTS = new Set(['devices.danger.wipe.confirm.button']);

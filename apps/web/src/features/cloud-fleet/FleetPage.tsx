@@ -60,7 +60,7 @@ export default function FleetPage() {
         </Text>
       ) : null}
       {overview.isSuccess && list.length === 0 ? (
-        <Text c="dimmed">{q === '' ? t('fleet.empty') : t('fleet.none', { q })}</Text>
+        <Text c="dimmed">{q === '' ? t('fleet.empty') : t('fleet.none', { search: q })}</Text>
       ) : null}
       <Stack
         gap="sm"
