@@ -274,18 +274,23 @@ export function nativeAddon(arch) {
   // Node's own headers (as npm is set up here: npm config nodedir); node-gyp must not download them
   const nodedir = run('npm', ['config', 'get', 'nodedir'], { quiet: true }).trim();
   const headers = nodedir && nodedir !== 'undefined' ? nodedir : '/usr';
-  if (!existsSync(join(headers, 'include', 'node', 'node.h'))) throw new Error(`no Node headers in ${headers}/include/node`);
-  run(process.execPath, [gyp, 'rebuild', `--arch=${NODE_ARCH[arch]}`, '--release', '--jobs=1', `--nodedir=${headers}`], {
-    cwd: work,
-    env: {
-      ...process.env,
-      CC: `${t}-gcc`,
-      CXX: `${t}-g++`,
-      LINK: `${t}-g++`,
-      AR: `${t}-ar`,
-      STRIP: `${t}-strip`,
+  if (!existsSync(join(headers, 'include', 'node', 'node.h')))
+    throw new Error(`no Node headers in ${headers}/include/node`);
+  run(
+    process.execPath,
+    [gyp, 'rebuild', `--arch=${NODE_ARCH[arch]}`, '--release', '--jobs=1', `--nodedir=${headers}`],
+    {
+      cwd: work,
+      env: {
+        ...process.env,
+        CC: `${t}-gcc`,
+        CXX: `${t}-g++`,
+        LINK: `${t}-g++`,
+        AR: `${t}-ar`,
+        STRIP: `${t}-strip`,
+      },
     },
-  });
+  );
   const built = join(work, 'build', 'Release', 'better_sqlite3.node');
   run(`${t}-strip`, ['--strip-unneeded', built]);
   copyFileSync(built, out);
