@@ -22,6 +22,8 @@ export default defineConfig({
         find: /^use-sync-external-store\/shim\/index\.js$/,
         replacement: fileURLToPath(new URL('./src/app/useSyncExternalStore.ts', import.meta.url)),
       },
+      // zod set jitless before any schema exists (the CSP forbids eval): each schema module imports it
+      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/zod.ts', import.meta.url)) },
     ],
   },
   define: {

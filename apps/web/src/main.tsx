@@ -1,4 +1,3 @@
-import '@st/protocol/zodSetup';
 import './app/styles';
 import { STORAGE_KEYS } from '@st/protocol/constants';
 import { StrictMode } from 'react';
