@@ -22,7 +22,7 @@ const tone: Record<OutcomeState, string> = {
   running: 'blue.9',
   done: 'teal.9',
   failed: 'red.9',
-  skipped: 'gray.7',
+  skipped: 'gray.8',
 };
 
 /** One line per device of a bulk action: its name, running/done/failed, and what happened. */
