@@ -82,3 +82,22 @@ test('a killed gateway shows the banner within 2 s and greys live state; it come
   expect(await cloud.evaluate(grey)).toBe('none');
   await expect(page.getByTestId('gateway-name')).toHaveText('back-again');
 });
+
+test('the cloud-connect form says "required" only once something was typed and taken away', async ({
+  page,
+}) => {
+  await page.goto(`${gateway.url}/overview`);
+  await page.getByTestId('cloud-status').click();
+  const dialog = page.getByRole('dialog', { name: 'Cloud connection' });
+  const token = dialog.getByRole('textbox', { name: 'Connection token' });
+  await expect(token).toBeVisible();
+  await expect(dialog.getByText('This field is required')).toHaveCount(0);
+  await saveScreenshot(page, 'cloud-connect-form', 'light');
+  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
+  await saveScreenshot(page, 'cloud-connect-form', 'dark');
+  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
+  await token.fill('x');
+  await expect(dialog.getByText('This is not a connection token')).toBeVisible();
+  await token.fill('');
+  await expect(dialog.getByText('This field is required')).toBeVisible();
+});
