@@ -59,6 +59,7 @@ test('a device alerts after its own offline threshold; the history says what fir
     await thresholds.getByRole('textbox', { name: 'Device address' }).fill('not-an-address');
     await thresholds.getByRole('button', { name: 'Set' }).click();
     await expect(thresholds.getByRole('alert')).toContainText('The threshold was not saved');
+    await expect(thresholds.getByRole('alert')).toContainText('Not a valid ip');
 
     const device = own.sim.devices[0];
     if (!device) throw new Error('no device');
@@ -92,6 +93,7 @@ test('a device alerts after its own offline threshold; the history says what fir
     hook.clearFailures();
     await history.getByLabel('Kind').selectOption({ label: 'All kinds' });
     await expect(history.locator('li[data-kind="device-offline"]').first()).toBeVisible();
+    await history.scrollIntoViewIfNeeded();
     await inBothThemes(page, async (theme) => {
       await expectAccessible(page, `alerts with thresholds and history (${theme})`);
       await saveScreenshot(page, 'alerts-history', theme);

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { serverMessage } from '../../api/errors';
 import { Button, CloseButton } from '../../ui/kit/buttons';
 import { TextInput } from '../../ui/kit/inputs';
 import { Group, Paper, Stack } from '../../ui/kit/layout';
@@ -16,7 +17,7 @@ import { useAlertsApi } from './useAlertsApi';
  * seconds instead of the gateway's. Each change is saved at once (PUT /api/alerts/thresholds).
  */
 export function DeviceThresholds() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const canWrite = useCanWrite();
   const queryClient = useQueryClient();
   const { api, gatewayKey } = useAlertsApi();
@@ -72,7 +73,7 @@ export function DeviceThresholds() {
         </fieldset>
         {set.error ? (
           <Alert color="red" role="alert" title={t('alerts.thresholds.error')}>
-            {set.error.message}
+            {serverMessage(set.error, i18n) ?? set.error.message}
           </Alert>
         ) : null}
         {list.data === undefined ? null : list.data.length === 0 ? (
