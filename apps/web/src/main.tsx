@@ -2,7 +2,7 @@ import './app/styles';
 import { STORAGE_KEYS } from '@st/protocol/constants';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App, preloadFirstScreen } from './app/App';
+import { App, prefetchFirstScreen, preloadFirstScreen } from './app/App';
 import { loadRuntimeConfig, uiBuildInfo } from './app/runtime';
 import { createServices } from './app/services';
 import { registerServiceWorker } from './features/delivery/serviceWorker';
@@ -43,6 +43,7 @@ if (!runtime.ok) {
     i18n,
     reload: () => window.location.reload(),
   });
+  prefetchFirstScreen(services, window.location.pathname);
   window.addEventListener('pagehide', () => void services.live.stop());
   createRoot(root).render(
     <StrictMode>

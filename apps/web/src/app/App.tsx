@@ -17,14 +17,15 @@ import type { Services } from './services';
  * loaded (React throttles revealing a suspended boundary). A failed load is thrown for the error boundary
  * (LoadFailureBoundary).
  */
-function preloadable<P extends object>(loader: () => Promise<{ default: ComponentType<P> }>) {
+function preloadable<M extends { default: ComponentType<never> }>(loader: () => Promise<M>) {
+  type P = M['default'] extends ComponentType<infer Props> ? Props & object : never;
   let loaded: ComponentType<P> | undefined;
   // one download at a time: the mount waits for start-up's, not a second import; a failed one is tried anew
-  let loading: Promise<{ default: ComponentType<P> }> | undefined;
+  let loading: Promise<M> | undefined;
   const load = () => {
     loading ??= loader().then(
       (module) => {
-        loaded = module.default;
+        loaded = module.default as ComponentType<P>;
         return module;
       },
       (error: unknown) => {
@@ -73,6 +74,20 @@ export function preloadFirstScreen(mode: ConsoleMode, hasRefreshToken: boolean, 
   load().catch(() => undefined);
   if (screen !== undefined && (mode === 'gateway' || hasRefreshToken))
     screenLoaders[screen]().catch(() => undefined);
+}
+
+/**
+ * Gateway mode: fills the addressed screen's first queries (the device list's GET) into the console's cache
+ * as soon as the console's module and the screen's have loaded (start-up began both downloads), not at the
+ * console's first render, and whichever of the two arrives last.
+ */
+export function prefetchFirstScreen(services: Services, pathname: string): void {
+  const screen = screenOfPath(pathname);
+  if (services.config.mode !== 'gateway' || screen === undefined || startedOffline()) return;
+  Promise.all([loaders.gateway(), screenLoaders[screen]()]).then(
+    ([routed, module]) => module.prefetch?.(routed.queryClient, services),
+    () => undefined,
+  );
 }
 
 /** Cloud mode: the login form until signed in. Gateway mode has no login (spec section 6). */

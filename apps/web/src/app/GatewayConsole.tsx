@@ -1,6 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
+import { createQueryClient } from '../api/queryClient';
 import { CloudStatusWidget } from '../features/cloud-link/CloudStatusWidget';
 import { GatewayNameHeader } from '../features/gateway-name/GatewayNameHeader';
 import { LiveBanner } from '../features/live-state/LiveBanner';
@@ -8,9 +8,7 @@ import { LiveNotifications, SavedNotifications } from '../features/notifications
 import { GatewayLockWidget } from '../features/security/GatewayLockWidget';
 import { GatewaySignInGate } from '../features/security/GatewaySignIn';
 import { QueryProvider } from './QueryProvider';
-import { useServices } from './ServicesContext';
 import { Shell } from './Shell';
-import { loadedScreen, screenOfPath } from './screenLoaders';
 import { screenRoutes, toRoot } from './screens';
 
 /** Gateway mode root: no login; the gateway's notifications, live and saved. */
@@ -36,25 +34,16 @@ function GatewayRoot({ children }: { children: ReactNode }) {
 }
 
 /**
- * Starts the first screen's queries (when start-up loaded the screen) while the sign-in check is still
- * answering, so the screen's first render has its data.
+ * Gateway mode's server-state cache, made when this module loads: start-up fills the first screen's queries
+ * into it as soon as this module and the screen's have loaded (App.tsx prefetchFirstScreen), before the
+ * console renders. Gateway mode never signs out, so one cache serves the page's life.
  */
-function PrefetchFirstScreen() {
-  const client = useQueryClient();
-  const services = useServices();
-  useState(() => {
-    const screen = screenOfPath(window.location.pathname);
-    if (screen !== undefined) loadedScreen(screen)?.prefetch?.(client, services);
-    return true;
-  });
-  return null;
-}
+export const queryClient = createQueryClient();
 
 /** The routed console in gateway mode (spec section 2, browser history); no cloud-only code. */
 export default function GatewayConsole({ basename }: { basename: string }) {
   return (
-    <QueryProvider>
-      <PrefetchFirstScreen />
+    <QueryProvider client={queryClient}>
       <Router base={basename}>
         {/* optional sign-in: the whole console waits behind it while a password is set */}
         <GatewaySignInGate>
