@@ -55,6 +55,14 @@ describe('simulator command line', () => {
     expect(parseCli(['--board', 'esp8285'], {}).ok).toBe(false);
   });
 
+  it('takes the rollout switches: refusing every image, crash-looping after the next update', () => {
+    expect(parseCli(['--ota-refuse', '--ota-crash-loop', '1500'], {})).toMatchObject({
+      ok: true,
+      options: { otaRefuse: true, otaCrashLoopMs: 1500 },
+    });
+    expect(parseCli(['--ota-crash-loop', '10'], {}).ok).toBe(false);
+  });
+
   it('lists every problem at once', () => {
     const r = parseCli(['--count', '0', '--gateway', 'nohost', '--kinds', 'toaster'], {});
     expect(r.ok).toBe(false);
