@@ -209,9 +209,25 @@ export function runtimeDependencies(app) {
   return deps;
 }
 
+/** What is removed from the production node_modules (part of their cache key). */
+const PRUNE = {
+  dirs: ['test', 'tests', '__tests__', '.github', 'benchmarks', 'bench', 'example', 'examples', 'docs'],
+  files: [
+    '*.d.ts',
+    '*.d.mts',
+    '*.d.cts',
+    '*.map',
+    '*.md',
+    '*.markdown',
+    '.eslintrc*',
+    '.prettierrc*',
+    'tsconfig.json',
+  ],
+};
+
 function productionModules(app) {
   const deps = runtimeDependencies(app);
-  const key = sha(JSON.stringify(deps)).slice(0, 12);
+  const key = sha(JSON.stringify({ deps, prune: PRUNE })).slice(0, 12);
   const dir = join(CACHE, 'modules', `${app}-${key}`);
   if (existsSync(join(dir, '.complete'))) return { dir, deps };
   log(`npm install --omit=dev for ${app} (${Object.keys(deps).length} packages)...`);
@@ -239,6 +255,24 @@ function productionModules(app) {
   const bs = join(dir, 'node_modules', 'better-sqlite3');
   for (const sub of ['deps', 'src', 'build', 'binding.gyp'])
     rmSync(join(bs, sub), { recursive: true, force: true });
+  // fewer files for dpkg and the image layer: type declarations, source maps, docs and the packages' own tests
+  const nm = join(dir, 'node_modules');
+  const anyName = (names) => names.flatMap((n, k) => (k ? ['-o', '-name', n] : ['-name', n]));
+  run('find', [
+    nm,
+    '-depth',
+    '-type',
+    'd',
+    '(',
+    ...anyName(PRUNE.dirs),
+    ')',
+    '-exec',
+    'rm',
+    '-rf',
+    '{}',
+    '+',
+  ]);
+  run('find', [nm, '-type', 'f', '(', ...anyName(PRUNE.files), ')', '-delete']);
   writeFileSync(join(dir, '.complete'), '');
   return { dir, deps };
 }
