@@ -78,6 +78,16 @@ async function waitFor(what, fn, timeoutMs) {
   throw new Error(`${what} not within ${timeoutMs / 1000} s${last ? `: ${last.message}` : ''}`);
 }
 
+/** `podman rm -f`, tried again while the container still exists (a busy podman may fail the first time). */
+function removeContainer(name) {
+  for (let i = 0; i < 5; i++) {
+    sh('podman', ['rm', '-f', '-t', '2', name]);
+    if (sh('podman', ['container', 'exists', name]).status !== 0) return;
+    spawnSync('sleep', ['2']);
+  }
+  console.log(`# could not remove container ${name}`);
+}
+
 function freeTcpPort() {
   return new Promise((resolve, reject) => {
     const s = createServer();
@@ -109,7 +119,7 @@ async function testImage() {
   let sim;
   cleanups.push(() => {
     sim?.kill('SIGTERM');
-    for (const c of containers) sh('podman', ['rm', '-f', '-t', '2', c]);
+    for (const c of containers) removeContainer(c);
     sh('podman', ['volume', 'rm', '-f', volume]);
     sh('podman', ['rmi', '-f', image]);
   });
@@ -276,7 +286,7 @@ async function testDeb() {
   const work = mkdtempSync(join(tmpdir(), 'st-pkgtest-'));
   const ct = `st-pkgtest-systemd-${tag}`;
   cleanups.push(() => {
-    sh('podman', ['rm', '-f', '-t', '2', ct]);
+    removeContainer(ct);
     rmSync(work, { recursive: true, force: true });
   });
   // the upgrade: the same package with a higher version
@@ -422,7 +432,7 @@ async function testArm64() {
   const containers = [];
   const images = [];
   cleanups.push(() => {
-    for (const c of containers) sh('podman', ['rm', '-f', '-t', '2', c]);
+    for (const c of containers) removeContainer(c);
     for (const i of images) sh('podman', ['rmi', '-f', i]);
   });
   for (const app of ['gateway', 'cloud']) {
