@@ -135,6 +135,12 @@ describe.each<StorageKind>(['sqlite', 'postgres'])('passkeys on %s', (kind) => {
         .status,
     ).toBe(400);
     expect((await new Browser(cloud.url).call('GET', '/api/auth/user/passkeys')).status).toBe(401);
+    // single sign-on is off here: the sign-in form offers passkeys only
+    const anon = new Browser(cloud.url);
+    expect((await anon.call('GET', '/api/auth/methods')).body).toEqual({ passkey: true, sso: null });
+    expect((await anon.call('GET', '/api/auth/sso/start')).body).toMatchObject({
+      code: 'SSO_NOT_CONFIGURED',
+    });
 
     expect(
       (await audit('passkey.registered'))

@@ -73,7 +73,7 @@ export class SoftAuthenticator {
     const count = Buffer.alloc(4);
     count.writeUInt32BE(this.counter);
     const backup = this.synced ? FLAGS.be | FLAGS.bs : 0;
-    const parts = [sha256(this.rpId), Buffer.from([flags | backup]), count];
+    const parts: Uint8Array[] = [sha256(this.rpId), Buffer.from([flags | backup]), count];
     if (attested) {
       const len = Buffer.alloc(2);
       len.writeUInt16BE(this.credentialId.length);
