@@ -42,6 +42,15 @@ export interface RolloutSetup {
 /** The rollout service wired to the OTA jobs, discovery, tags, crash loops and the alert channels. */
 export function createRollouts(setup: RolloutSetup) {
   const timings = { ...DEFAULT_ROLLOUT_TIMINGS, ...setup.timings };
+  // the open crash loops, read at most once a tick however many devices soak
+  let loops: { at: number; ips: Set<string> } | undefined;
+  const crashLoops = () => {
+    const now = Date.now();
+    if (!loops || now - loops.at >= timings.tickMs) {
+      loops = { at: now, ips: new Set(setup.health.rules.crashLoops().map((c) => c.ip)) };
+    }
+    return loops.ips;
+  };
   const service = new RolloutService({
     store: new RolloutStore(setup.db),
     firmware: (id) => setup.library.get(id).firmware,
@@ -57,7 +66,7 @@ export function createRollouts(setup: RolloutSetup) {
       setup.ota.upload(firmwareId, { ip }, { versionCheckMs }).taskId,
     abortUpload: (taskId) => setup.ota.abort(taskId),
     probe: setup.probe,
-    crashLooping: (ip) => setup.health.rules.crashLoops().some((c) => c.ip === ip),
+    crashLooping: (ip) => crashLoops().has(ip),
     alert: (kind, _rollout, text) => {
       const payload: AlertPayload = {
         id: randomUUID(),
