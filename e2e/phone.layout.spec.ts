@@ -55,7 +55,8 @@ for (const size of WIDTHS) {
       const row = page.getByRole('list', { name: 'Log lines' }).locator('li[data-log-row]').filter({
         hasText: token,
       });
-      await expect(row).toHaveCount(1);
+      // (the history answer may take a while on a loaded machine)
+      await expect(row).toHaveCount(1, { timeout: 30_000 });
       const viewport = { width: size.width, height: size.height };
       const msg = row.locator('.st-log-msg');
       await expect(msg).toBeInViewport();
