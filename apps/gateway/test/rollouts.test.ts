@@ -269,6 +269,23 @@ describe('firmware rollouts', () => {
     expect(sys.device(3).state.version).toBe('6.0.0');
   }, 60_000);
 
+  it('takes its devices by tag, counting them in the preview first', async () => {
+    const tagged = await http(sys.base, 'POST', '/api/devices/tags/bulk', {
+      ips: [ip(1), ip(3)],
+      add: ['beta'],
+    });
+    expect(tagged.status).toBe(200);
+    const fw = await lampFirmware(sys.base, '7.0.0');
+    const target = { kind: 'tag', tag: 'beta' };
+    const preview = await http(sys.base, 'POST', '/api/rollouts/preview', { firmwareId: fw.id, target });
+    expect(preview.body).toEqual({ matched: 2, skipped: [] });
+    const r = await createRollout(sys.base, { firmwareId: fw.id, target, soakMs: 0 });
+    expect(r.devices.map((d) => d.ip).sort()).toEqual([ip(1), ip(3)].sort());
+    const done = await waitRollout(sys.base, r.id, (x) => x.state === 'FINISHED', 'finished');
+    expect(done.reason).toBe('2 updated');
+    for (const i of [1, 3]) expect(sys.device(i).state.version).toBe('7.0.0');
+  }, 60_000);
+
   it('refuses bad input with 4xx and a clear message', async () => {
     const fw = await lampFirmware(sys.base, '5.0.0');
     const post = (body: unknown) => http(sys.base, 'POST', '/api/rollouts', body);
