@@ -20,6 +20,7 @@ const UsersPage = lazy(() => import('../features/accounts/UsersPage'));
 const AuditPage = lazy(() => import('../features/accounts/AuditPage'));
 const FleetPage = lazy(() => import('../features/cloud-fleet/FleetPage'));
 const BackupCopiesPage = lazy(() => import('../features/cloud-fleet/BackupCopiesPage'));
+const SecurityPage = lazy(() => import('../features/account-security/SecurityPage'));
 
 /** The header of cloud mode: the chosen gateway (when there is one) and the signed-in user. */
 function CloudShell({ children }: { children: ReactNode }) {
@@ -86,6 +87,9 @@ export default function CloudConsole({ basename }: { basename: string }) {
             </Route>
             <Route path="/fleet/:gatewayId/backups">
               <CloudShell>{loading(<BackupCopiesPage />)}</CloudShell>
+            </Route>
+            <Route path="/account/security">
+              <CloudShell>{loading(<SecurityPage />)}</CloudShell>
             </Route>
             {/* (`*?`: the gateway's own address and any below it; its Switch sends unknown ones to '/') */}
             <Route path="/:gateway/*?">

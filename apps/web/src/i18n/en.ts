@@ -1,3 +1,4 @@
+import { accountSecurityEn, accountSecurityLinkEn } from '../features/account-security/messages';
 import { accountsEn, accountsFirstEn } from '../features/accounts/messages';
 import { alertsEn, alertsFirstEn } from '../features/alerts/messages';
 import { authEn } from '../features/auth/messages';
@@ -29,6 +30,8 @@ import { commonEn } from './common';
 // tests only.
 export const en = {
   ...commonEn,
+  ...accountSecurityLinkEn,
+  ...accountSecurityEn,
   ...accountsFirstEn,
   ...accountsEn,
   ...alertsFirstEn,

@@ -1,3 +1,4 @@
+import { accountSecurityLinkRu, accountSecurityRu } from '../features/account-security/messages';
 import { accountsFirstRu, accountsRu } from '../features/accounts/messages';
 import { alertsFirstRu, alertsRu } from '../features/alerts/messages';
 import { authRu } from '../features/auth/messages';
@@ -27,6 +28,8 @@ import type { RuTexts } from './types';
 // The whole Russian catalog (see ./en.ts): for tests only.
 export const ru: RuTexts<typeof en> = {
   ...commonRu,
+  ...accountSecurityLinkRu,
+  ...accountSecurityRu,
   ...accountsFirstRu,
   ...accountsRu,
   ...alertsFirstRu,

@@ -4,13 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { serverMessage } from '../../api/errors';
 import { useServices } from '../../app/ServicesContext';
+import { addTexts } from '../../i18n';
 import { Button } from '../../ui/kit/buttons';
 import { Group, Stack } from '../../ui/kit/layout';
 import { Divider } from '../../ui/kit/layoutBlocks';
 import { PasswordInput } from '../../ui/kit/password';
 import { Text } from '../../ui/kit/text';
 import { useConfirm } from '../../ui/useConfirm';
+import { accountSecurityLinkEn, accountSecurityLinkRu } from '../account-security/messages';
 import { accountKeys, accountsApi } from './accountsApi';
+
+addTexts(accountSecurityLinkEn, accountSecurityLinkRu);
 
 /** In the user dialog: links to the users (admins) and audit screens, own password, sign out everywhere. */
 export function AccountSection({
@@ -61,6 +65,9 @@ export function AccountSection({
         ) : null}
         <Button component={Link} to="/audit" variant="light" size="xs" onClick={onNavigate}>
           {t('accounts.me.audit')}
+        </Button>
+        <Button component={Link} to="/account/security" variant="light" size="xs" onClick={onNavigate}>
+          {t('sec.open')}
         </Button>
       </Group>
       <Divider />

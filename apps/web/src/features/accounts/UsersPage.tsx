@@ -1,6 +1,7 @@
 import type { AdminUser } from '@st/protocol';
 import {
   IconKey,
+  IconLockOpen,
   IconMailForward,
   IconShield,
   IconShieldOff,
@@ -22,11 +23,14 @@ import { Badge } from '../../ui/kit/status';
 import { Text, Title } from '../../ui/kit/text';
 import { Code } from '../../ui/kit/textBlocks';
 import { useConfirm } from '../../ui/useConfirm';
+import { accountSecurityEn, accountSecurityRu } from '../account-security/messages';
+import { securityApi } from '../account-security/securityApi';
 import { accountKeys, accountsApi } from './accountsApi';
 import { BackToGateways } from './BackToGateways';
 import { accountsEn, accountsRu } from './messages';
 
 addTexts(accountsEn, accountsRu);
+addTexts(accountSecurityEn, accountSecurityRu);
 
 /** Route /admin/users: admins list, create, disable/enable, reset and (un)make admins. */
 export default function UsersPage() {
@@ -85,6 +89,12 @@ export default function UsersPage() {
     if (!(await confirm({ message: t('accounts.users.reset.confirm', { login: u.login }) }))) return;
     const r = await run(() => api.resetPassword(u.id));
     if (r) setSecret({ text: t('accounts.users.secret.password', { login: u.login }), value: r.password });
+  };
+
+  const resetFactor = async (u: AdminUser) => {
+    if (!(await confirm({ message: t('sec.users.resetFactor.confirm', { login: u.login }) }))) return;
+    if (await run(() => securityApi(http).resetSecondFactor(u.id)))
+      toaster.success({ caption: t('sec.users.resetFactor.done', { login: u.login }) });
   };
 
   if (statusOf(users.error) === 403) {
@@ -168,6 +178,15 @@ export default function UsersPage() {
                 onClick={() => void reset(u)}
               >
                 <IconKey size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label={t('sec.users.resetFactor', { login: u.login })}>
+              <ActionIcon
+                variant="subtle"
+                aria-label={t('sec.users.resetFactor', { login: u.login })}
+                onClick={() => void resetFactor(u)}
+              >
+                <IconLockOpen size={18} aria-hidden />
               </ActionIcon>
             </Tooltip>
           </Group>

@@ -1,4 +1,5 @@
-import { type FormEvent, lazy, useState } from 'react';
+import type { CloudUser } from '@st/protocol';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { statusOf } from '../../api/errors';
 import { useServices } from '../../app/ServicesContext';
@@ -6,15 +7,23 @@ import { addTexts } from '../../i18n';
 import { Button } from '../../ui/kit/buttons';
 import { TextInput } from '../../ui/kit/inputs';
 import { PasswordInput } from '../../ui/kit/password';
+import { PageLoader } from '../../ui/PageLoader';
 import { SignInCard } from '../../ui/SignInCard';
-import { logIn } from './authApi';
+import { errorCode, logIn } from './authApi';
 import { authEn, authRu } from './messages';
+import { OtherSignIns } from './OtherSignIns';
+import { SecondFactorStep } from './SecondFactorStep';
 import { useSession } from './SessionContext';
 
 addTexts(authEn, authRu);
 
 // Only an invite link shows it: its code, texts and styles load then (issue 21).
 const InviteForm = lazy(() => import('../accounts/InviteForm').then((m) => ({ default: m.InviteForm })));
+// Only a sign-in that must set up a second factor shows it (with the QR code's library).
+const EnrolAtSignIn = lazy(() => import('../account-security/EnrolAtSignIn'));
+
+/** Where a sign-in is: the password, then (for some users) the second factor or its set-up. */
+type Step = 'password' | 'code' | 'enrol';
 
 /** The invite token of `…/invite?token=`, when the console was opened from an invite link. */
 export function inviteToken(location: Location): string | undefined {
@@ -31,6 +40,20 @@ export default function LoginForm() {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [invite, setInvite] = useState(() => inviteToken(window.location));
+  const [step, setStep] = useState<Step>('password');
+
+  const welcome = (user: CloudUser) => {
+    services.toaster.success({
+      caption: t('cloud.auth.login.success', { login: user.login }),
+      key: 'auth.login',
+    });
+    signedIn(user);
+  };
+  const restart = () => {
+    setStep('password');
+    setPassword('');
+    setBusy(false);
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -41,19 +64,24 @@ export default function LoginForm() {
     }
     setBusy(true);
     try {
-      const user = await logIn(services, login.trim(), password);
-      services.toaster.success({
-        caption: t('cloud.auth.login.success', { login: user.login }),
-        key: 'auth.login',
-      });
-      signedIn(user);
+      welcome(await logIn(services, login.trim(), password));
     } catch (error) {
-      services.log.warn('Login failed', error);
-      const description =
-        statusOf(error) === 401 ? t('cloud.auth.login.error.wrong') : t('cloud.auth.login.error.service');
-      services.toaster.error({ caption: t('cloud.auth.login.error'), description, key: 'auth.login' });
       setBusy(false);
+      failed(error, t('cloud.auth.login.error'));
     }
+  };
+
+  /** A first step that did not open the session: a second step next, or what went wrong. */
+  const failed = (error: unknown, caption: string) => {
+    const code = errorCode(error);
+    if (code === 'SECOND_FACTOR_REQUIRED' || code === 'SECOND_FACTOR_ENROL_REQUIRED') {
+      setStep(code === 'SECOND_FACTOR_REQUIRED' ? 'code' : 'enrol');
+      return;
+    }
+    services.log.warn('Login failed', error);
+    const description =
+      statusOf(error) === 401 ? t('cloud.auth.login.error.wrong') : t('cloud.auth.login.error.service');
+    services.toaster.error({ caption, description, key: 'auth.login' });
   };
 
   if (invite !== undefined) {
@@ -63,6 +91,13 @@ export default function LoginForm() {
     };
     return <InviteForm token={invite} onDone={done} />;
   }
+  if (step === 'code') return <SecondFactorStep onSignedIn={welcome} onRestart={restart} />;
+  if (step === 'enrol')
+    return (
+      <Suspense fallback={<PageLoader fullHeight />}>
+        <EnrolAtSignIn onSignedIn={welcome} onRestart={restart} />
+      </Suspense>
+    );
   return (
     <SignInCard title={t('cloud.auth.title')} onSubmit={(event) => void submit(event)}>
       <TextInput
@@ -84,6 +119,7 @@ export default function LoginForm() {
       <Button type="submit" loading={busy} fullWidth>
         {t('log.in')}
       </Button>
+      <OtherSignIns onSignedIn={welcome} onFailure={failed} />
     </SignInCard>
   );
 }
