@@ -27,7 +27,7 @@ const HISTORY_REFRESH_MS = 10_000;
 const STATUS_COLORS: Record<AlertDeliveryStatus, string> = {
   sent: 'teal.9',
   failed: 'red.9',
-  pending: 'yellow.9',
+  pending: 'cyan.9',
   dropped: 'gray.8',
   none: 'gray.8',
 };

@@ -86,6 +86,10 @@ export const errorsEn: Partial<Record<ErrorCode, string>> = {
   BACKUP_TYPE_MISMATCH: 'A backup can only be restored to a device of the same type',
   BACKUP_CLOUD_UNAVAILABLE: 'The gateway is not connected to a cloud',
   BACKUP_VERSION_NOT_FOUND: 'The cloud keeps no backup version with this id for this gateway',
+  ROLLOUT_NOT_FOUND: 'No rollout with this id on the gateway',
+  ROLLOUT_NO_DEVICES: 'The target matches no device this firmware can update',
+  ROLLOUT_STATE_CONFLICT: 'The rollout cannot do this in its current state',
+  TAG_UNKNOWN_DEVICE: 'Tags can only be set on a device the gateway knows (found or saved)',
   MQTT_SETTINGS_FROM_ENV: 'The MQTT bridge is set by ST_MQTT_URL on the gateway; change it there',
   // Accounts, shares and audit (cloud)
   ROLE_FORBIDDEN: 'Your role on this gateway does not allow this',
