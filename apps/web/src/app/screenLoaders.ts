@@ -14,6 +14,7 @@ const imports: Record<MenuItem, () => Promise<ScreenModule>> = {
   settings: () => import('../features/settings-dumps/SettingsPage'),
   logs: () => import('../features/logs/LogsPage'),
   ota: () => import('../features/ota/OtaPage'),
+  rollouts: () => import('../features/rollouts/RolloutsPage'),
   integrations: () => import('../features/integrations/IntegrationsPage'),
   alerts: () => import('../features/alerts/AlertsPage'),
   overview: () => import('../features/history/OverviewPage'),

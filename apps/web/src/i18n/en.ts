@@ -19,6 +19,7 @@ import { menuFirstEn } from '../features/menu/messages';
 import { notificationsEn } from '../features/notifications/messages';
 import { otaEn } from '../features/ota/messages';
 import { preferencesFirstEn } from '../features/preferences/messages';
+import { rolloutsEn, rolloutsFirstEn } from '../features/rollouts/messages';
 import { securityEn, securityFirstEn } from '../features/security/messages';
 import { settingsDumpsEn } from '../features/settings-dumps/messages';
 import { commonEn } from './common';
@@ -62,6 +63,8 @@ export const en = {
   ...notificationsEn,
   ...otaEn,
   ...preferencesFirstEn,
+  ...rolloutsFirstEn,
+  ...rolloutsEn,
   ...securityFirstEn,
   ...securityEn,
   ...settingsDumpsEn,

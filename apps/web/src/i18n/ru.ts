@@ -19,6 +19,7 @@ import { menuFirstRu } from '../features/menu/messages';
 import { notificationsRu } from '../features/notifications/messages';
 import { otaRu } from '../features/ota/messages';
 import { preferencesFirstRu } from '../features/preferences/messages';
+import { rolloutsFirstRu, rolloutsRu } from '../features/rollouts/messages';
 import { securityFirstRu, securityRu } from '../features/security/messages';
 import { settingsDumpsRu } from '../features/settings-dumps/messages';
 import { commonRu } from './common';
@@ -60,6 +61,8 @@ export const ru: RuTexts<typeof en> = {
   ...notificationsRu,
   ...otaRu,
   ...preferencesFirstRu,
+  ...rolloutsFirstRu,
+  ...rolloutsRu,
   ...securityFirstRu,
   ...securityRu,
   ...settingsDumpsRu,

@@ -7,6 +7,7 @@ import {
   IconLayoutDashboard,
   IconMenu2,
   IconPlugConnected,
+  IconStack2,
   IconTable,
 } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
@@ -20,6 +21,7 @@ import { ActionIcon } from '../../ui/kit/buttons';
 import { alertsFirstEn, alertsFirstRu } from '../alerts/messagesFirst';
 import { historyFirstEn, historyFirstRu } from '../history/messagesFirst';
 import { integrationsFirstEn, integrationsFirstRu } from '../integrations/messagesFirst';
+import { rolloutsFirstEn, rolloutsFirstRu } from '../rollouts/messagesFirst';
 import { MENU_ITEMS, type MenuItem, menuPath } from './menuItems';
 import { menuFirstEn, menuFirstRu } from './messages';
 
@@ -27,6 +29,7 @@ addTexts(menuFirstEn, menuFirstRu);
 addTexts(historyFirstEn, historyFirstRu);
 addTexts(integrationsFirstEn, integrationsFirstRu);
 addTexts(alertsFirstEn, alertsFirstRu);
+addTexts(rolloutsFirstEn, rolloutsFirstRu);
 
 const BuildInfoDialog = lazy(() =>
   import('../build-info/BuildInfoDialog').then((m) => ({ default: m.BuildInfoDialog })),
@@ -37,6 +40,7 @@ const ICONS: Record<MenuItem, typeof IconMenu2> = {
   settings: IconAdjustments,
   logs: IconFileText,
   ota: IconCloudUpload,
+  rollouts: IconStack2,
   integrations: IconPlugConnected,
   alerts: IconBell,
   overview: IconTable,

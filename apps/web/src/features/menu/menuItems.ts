@@ -1,6 +1,15 @@
 import type { ConsoleMode } from '../../app/runtime';
 
-export const MENU_ITEMS = ['panel', 'settings', 'logs', 'ota', 'overview', 'alerts', 'integrations'] as const;
+export const MENU_ITEMS = [
+  'panel',
+  'settings',
+  'logs',
+  'ota',
+  'rollouts',
+  'overview',
+  'alerts',
+  'integrations',
+] as const;
 export type MenuItem = (typeof MENU_ITEMS)[number];
 
 /** The route of a menu entry: `/{gateway}/{item}` in cloud mode, `/{item}` in gateway mode. */
