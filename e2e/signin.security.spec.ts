@@ -128,7 +128,7 @@ test('sessions: ending another browser signs it out; an API token is shown once 
   await signInAs(elsewhere, user);
 
   await page.goto(securityUrl());
-  // (the user's own API session from newUser() is listed too, as "node")
+  // (the user's own API session from newUser() is listed too, as "Node.js")
   const browsers = page.getByTestId('session-row').filter({ hasText: 'Chrome on' });
   await expect(browsers).toHaveCount(2);
   await expect(browsers.filter({ hasText: 'this session' })).toHaveCount(1);
