@@ -41,7 +41,9 @@ if (!hasE2e || passthrough.length > 0) {
   // into E2E_PARTS shards (each shard starts its own system on free ports, so shards never share state). Lane
   // one runs shards 1..E2E_PARTS-1 one after the other and prints here as it goes; lane two runs Vitest, then the
   // last shard, with its output kept in .test-reports and printed when the lane is done so the two never
-  // interleave. Vitest takes about a third of the browser suite's time, hence three parts.
+  // interleave. A browser shard keeps about one core busy (Chromium and the servers) while Vitest's tests mostly
+  // wait on sockets and timers (a third of a core per worker), so Vitest runs two workers beside a shard; it then
+  // takes about a third of the browser suite's time, hence three parts.
   writeFileSync(join(reports, 'expect-e2e'), String(E2E_PARTS));
   const log = join(reports, 'lane-two.log');
   const logFd = openSync(log, 'w');
@@ -65,7 +67,7 @@ if (!hasE2e || passthrough.length > 0) {
   })();
   const laneTwo = (async () => {
     // stdout and stderr (their own warnings) into the one log
-    const v = await run('npx', [...vitestArgs, '--maxWorkers=1'], { stdio: ['ignore', logFd, logFd] });
+    const v = await run('npx', [...vitestArgs, '--maxWorkers=2'], { stdio: ['ignore', logFd, logFd] });
     const last = await shard(E2E_PARTS, ['ignore', logFd, logFd]);
     process.stdout.write(`\n---- Vitest, then browser part ${E2E_PARTS} (ran beside the other parts) ----\n`);
     process.stdout.write(`${readFileSync(log, 'utf8')}\n`);
