@@ -78,10 +78,10 @@ async function waitFor(what, fn, timeoutMs) {
   throw new Error(`${what} not within ${timeoutMs / 1000} s${last ? `: ${last.message}` : ''}`);
 }
 
-/** `podman rm -f`, tried again while the container still exists (a busy podman may fail the first time). */
+/** `podman rm -f -v` (with the anonymous volume of the image's VOLUME), tried again while the container still exists (a busy podman may fail the first time). */
 function removeContainer(name) {
   for (let i = 0; i < 5; i++) {
-    sh('podman', ['rm', '-f', '-t', '2', name]);
+    sh('podman', ['rm', '-f', '-v', '-t', '2', name]);
     if (sh('podman', ['container', 'exists', name]).status !== 0) return;
     spawnSync('sleep', ['2']);
   }
@@ -238,7 +238,7 @@ async function testImage() {
   });
 
   await check('image: a new container on the same data volume keeps the data', async () => {
-    sh('podman', ['rm', '-f', first]);
+    sh('podman', ['rm', '-f', '-v', first]);
     runGateway(`st-pkgtest-gw2-${tag}`);
     const { name } = await waitFor(
       'GET /api/gateway/name',
