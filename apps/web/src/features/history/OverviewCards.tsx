@@ -122,6 +122,7 @@ export function OverviewCards({
                 <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                   {[row.ip, row.type, row.board, row.version ?? '—'].join(' · ')}
                   {row.excluded ? ` · ${t('history.overview.excluded')}` : ''}
+                  {row.tags?.length ? ` · ${row.tags.join(', ')}` : ''}
                 </Text>
                 {Object.keys(row.sensors).length > 0 ? (
                   <Group gap="sm" wrap="wrap">

@@ -13,6 +13,7 @@ import { Drawer } from '../../ui/kit/overlays';
 import { Alert } from '../../ui/kit/status';
 import { Text, Title } from '../../ui/kit/text';
 import { PageLoader } from '../../ui/PageLoader';
+import { Select } from '../../ui/Select';
 import { useOpenedOnce } from '../../ui/useOpenedOnce';
 import { useCanWrite } from '../accounts/useCanWrite';
 import { SelectAllBox } from '../fleet/SelectAllBox';
@@ -23,7 +24,15 @@ import { useForgetDevice, useLiveSamples, useOverview } from './historyApi';
 import { historyEn, historyRu } from './messages';
 import { OverviewCards } from './OverviewCards';
 import { OverviewTable } from './OverviewTable';
-import { applySample, deviceOf, filterRows, type Sort, type SortKey, sortRows } from './overviewModel';
+import {
+  applySample,
+  deviceOf,
+  filterRows,
+  type Sort,
+  type SortKey,
+  sortRows,
+  tagsOf,
+} from './overviewModel';
 
 addTexts(historyEn, historyRu);
 
@@ -57,6 +66,7 @@ function Overview() {
   const [live, setLive] = useState(() => new Map<string, DeviceSample>());
   const [filter, setFilter] = useState('');
   const [settled] = useDebouncedValue(filter, 150);
+  const [tag, setTag] = useState<string | null>(null);
   const [sort, setSort] = useState<Sort>({ key: 'name', desc: false });
   const [open, setOpen] = useState<OverviewRow | undefined>();
   const [now, setNow] = useState(() => Date.now());
@@ -84,8 +94,9 @@ function Overview() {
       const s = live.get(r.ip);
       return s ? applySample(r, s) : r;
     });
-    return sortRows(filterRows(merged, settled), sort, collator);
-  }, [overview.data, live, settled, sort, collator]);
+    return sortRows(filterRows(merged, settled, tag), sort, collator);
+  }, [overview.data, live, settled, tag, sort, collator]);
+  const tags = useMemo(() => tagsOf(overview.data ?? []), [overview.data]);
 
   const onSort = (key: SortKey) =>
     setSort((s) =>
@@ -130,6 +141,17 @@ function Overview() {
         onChange={(e) => setFilter(e.currentTarget.value)}
         maw={420}
       />
+      {tags.length > 0 || tag !== null ? (
+        <Select
+          label={t('history.overview.tag')}
+          placeholder={t('history.overview.tag.all')}
+          clearable
+          data={tags}
+          value={tag}
+          onChange={setTag}
+          maw={240}
+        />
+      ) : null}
       {selection === undefined || !bulkBar ? null : (
         <Suspense fallback={null}>
           <BulkBar selection={selection} />

@@ -224,6 +224,11 @@ export function OverviewTable({
                       {row.ip}
                       {row.excluded ? ` · ${t('history.overview.excluded')}` : ''}
                     </Text>
+                    {(row.tags ?? []).map((tag) => (
+                      <Badge key={tag} size="xs" variant="outline" color="gray" tt="none" data-tag={tag}>
+                        {tag}
+                      </Badge>
+                    ))}
                     {onForget && !row.online && !row.saved && row.remembered ? (
                       <UnstyledButton
                         onClick={(e) => {

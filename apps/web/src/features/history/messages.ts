@@ -9,7 +9,9 @@ export { historyFirstEn, historyFirstRu } from './messagesFirst';
 export const historyEn = {
   'history.overview.title': 'Fleet overview',
   'history.overview.filter': 'Filter devices',
-  'history.overview.filter.placeholder': 'Name, type, board, firmware or address',
+  'history.overview.filter.placeholder': 'Name, type, board, firmware, address or tag',
+  'history.overview.tag': 'Tag',
+  'history.overview.tag.all': 'All tags',
   'history.overview.count_one': '{{shown}} of {{count, number}} device',
   'history.overview.count_other': '{{shown}} of {{count, number}} devices',
   'history.overview.empty': 'No devices yet: devices appear here once the gateway finds or saves them.',
@@ -71,7 +73,9 @@ export const historyEn = {
 export const historyRu: RuTexts<typeof historyEn> = {
   'history.overview.title': 'Обзор устройств',
   'history.overview.filter': 'Фильтр устройств',
-  'history.overview.filter.placeholder': 'Имя, тип, плата, прошивка или адрес',
+  'history.overview.filter.placeholder': 'Имя, тип, плата, прошивка, адрес или тег',
+  'history.overview.tag': 'Тег',
+  'history.overview.tag.all': 'Все теги',
   'history.overview.count_one': '{{shown}} из {{count, number}} устройства',
   'history.overview.count_few': '{{shown}} из {{count, number}} устройств',
   'history.overview.count_many': '{{shown}} из {{count, number}} устройств',

@@ -21,11 +21,19 @@ export function applySample(row: OverviewRow, s: DeviceSample): OverviewRow {
 
 const text = (v: string | null) => (v ?? '').toLowerCase();
 
-export function filterRows(rows: readonly OverviewRow[], filter: string): OverviewRow[] {
+/** Rows whose name, type, board, firmware, address or a tag contains `filter`, and that carry `tag` if given. */
+export function filterRows(rows: readonly OverviewRow[], filter: string, tag?: string | null): OverviewRow[] {
   const f = filter.trim().toLowerCase();
-  if (!f) return [...rows];
-  return rows.filter((r) => [r.name, r.type, r.board, r.version, r.ip].some((v) => text(v).includes(f)));
+  const tagged = tag ? rows.filter((r) => r.tags?.includes(tag) === true) : [...rows];
+  if (!f) return tagged;
+  return tagged.filter((r) =>
+    [r.name, r.type, r.board, r.version, r.ip, ...(r.tags ?? [])].some((v) => text(v).includes(f)),
+  );
 }
+
+/** Every tag the rows carry, sorted. */
+export const tagsOf = (rows: readonly OverviewRow[]): string[] =>
+  [...new Set(rows.flatMap((r) => r.tags ?? []))].sort();
 
 export function sortRows(rows: OverviewRow[], sort: Sort, collator: Intl.Collator): OverviewRow[] {
   const dir = sort.desc ? -1 : 1;
