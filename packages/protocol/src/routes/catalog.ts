@@ -8,8 +8,8 @@ import { GATEWAY_ROUTES } from './gateway';
 import { HISTORY_ROUTES } from './history';
 import { INTEGRATION_ROUTES } from './integrations';
 import { OTA_ROUTES } from './ota';
-import { ROLLOUT_ROUTES, TAG_ROUTES } from './rollouts';
 import { PASSKEY_ROUTES } from './passkeys';
+import { ROLLOUT_ROUTES, TAG_ROUTES } from './rollouts';
 import { SIGN_IN_ROUTES } from './signIn';
 import { SSO_ROUTES } from './sso';
 

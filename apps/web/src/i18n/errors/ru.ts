@@ -87,7 +87,8 @@ export const errorsRu: Partial<Record<ErrorCode, string>> = {
   ROLLOUT_NOT_FOUND: 'На шлюзе нет развёртывания с таким id',
   ROLLOUT_NO_DEVICES: 'Под цель не подходит ни одно устройство, которое эта прошивка может обновить',
   ROLLOUT_STATE_CONFLICT: 'В текущем состоянии развёртывание не может этого сделать',
-  TAG_UNKNOWN_DEVICE: 'Метки можно ставить только устройству, которое шлюз знает (найденному или сохранённому)',
+  TAG_UNKNOWN_DEVICE:
+    'Метки можно ставить только устройству, которое шлюз знает (найденному или сохранённому)',
   MQTT_SETTINGS_FROM_ENV: 'Мост MQTT задан переменной ST_MQTT_URL на шлюзе; меняйте его там',
   // Accounts, shares and audit (cloud)
   ROLE_FORBIDDEN: 'Ваша роль на этом шлюзе не позволяет это сделать',
