@@ -21,15 +21,6 @@ export function formatDateTime(lang: string, t: number): string {
   ).format(t);
 }
 
-/** axis ticks: time of day for short ranges, day and month for long ones */
-export function formatTick(lang: string, t: number, spanMs: number): string {
-  const long = spanMs > 2 * 24 * 3600_000;
-  const opts: Intl.DateTimeFormatOptions = long
-    ? { day: 'numeric', month: 'short' }
-    : { hour: '2-digit', minute: '2-digit' };
-  return cached(`tick:${lang}:${long}`, () => new Intl.DateTimeFormat(lang, opts)).format(t);
-}
-
 export function formatNumber(lang: string, v: number, maxFraction = 2): string {
   return cached(
     `n:${lang}:${maxFraction}`,
