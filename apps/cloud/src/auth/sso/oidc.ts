@@ -1,6 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import * as client from 'openid-client';
 import { z } from 'zod';
+import { SignedTokens } from '../signedToken';
 
 export interface OidcSettings {
   issuer: string;
@@ -41,7 +41,7 @@ const isLoopback = (url: URL) => ['localhost', '127.0.0.1', '[::1]'].includes(ur
  */
 export class OidcClient {
   private config: Promise<client.Configuration> | undefined;
-  private readonly key: Buffer;
+  private readonly flows: SignedTokens<typeof FlowClaims>;
 
   constructor(
     private readonly settings: OidcSettings,
@@ -49,7 +49,7 @@ export class OidcClient {
     private readonly flowTtlMs: number,
     private readonly now: () => number = Date.now,
   ) {
-    this.key = createHmac('sha256', secret).update('st sso flow v1').digest();
+    this.flows = new SignedTokens(secret, 'st sso flow v1', FlowClaims, now);
   }
 
   private configuration(): Promise<client.Configuration> {
@@ -134,31 +134,17 @@ export class OidcClient {
   }
 
   private sealFlow(flow: Flow): string {
-    const body = Buffer.from(
-      JSON.stringify({ s: flow.state, n: flow.nonce, v: flow.verifier, e: this.now() + this.flowTtlMs }),
-    ).toString('base64url');
-    return `${body}.${this.sign(body)}`;
+    return this.flows.seal({
+      s: flow.state,
+      n: flow.nonce,
+      v: flow.verifier,
+      e: this.now() + this.flowTtlMs,
+    });
   }
 
   private openFlow(token: string | undefined): Flow | undefined {
-    const [body, mac] = token?.split('.') ?? [];
-    if (!body || !mac) return undefined;
-    const want = Buffer.from(this.sign(body), 'base64url');
-    const got = Buffer.from(mac, 'base64url');
-    if (got.length !== want.length || !timingSafeEqual(got, want)) return undefined;
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
-    } catch {
-      return undefined;
-    }
-    const c = FlowClaims.safeParse(parsed);
-    if (!c.success || c.data.e <= this.now()) return undefined;
-    return { state: c.data.s, nonce: c.data.n, verifier: c.data.v };
-  }
-
-  private sign(body: string): string {
-    return createHmac('sha256', this.key).update(body).digest('base64url');
+    const c = this.flows.open(token);
+    return c && { state: c.s, nonce: c.n, verifier: c.v };
   }
 }
 
