@@ -47,8 +47,11 @@ test('a killed gateway shows the banner within 2 s and greys live state; it come
   consoleGuard,
 }) => {
   test.setTimeout(90_000);
-  // the page stays open while its gateway is away
-  consoleGuard.allow(/ERR_CONNECTION_REFUSED|WebSocket|Failed to fetch|net::ERR|Failed to load resource/);
+  // the page stays open while its gateway is away (the service worker's update check fails to fetch its
+  // script then, too)
+  consoleGuard.allow(
+    /ERR_CONNECTION_REFUSED|WebSocket|Failed to fetch|net::ERR|Failed to load resource|fetching the script/,
+  );
   await page.goto(`${gateway.url}/overview`);
   await expect(page.getByTestId('overview-count')).toHaveText('1 of 1 device', { timeout: 20_000 });
   const banner = page.getByRole('alert').filter({ hasText: 'No connection to the gateway' });
