@@ -44,12 +44,15 @@ for (const mode of MODES) {
       .toBeGreaterThanOrEqual(Math.min(before + LINES, LINES));
     // Virtualized: only the rows in sight exist, however many are held.
     expect(await renderedRows(page).count()).toBeLessThan(80);
-    // Newest first (simulated devices keep logging too, so the burst's last line is near, not at, the top).
-    // Their lines also count towards the 100,000 held, so the burst's last lines may still be on their way
-    // through a slow relay when the count is reached: wait for the last one itself.
+    // The simulated devices keep logging too: their lines count towards the 100,000 held, so the burst's last
+    // lines may still be on their way through a slow relay when the count is reached, and once there they sit
+    // below the devices' newer lines, possibly out of the rendered window. Wait for the last one itself,
+    // found through the message filter.
+    await page.getByLabel('Message').fill(`line ${LINES - 1}`);
     await expect(renderedRows(page).filter({ hasText: `line ${LINES - 1}` })).toHaveCount(1, {
       timeout: 60_000,
     });
+    await page.getByLabel('Message').fill('');
 
     const scroller = page.getByRole('list', { name: 'Log lines' }).locator('..');
     await scroller.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
