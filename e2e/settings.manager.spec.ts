@@ -120,6 +120,25 @@ for (const mode of MODES) {
     test('delete asks first: cancel keeps the dump, confirm removes it', async ({ page }) => {
       const [device] = pair.devices;
       if (device === undefined) throw new Error('a lamp expected');
+      // The gateway's first scheduled backup (a minute after it first starts) saves every device's settings:
+      // wait until no scheduled run is due soon, so none adds dumps while this test counts them.
+      test.setTimeout(180_000);
+      await expect
+        .poll(
+          async () => {
+            const { nextRunAt, lastRun } = (await (
+              await fetch(`${system.gatewayUrl}/api/backups`)
+            ).json()) as {
+              nextRunAt: string | null;
+              lastRun: unknown;
+            };
+            return (
+              nextRunAt === null || (lastRun !== null && Date.parse(nextRunAt) - Date.now() > 5 * 60_000)
+            );
+          },
+          { timeout: 120_000 },
+        )
+        .toBe(true);
       for (const d of await savedDumps()) {
         await fetch(`${system.gatewayUrl}/api/devices/settings/${d.id}`, { method: 'DELETE' });
       }
