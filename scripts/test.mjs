@@ -30,20 +30,22 @@ const hasE2e =
   existsSync(join(root, 'e2e')) && readdirSync(join(root, 'e2e')).some((f) => f.endsWith('.spec.ts'));
 
 let vitestStatus;
-/** how many shards the browser suite is split into (see the lanes below) */
-const E2E_PARTS = 3;
+/** how many shards the browser suite is split into, which lane runs which, and Vitest's workers (see below) */
+const E2E_PARTS = 1;
+const LANES = { one: [1], two: [] };
+const VITEST_WORKERS = 1;
 let e2eStatuses = [];
 if (!hasE2e || passthrough.length > 0) {
   // Only the Vitest suite (or the files named on the command line), in this terminal.
   vitestStatus = spawnSync('npx', [...vitestArgs, ...passthrough], { cwd: root, stdio: 'inherit' }).status;
 } else {
-  // Two lanes at once, so the run ends when the longer lane ends (CI's budget). Playwright splits the spec files
-  // into E2E_PARTS shards (each shard starts its own system on free ports, so shards never share state). Lane
-  // one runs shards 1..E2E_PARTS-1 one after the other and prints here as it goes; lane two runs Vitest, then the
-  // last shard, with its output kept in .test-reports and printed when the lane is done so the two never
-  // interleave. A browser shard keeps about one core busy (Chromium and the servers) while Vitest's tests mostly
-  // wait on sockets and timers (a third of a core per worker), so Vitest runs two workers beside a shard; it then
-  // takes about a third of the browser suite's time, hence three parts.
+  // Two lanes at once, so the run ends when the longer lane ends (CI's budget). The browser suite can be split
+  // into Playwright shards (`--shard`; each shard starts its own system on free ports, so shards never share
+  // state): lane one runs LANES.one in turn and prints here as it goes; lane two runs Vitest, then LANES.two,
+  // with its output kept in .test-reports and printed when the lane is done so the two never interleave.
+  // On 2 cores one shard beside Vitest (one worker) is the fastest measured: three shards over two lanes with
+  // two Vitest workers took 37 min against 28, because the shards' browsers compete for the same cores and
+  // the slower pages pushed timing-bound tests over their waits.
   writeFileSync(join(reports, 'expect-e2e'), String(E2E_PARTS));
   const log = join(reports, 'lane-two.log');
   const logFd = openSync(log, 'w');
@@ -60,22 +62,22 @@ if (!hasE2e || passthrough.length > 0) {
       ],
       { stdio, env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, `e2e-${n}.json`) } },
     );
+  const statuses = new Map();
   const laneOne = (async () => {
-    const statuses = [];
-    for (let n = 1; n < E2E_PARTS; n++) statuses.push(await shard(n, 'inherit'));
-    return statuses;
+    for (const n of LANES.one) statuses.set(n, await shard(n, 'inherit'));
   })();
   const laneTwo = (async () => {
     // stdout and stderr (their own warnings) into the one log
-    const v = await run('npx', [...vitestArgs, '--maxWorkers=2'], { stdio: ['ignore', logFd, logFd] });
-    const last = await shard(E2E_PARTS, ['ignore', logFd, logFd]);
-    process.stdout.write(`\n---- Vitest, then browser part ${E2E_PARTS} (ran beside the other parts) ----\n`);
+    const v = await run('npx', [...vitestArgs, `--maxWorkers=${VITEST_WORKERS}`], {
+      stdio: ['ignore', logFd, logFd],
+    });
+    for (const n of LANES.two) statuses.set(n, await shard(n, ['ignore', logFd, logFd]));
+    process.stdout.write('\n---- Vitest (ran beside the browser suite) ----\n');
     process.stdout.write(`${readFileSync(log, 'utf8')}\n`);
-    return [v, last];
+    return v;
   })();
-  const [oneStatuses, [v, last]] = await Promise.all([laneOne, laneTwo]);
-  vitestStatus = v;
-  e2eStatuses = [...oneStatuses, last];
+  [, vitestStatus] = await Promise.all([laneOne, laneTwo]);
+  e2eStatuses = Array.from({ length: E2E_PARTS }, (_, i) => statuses.get(i + 1) ?? 1);
 }
 
 // A suite can exit non-zero with every test passed (Vitest's unhandled errors, a crashed worker): the summary
