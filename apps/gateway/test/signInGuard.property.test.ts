@@ -221,6 +221,11 @@ describe('the sign-in guard over every catalog route and URL spelling', () => {
       '/api/./devices/found',
       '/%2561pi/build',
       '/api/nothing',
+      // an empty or dot segment where a route has a parameter: not a parameter, no route at all
+      '/api/devices/settings//',
+      '/api/rollouts//',
+      '/api/rollouts/./',
+      '/api/devices/settings/%2E%2E',
     ]) {
       expect(await send(locked.base, 'GET', path), path).toEqual({
         status: 401,

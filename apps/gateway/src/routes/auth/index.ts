@@ -1,5 +1,5 @@
 import { ApiError, GATEWAY_ROUTES } from '@st/protocol';
-import type { HttpApp } from '@st/server-kit';
+import { type HttpApp, isApiLikePath } from '@st/server-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RELAY_SECRET, RELAYED_SECRET_HEADER } from '../../cloud/requests';
 import { type GatewayAuth, needsSession } from '../../services/auth/gatewayAuth';
@@ -13,16 +13,23 @@ import { PUBLIC_ROUTE } from '../../services/auth/publicRoute';
  */
 export function registerSignInGuard(app: HttpApp, auth: GatewayAuth): void {
   app.addHook('onRequest', async (req) => {
-    if (!auth.enabled) return;
-    const guarded = {
-      pattern: req.routeOptions.url,
-      isPublic: req.routeOptions.config.public === true,
-      url: req.url,
-    };
-    if (!needsSession(guarded)) return;
-    if (req.headers[RELAYED_SECRET_HEADER] === RELAY_SECRET) return;
-    if (auth.signedIn(req.raw)) return;
-    throw new ApiError('GATEWAY_SIGN_IN_REQUIRED');
+    // An API path with an empty or dot segment (`/api/devices/settings//`, `/api/rollouts/./`) is no route's
+    // spelling, even where the router would read the segment as a parameter: it is answered as an unmatched
+    // API path.
+    const path = req.url.split(/[?#]/, 1)[0] ?? req.url;
+    const unmatched = hasOddSegment(path) && isApiLikePath(req.url);
+    if (auth.enabled) {
+      const guarded = unmatched
+        ? { pattern: undefined, isPublic: false, url: req.url }
+        : { pattern: req.routeOptions.url, isPublic: req.routeOptions.config.public === true, url: req.url };
+      if (
+        needsSession(guarded) &&
+        req.headers[RELAYED_SECRET_HEADER] !== RELAY_SECRET &&
+        !auth.signedIn(req.raw)
+      )
+        throw new ApiError('GATEWAY_SIGN_IN_REQUIRED');
+    }
+    if (unmatched) throw new ApiError('ROUTE_NOT_FOUND', `No route ${req.method} ${path}`);
   });
 }
 
@@ -95,4 +102,12 @@ export function gatewayAuthRoutes(app: HttpApp, auth: GatewayAuth): void {
       return signIn(req, reply);
     },
   });
+}
+
+/** An empty segment before the last (a trailing slash is a spelling the router accepts), or `.`/`..` however escaped. */
+function hasOddSegment(path: string): boolean {
+  const segments = path.split('/').slice(1);
+  return segments.some(
+    (segment, i) => (segment === '' && i < segments.length - 1) || /^(\.|%2e){1,2}$/i.test(segment),
+  );
 }
