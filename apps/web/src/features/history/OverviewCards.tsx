@@ -11,7 +11,7 @@ import { UpdateMark } from '../fleet/UpdateBadge';
 import { formatAgo, formatDateTime, formatDuration, formatNumber } from './format';
 import type { OverviewTableProps } from './OverviewTable';
 import { deviceOf } from './overviewModel';
-import { Sparkline } from './Sparkline';
+import { SensorValues } from './SensorValues';
 
 /** A card's height before it is measured (name, address line, one line of values, last seen). */
 const CARD_ESTIMATE = 124;
@@ -126,17 +126,7 @@ export function OverviewCards({
                 </Text>
                 {Object.keys(row.sensors).length > 0 ? (
                   <Group gap="sm" wrap="wrap">
-                    {Object.entries(row.sensors).map(([name, value]) => (
-                      <Group key={name} gap={4} wrap="nowrap" data-sensor={name}>
-                        <Text size="xs" c="dimmed">
-                          {name}
-                        </Text>
-                        <Text size="sm" data-value>
-                          {typeof value === 'number' ? formatNumber(lang, value) : value}
-                        </Text>
-                        {row.spark[name] ? <Sparkline values={row.spark[name]} label={name} /> : null}
-                      </Group>
-                    ))}
+                    <SensorValues row={row} lang={lang} />
                   </Group>
                 ) : null}
                 <Group gap="sm" wrap="wrap" justify="space-between">

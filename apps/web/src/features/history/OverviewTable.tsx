@@ -14,7 +14,7 @@ import { UpdateMark } from '../fleet/UpdateBadge';
 import type { Selection } from '../fleet/useSelection';
 import { formatAgo, formatDateTime, formatDuration, formatNumber } from './format';
 import { deviceOf, type Sort, type SortKey } from './overviewModel';
-import { Sparkline } from './Sparkline';
+import { SensorValues } from './SensorValues';
 
 const ROW_HEIGHT = 48;
 const COLUMNS: readonly { key: SortKey | 'sensors'; width: string }[] = [
@@ -270,17 +270,7 @@ export function OverviewTable({
                 </Cell>
                 <Cell>
                   <Group gap="sm" wrap="nowrap" style={{ overflow: 'hidden' }}>
-                    {Object.entries(row.sensors).map(([name, value]) => (
-                      <Group key={name} gap={4} wrap="nowrap" data-sensor={name}>
-                        <Text size="xs" c="dimmed">
-                          {name}
-                        </Text>
-                        <Text size="sm" data-value>
-                          {typeof value === 'number' ? formatNumber(lang, value) : value}
-                        </Text>
-                        {row.spark[name] ? <Sparkline values={row.spark[name]} label={name} /> : null}
-                      </Group>
-                    ))}
+                    <SensorValues row={row} lang={lang} />
                   </Group>
                 </Cell>
               </tr>
