@@ -3,7 +3,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { Firmware, makeFirmwareImage } from '@st/protocol';
 import { type KindName, type Simulator, startSimulator } from '@st/simulator';
 import { loopbackBlock } from '@st/testkit';
@@ -53,11 +53,15 @@ export async function startFleet(kind: KindName, names: string[], versions: stri
   return { sim, dataDir, ips: addresses };
 }
 
-/** Stops the devices and waits until the gateway has dropped them (other specs list devices). */
+/**
+ * Stops the devices and waits until the gateway has dropped them (other specs list devices). A device the
+ * spec just restarted is held as restarting for up to 60 s before the gateway counts it lost, hence the wait.
+ */
 export async function stopFleet(fleet: OwnFleet): Promise<void> {
   await fleet.sim.stop();
+  test.info().setTimeout(test.info().timeout + 90_000);
   await expect
-    .poll(async () => (await foundDevices()).some((d) => fleet.ips.includes(d.ip)), { timeout: 20_000 })
+    .poll(async () => (await foundDevices()).some((d) => fleet.ips.includes(d.ip)), { timeout: 90_000 })
     .toBe(false);
   rmSync(fleet.dataDir, { recursive: true, force: true });
 }
