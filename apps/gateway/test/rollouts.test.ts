@@ -1,4 +1,10 @@
-import { AlertPayload, Firmware, RolloutProgressMessage, RolloutSummary } from '@st/protocol';
+import {
+  AlertPayload,
+  Firmware,
+  RolloutDeviceStates,
+  RolloutProgressMessage,
+  RolloutSummary,
+} from '@st/protocol';
 import { startHttpReceiver, waitFor } from '@st/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -85,6 +91,15 @@ describe('firmware rollouts', () => {
     // nothing of the next waves started while paused
     for (const i of [1, 2, 3]) expect(stateOf(paused, ip(i))).toBe('PENDING');
     expect(sys.device(1).state.otaFlashes).toBe(0);
+    // the overview's compact view: each device of the paused rollout with its state (skipped ones left out)
+    const states = RolloutDeviceStates.parse((await http(sys.base, 'GET', '/api/rollouts/devices')).body);
+    expect(states[ip(0)]).toMatchObject({
+      rolloutId: created.id,
+      rolloutState: 'PAUSED',
+      state: 'UPLOAD_FAILED',
+    });
+    expect(states[ip(1)]).toMatchObject({ rollout: 'lamp 2.0.0', state: 'PENDING', wave: 1 });
+    expect(states[ip(4)]).toBeUndefined();
     await waitFor(() => alerts().some((a) => a.kind === 'rollout-paused'), { what: 'the pause alert' });
     expect(alerts()[0]?.text).toContain('paused: 1 of 1 device failed in wave 1');
 
@@ -99,6 +114,8 @@ describe('firmware rollouts', () => {
     expect(stateOf(done, ip(0))).toBe('UPLOAD_FAILED');
     expect(done.reason).toBe('3 updated, 1 failed, 1 skipped');
     expect(done.finishedAt).toBeDefined();
+    // an ended rollout holds no device any more
+    expect((await http(sys.base, 'GET', '/api/rollouts/devices')).body).toEqual({});
     await waitFor(() => alerts().some((a) => a.kind === 'rollout-finished'), { what: 'the end alert' });
     expect(alerts().at(-1)?.text).toBe(`Rollout "lamp 2.0.0" finished: 3 updated, 1 failed, 1 skipped`);
     await hook.close();

@@ -240,6 +240,23 @@ export const RolloutPreview = z.object({
 });
 export type RolloutPreview = z.infer<typeof RolloutPreview>;
 
+/**
+ * `GET /api/rollouts/devices`: each device in a running or paused rollout -> its state there (the newest
+ * rollout when a device is in two). Devices skipped or cancelled in it are left out.
+ */
+export const RolloutDeviceStates = z.record(
+  z.string(),
+  z.object({
+    rolloutId: Id,
+    rollout: z.string(),
+    rolloutState: RolloutState,
+    state: RolloutDeviceState,
+    wave: z.number().int().min(0),
+    detail: z.string().optional(),
+  }),
+);
+export type RolloutDeviceStates = z.infer<typeof RolloutDeviceStates>;
+
 /** Live message on `/rollouts`: a rollout changed (its summary), and the devices that changed with it. */
 export const RolloutProgressMessage = z.object({
   rollout: RolloutSummary,

@@ -82,6 +82,7 @@ export const RELAY_ROUTE_ACCESS = {
   'gateway.devices.tags.bulk': 'write',
   'gateway.rollouts.list': 'read',
   'gateway.rollouts.get': 'read',
+  'gateway.rollouts.devices': 'read',
   // a POST that changes nothing: counts the devices a target matches
   'gateway.rollouts.preview': 'read',
   'gateway.rollouts.create': 'write',

@@ -4,6 +4,7 @@ import {
   Rollout,
   RolloutAction,
   RolloutCreate,
+  RolloutDeviceStates,
   RolloutIdParams,
   RolloutPreview,
   RolloutSummary,
@@ -50,6 +51,13 @@ export const ROLLOUT_ROUTES = {
     path: '/api/rollouts',
     response: z.array(RolloutSummary),
     summary: 'Every rollout, newest first (without device lists)',
+  }),
+  'gateway.rollouts.devices': route({
+    ...gateway,
+    method: 'GET',
+    path: '/api/rollouts/devices',
+    response: RolloutDeviceStates,
+    summary: "Each device in a running or paused rollout: that rollout and the device's state in it",
   }),
   'gateway.rollouts.get': route({
     ...gateway,

@@ -20,6 +20,13 @@ export function rolloutRoutes(app: HttpApp, service: RolloutService): void {
     schema: { tags, summary: preview.summary, body: preview.body, response: { 200: preview.response } },
     handler: (req) => service.preview(req.body.firmwareId, req.body.target),
   });
+  const devices = r['gateway.rollouts.devices'];
+  app.route({
+    method: devices.method,
+    url: devices.path,
+    schema: { tags, summary: devices.summary, response: { 200: devices.response } },
+    handler: () => service.deviceStates(),
+  });
   const get = r['gateway.rollouts.get'];
   app.route({
     method: get.method,

@@ -8,6 +8,7 @@ import {
   type Rollout,
   type RolloutAction,
   type RolloutCreate,
+  type RolloutDeviceStates,
   type RolloutPreview,
   type RolloutProgressMessage,
   type RolloutSummary,
@@ -157,6 +158,27 @@ export class RolloutService {
 
   list(): RolloutSummary[] {
     return this.deps.store.all().map((stored) => (this.runs.get(stored.id) ?? this.load(stored)).summary());
+  }
+
+  /** Each device in a running or paused rollout, by address (the newest rollout wins). */
+  deviceStates(): RolloutDeviceStates {
+    const out: RolloutDeviceStates = {};
+    const runs = [...this.runs.values()].filter((r) => r.active);
+    runs.sort((a, b) => a.rollout.createdAt.localeCompare(b.rollout.createdAt));
+    for (const { rollout, devices } of runs) {
+      for (const d of devices.values()) {
+        if (d.state === 'SKIPPED' || d.state === 'CANCELLED') continue;
+        out[d.ip] = {
+          rolloutId: rollout.id,
+          rollout: rollout.name,
+          rolloutState: rollout.state,
+          state: d.state,
+          wave: d.wave,
+          ...(d.detail !== undefined ? { detail: d.detail } : {}),
+        };
+      }
+    }
+    return out;
   }
 
   get(id: string): Rollout {
