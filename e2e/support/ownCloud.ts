@@ -61,6 +61,16 @@ export class OwnCloud {
     await exited;
   }
 
+  /** Kills the process (SIGKILL: a crash or a power cut, nothing said to its clients). */
+  async kill(): Promise<void> {
+    const child = this.#child;
+    this.#child = undefined;
+    if (child === undefined || child.exitCode !== null) return;
+    const exited = once(child, 'exit');
+    child.kill('SIGKILL');
+    await exited;
+  }
+
   async remove(): Promise<void> {
     await this.stop();
     rmSync(this.#dataDir, { recursive: true, force: true });
