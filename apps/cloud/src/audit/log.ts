@@ -70,6 +70,15 @@ export class AuditLog {
     });
   }
 
+  /** `record` for what a signed-in user did to their own account or as an admin, from `address`. */
+  recordBy(
+    who: { userId: string; login: string },
+    address: string,
+    r: Omit<AuditRecord, 'actorId' | 'actor' | 'address'>,
+  ): Promise<void> {
+    return this.record({ ...r, actorId: who.userId, actor: who.login, address });
+  }
+
   /** Resolves when every row recorded before the call is written (or has failed). */
   flush(): Promise<void> {
     return this.writing ? this.idle : Promise.resolve();

@@ -204,13 +204,10 @@ export function registerPasskeyRoutes(app: HttpApp, deps: PasskeyRouteDeps): voi
         rpId: rp.id,
       });
       if (!passkey) throw new ApiError('PASSKEY_ALREADY_REGISTERED');
-      await audit.record({
+      await audit.recordBy(me, req.ip, {
         action: 'passkey.registered',
-        actorId: me.userId,
-        actor: me.login,
         detail: name,
         outcome: '201',
-        address: req.ip,
       });
       reply.code(201);
       if (me.sessionId === undefined) {
@@ -239,13 +236,10 @@ export function registerPasskeyRoutes(app: HttpApp, deps: PasskeyRouteDeps): voi
       const me = await auth.user(req);
       const renamed = await passkeys.rename(me.userId, req.params.id, req.body.name);
       if (!renamed) throw new ApiError('PASSKEY_NOT_FOUND');
-      await audit.record({
+      await audit.recordBy(me, req.ip, {
         action: 'passkey.renamed',
-        actorId: me.userId,
-        actor: me.login,
         detail: renamed.name,
         outcome: '200',
-        address: req.ip,
       });
       return renamed;
     },
@@ -259,13 +253,10 @@ export function registerPasskeyRoutes(app: HttpApp, deps: PasskeyRouteDeps): voi
       const name = await passkeys.remove(me.userId, req.params.id);
       if (name === undefined) throw new ApiError('PASSKEY_NOT_FOUND');
       await endOthers(me.userId, me.sessionId);
-      await audit.record({
+      await audit.recordBy(me, req.ip, {
         action: 'passkey.removed',
-        actorId: me.userId,
-        actor: me.login,
         detail: name,
         outcome: '200',
-        address: req.ip,
       });
       return OK;
     },

@@ -111,12 +111,9 @@ export function registerSecondFactorRoutes(app: HttpApp, deps: SecondFactorRoute
         await limits.perLogin.hit(me.login);
         throw new ApiError('SECOND_FACTOR_CODE_WRONG');
       }
-      await audit.record({
+      await audit.recordBy(me, req.ip, {
         action: 'totp.enabled',
-        actorId: me.userId,
-        actor: me.login,
         outcome: '200',
-        address: req.ip,
       });
       if (me.sessionId === undefined) {
         // Enrolled at a sign-in that required it: the sign-in ends here, with a session.
@@ -152,12 +149,9 @@ export function registerSecondFactorRoutes(app: HttpApp, deps: SecondFactorRoute
       }
       await totp.remove(me.userId);
       await endOthers(me.userId, me.sessionId);
-      await audit.record({
+      await audit.recordBy(me, req.ip, {
         action: 'totp.disabled',
-        actorId: me.userId,
-        actor: me.login,
         outcome: '200',
-        address: req.ip,
       });
       return OK;
     },
@@ -175,13 +169,10 @@ export function registerSecondFactorRoutes(app: HttpApp, deps: SecondFactorRoute
       const passkeysRemoved = await deps.passkeys.removeAll(user.id);
       if (!hadTotp && passkeysRemoved === 0) throw new ApiError('TOTP_NOT_ON');
       await endOthers(user.id);
-      await audit.record({
+      await audit.recordBy(me, req.ip, {
         action: 'totp.reset',
-        actorId: me.userId,
-        actor: me.login,
         detail: user.login,
         outcome: '200',
-        address: req.ip,
       });
       return OK;
     },
@@ -198,13 +189,10 @@ export function registerSecondFactorRoutes(app: HttpApp, deps: SecondFactorRoute
     async (req) => {
       const me = await admin(req);
       await totp.setRequired(req.body.requireSecondFactor);
-      await audit.record({
+      await audit.recordBy(me, req.ip, {
         action: 'signIn.settingsChanged',
-        actorId: me.userId,
-        actor: me.login,
         detail: `second factor ${req.body.requireSecondFactor ? 'required' : 'optional'}`,
         outcome: '200',
-        address: req.ip,
       });
       return { requireSecondFactor: req.body.requireSecondFactor };
     },
