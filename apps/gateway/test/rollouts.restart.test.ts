@@ -1,5 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { makeFirmwareImage, OtaTask } from '@st/protocol';
 import { type Simulator, startSimulator } from '@st/simulator';
 import { freeTcpPort, loopbackBlock, waitFor } from '@st/testkit';
@@ -7,13 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type GatewaySetup, gatewaySetup, http } from './helpers';
 import { addFirmwareOk } from './otaHelpers';
+import { exited, startGatewayProcess } from './support/process';
 import { createRollout, getRollout, stateOf, waitRollout } from './support/rollouts';
 
 // A gateway process killed with SIGKILL in the middle of a wave: started again on the same data dir, it
 // resumes the rollout where it was, tries the cut upload again, and flashes no device twice.
-
-const root = join(import.meta.dirname, '..', '..', '..');
-const main = join(root, 'apps', 'gateway', 'src', 'main.ts');
 
 let setup: GatewaySetup;
 let sim: Simulator | undefined;
@@ -28,44 +25,7 @@ afterAll(async () => {
   setup.cleanup();
 });
 
-async function runGateway(port: number): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', main, '--port', String(port), '--host', '127.0.0.1', '--multicast-if', '127.0.0.1'],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        ST_DATA_DIR: setup.dataDir,
-        ST_LOG_PORT: String(setup.logPort),
-        ST_DISCOVERY_PORT: String(setup.discoveryPort),
-        ST_WEB_DIST: setup.webDist,
-        ST_LOG_LEVEL: 'warn',
-        ST_OTA_CONCURRENCY: '1',
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    },
-  );
-  children.push(child);
-  let stderr = '';
-  child.stderr?.on('data', (c: Buffer) => {
-    stderr += c.toString();
-  });
-  await waitFor(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`gateway exited ${child.exitCode}: ${stderr}`);
-      return (await http(`http://127.0.0.1:${port}`, 'GET', '/api/build')).status === 200;
-    },
-    { what: 'gateway process up', timeoutMs: 40_000 },
-  );
-  return child;
-}
-
-const exited = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve();
-    else child.once('exit', () => resolve());
-  });
+const runGateway = (port: number) => startGatewayProcess(setup, port, children, { ST_OTA_CONCURRENCY: '1' });
 
 describe('a rollout across a gateway killed with -9', () => {
   it('resumes after the restart, retries the cut upload, and updates no device twice', async () => {

@@ -1,14 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createConnection } from 'node:net';
-import { join } from 'node:path';
 import { formatDeviceLogLine } from '@st/protocol';
 import { freeTcpPort, waitFor } from '@st/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type GatewaySetup, gatewaySetup, http } from './helpers';
-
-const root = join(import.meta.dirname, '..', '..', '..');
-const main = join(root, 'apps', 'gateway', 'src', 'main.ts');
+import { exited, startGatewayProcess } from './support/process';
 
 let setup: GatewaySetup;
 const children: ChildProcess[] = [];
@@ -21,52 +18,7 @@ afterAll(() => {
   setup.cleanup();
 });
 
-async function runGateway(port: number): Promise<ChildProcess> {
-  // node itself (not the tsx wrapper) so the signal reaches the gateway process directly.
-  const args = [
-    '--import',
-    'tsx',
-    main,
-    '--port',
-    String(port),
-    '--host',
-    '127.0.0.1',
-    '--multicast-if',
-    '127.0.0.1',
-  ];
-  const child = spawn(process.execPath, args, {
-    cwd: root,
-    env: {
-      ...process.env,
-      ST_DATA_DIR: setup.dataDir,
-      ST_LOG_PORT: String(setup.logPort),
-      ST_DISCOVERY_PORT: String(setup.discoveryPort),
-      ST_WEB_DIST: setup.webDist,
-      ST_LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  children.push(child);
-  let stderr = '';
-  child.stderr?.on('data', (c: Buffer) => {
-    stderr += c.toString();
-  });
-  await waitFor(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`gateway exited ${child.exitCode}: ${stderr}`);
-      return (await http(`http://127.0.0.1:${port}`, 'GET', '/api/build')).status === 200;
-    },
-    { what: 'gateway process up', timeoutMs: 40_000 },
-  );
-  return child;
-}
-
-function exited(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) resolve(child.exitCode);
-    else child.once('exit', (code) => resolve(code));
-  });
-}
+const runGateway = (port: number) => startGatewayProcess(setup, port, children);
 
 describe('graceful shutdown', () => {
   it('on SIGTERM writes every accepted log line and notification before exiting 0', async () => {
