@@ -11,6 +11,7 @@ export * from './entities/backups';
 export * from './entities/build';
 export * from './entities/cloud';
 export * from './entities/cloudLink';
+export * from './entities/cloudRollouts';
 export * from './entities/common';
 export * from './entities/connection';
 export * from './entities/devices';

@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import { rolloutMigrations } from './migrationsRollouts';
 
 // One set of migrations for SQLite and PostgreSQL: only portable column types (text, integer).
 const migrations: Record<string, Migration> = {
@@ -306,6 +307,7 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable('gateway_summaries').execute();
     },
   },
+  ...rolloutMigrations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -27,6 +27,8 @@ export interface GatewaysTable {
   name: string;
   description: string;
   created_at: string;
+  /** JSON array of the gateway's tags */
+  tags: Generated<string>;
 }
 
 /** One opaque token per gateway; only its SHA-256 is kept. */
@@ -192,7 +194,43 @@ export interface SsoLinksTable {
   last_used_at: string | null;
 }
 
+/** A rollout across gateways (issue 37); `spec` is JSON (firmware, target, settings, gateway ids). */
+export interface CloudRolloutsTable {
+  id: string;
+  created_by: string;
+  created_by_login: string;
+  name: string;
+  spec: string;
+  state: string;
+  current_wave: Generated<number>;
+  reason: string | null;
+  accepted: Generated<string>;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+  expires_at: string;
+  lease_node: string | null;
+  /** epoch ms */
+  lease_until: Generated<number | string>;
+  firmware_data: string | null;
+}
+
+/** One gateway's part of a cloud rollout; `parts` and `devices` are JSON. */
+export interface CloudRolloutGatewaysTable {
+  rollout_id: string;
+  gateway_id: string;
+  position: number;
+  state: string;
+  firmware_id: string | null;
+  firmware_sends: Generated<number>;
+  parts: Generated<string>;
+  devices: Generated<string>;
+  retry: Generated<number>;
+}
+
 export interface CloudDatabase {
+  cloud_rollouts: CloudRolloutsTable;
+  cloud_rollout_gateways: CloudRolloutGatewaysTable;
   passkeys: PasskeysTable;
   sign_in_challenges: SignInChallengesTable;
   sso_links: SsoLinksTable;

@@ -1,6 +1,8 @@
 import {
+  CLOUD_ROLLOUT_ROUTES,
   CLOUD_ROUTES,
   GatewayCreateRequest,
+  GatewayTagsBody,
   GatewayUpdateRequest,
   IdParams,
   OK,
@@ -32,8 +34,8 @@ function doc(name: RouteName) {
 }
 
 export function gatewayDto(g: MemberView, online: boolean) {
-  const { id, name, description, haveToken, role, sharedBy } = g;
-  return { id, name, description, online, haveToken, role, sharedBy };
+  const { id, name, description, haveToken, role, sharedBy, tags } = g;
+  return { id, name, description, online, haveToken, role, sharedBy, tags };
 }
 
 async function withUniqueName<T>(fn: () => Promise<T>): Promise<T> {
@@ -108,6 +110,28 @@ export function registerGatewayRoutes(app: HttpApp, deps: GatewayRouteDeps): voi
           outcome: '200',
         });
       }
+      return dto(g);
+    },
+  );
+
+  app.put(
+    CLOUD_ROLLOUT_ROUTES['cloud.gateways.tags'].path,
+    { schema: { params: IdParams, body: GatewayTagsBody, ...doc('cloud.gateways.tags') } },
+    async (req) => {
+      const user = await auth.user(req);
+      const id = req.params.id;
+      const before = requireRole(await gateways.get(user.userId, id), id, 'operator', 'tag it');
+      await gateways.setTags(id, req.body.tags);
+      const g = await gateways.get(user.userId, id);
+      if (!g) throw cloudErrors.gatewayNotFound(id);
+      const detail = `${before.tags.join(', ') || '-'} -> ${g.tags.join(', ') || '-'}`;
+      await audit.record({
+        ...who(user, req.ip),
+        action: 'gateway.tagged',
+        gatewayId: id,
+        detail,
+        outcome: '200',
+      });
       return dto(g);
     },
   );

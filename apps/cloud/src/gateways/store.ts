@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GatewayRole } from '@st/protocol';
 import type { ExpressionBuilder } from 'kysely';
+import { z } from 'zod';
 import type { AccessChanges, GatewayAccess } from '../auth/accessCache';
 import { hashToken, newOpaqueToken } from '../auth/tokens';
 import type { CloudDb } from '../db/connect';
@@ -12,6 +13,7 @@ export interface GatewayRecord {
   name: string;
   description: string;
   haveToken: boolean;
+  tags: string[];
 }
 
 /** A gateway as one user sees it: their role, and who shares it with them (the creator), unless it is theirs. */
@@ -78,7 +80,7 @@ export class GatewayStore {
       .insertInto('gateways')
       .values({ id, owner_id: ownerId, name, description, created_at: new Date().toISOString() })
       .execute();
-    return { id, ownerId, name, description, haveToken: false };
+    return { id, ownerId, name, description, haveToken: false, tags: [] };
   }
 
   /** Renames (the name stays unique among the creator's gateways). */
@@ -87,6 +89,16 @@ export class GatewayStore {
     if (!g) return;
     await this.assertNameFree(g.ownerId, name, id);
     await this.db.updateTable('gateways').set({ name, description }).where('id', '=', id).execute();
+  }
+
+  /** Replaces the gateway's tags (kept in the order given, repeats dropped). */
+  async setTags(id: string, tags: readonly string[]): Promise<void> {
+    const unique = [...new Set(tags)];
+    await this.db
+      .updateTable('gateways')
+      .set({ tags: JSON.stringify(unique) })
+      .where('id', '=', id)
+      .execute();
   }
 
   async delete(id: string): Promise<boolean> {
@@ -179,6 +191,7 @@ export class GatewayStore {
         'g.owner_id',
         'g.name',
         'g.description',
+        'g.tags',
         eb
           .exists(
             eb
@@ -201,7 +214,16 @@ export class GatewayStore {
   }
 }
 
-type BaseRow = { id: string; owner_id: string; name: string; description: string; have_token: unknown };
+type BaseRow = {
+  id: string;
+  owner_id: string;
+  name: string;
+  description: string;
+  tags: string;
+  have_token: unknown;
+};
+
+const TagList = z.array(z.string()).catch([]);
 
 function toRecord(row: BaseRow): GatewayRecord {
   return {
@@ -210,6 +232,7 @@ function toRecord(row: BaseRow): GatewayRecord {
     name: row.name,
     description: row.description,
     haveToken: row.have_token === true || Number(row.have_token) === 1,
+    tags: TagList.parse(parseJson(row.tags)),
   };
 }
 
@@ -217,4 +240,12 @@ function toView(row: BaseRow & { member_role: string | null; creator_login: stri
   const creator = row.owner_id === userId;
   const role: GatewayRole = creator ? 'owner' : GatewayRole.catch('viewer').parse(row.member_role);
   return { ...toRecord(row), role, sharedBy: creator ? null : row.creator_login };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return [];
+  }
 }

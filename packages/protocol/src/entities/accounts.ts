@@ -146,6 +146,12 @@ export const AUDIT_ACTIONS = [
   'sso.linked',
   'sso.userCreated',
   'auth.ssoFailed',
+  'gateway.tagged',
+  'rollout.created',
+  'rollout.paused',
+  'rollout.resumed',
+  'rollout.cancelled',
+  'rollout.retried',
 ] as const;
 export const AuditAction = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditAction>;

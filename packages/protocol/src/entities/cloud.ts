@@ -14,6 +14,8 @@ export const Gateway = GatewayRef.extend({
   /** the caller's role on it (issue 20); `sharedBy`: the creator's login when shared with the caller */
   role: GatewayRole.optional(),
   sharedBy: z.string().nullable().optional(),
+  /** short free text set by its operators and owners (issue 37), to pick gateways by */
+  tags: z.array(z.string()).optional(),
 });
 export type Gateway = z.infer<typeof Gateway>;
 

@@ -3,6 +3,7 @@ import { ACCOUNT_ROUTES } from './accounts';
 import { ALERT_ROUTES } from './alerts';
 import { BACKUP_CLOUD_ROUTES, BACKUP_ROUTES } from './backups';
 import { CLOUD_ROUTES } from './cloud';
+import { CLOUD_ROLLOUT_ROUTES } from './cloudRollouts';
 import type { RouteDef } from './define';
 import { GATEWAY_ROUTES } from './gateway';
 import { HISTORY_ROUTES } from './history';
@@ -16,6 +17,7 @@ import { SSO_ROUTES } from './sso';
 /** Every HTTP route of the cloud and the gateway, by name. The name fixes every schema and type. */
 export const ROUTES = {
   ...CLOUD_ROUTES,
+  ...CLOUD_ROLLOUT_ROUTES,
   ...GATEWAY_ROUTES,
   ...OTA_ROUTES,
   ...TAG_ROUTES,
@@ -35,6 +37,7 @@ export type Routes = typeof ROUTES;
 export type RouteName = keyof Routes;
 export type CloudRouteName =
   | keyof typeof CLOUD_ROUTES
+  | keyof typeof CLOUD_ROLLOUT_ROUTES
   | keyof typeof ACCOUNT_ROUTES
   | Extract<keyof typeof ALERT_ROUTES, `cloud.${string}`>
   | keyof typeof BACKUP_CLOUD_ROUTES

@@ -4,6 +4,7 @@ export * from './alerts';
 export * from './backups';
 export * from './catalog';
 export * from './cloud';
+export * from './cloudRollouts';
 export * from './define';
 export * from './gateway';
 export * from './history';
