@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { BackupSchedule, SettingsDumpRecord } from '@st/protocol';
 import { z } from 'zod';
 import { system } from './env';
-import { deviceApi, MODES, openScreen } from './logs.support';
+import { deviceApi, MODES, openScreen, screenshotBothThemes } from './logs.support';
 import { type DevicePair, deviceConfig, startLampPair } from './settings.support';
 import { expect, test } from './support/console';
 import { expectAccessible } from './support/screens';
@@ -83,6 +83,10 @@ for (const mode of MODES) {
       await expect(row.getByRole('cell').nth(2)).toHaveText('2');
       await closeToasts(page);
       await expectAccessible(page, `settings with backups (${mode})`);
+      if (mode === 'gateway') {
+        await panel.scrollIntoViewIfNeeded();
+        await screenshotBothThemes(page, 'backups');
+      }
 
       await row.getByRole('button', { name: `History of ${source.name}` }).click();
       const history = page.getByRole('dialog', { name: `Backups of ${source.name} (${source.ip})` });
@@ -92,6 +96,7 @@ for (const mode of MODES) {
       await versions.nth(1).getByRole('checkbox').check();
       const diff = history.getByTestId('version-diff');
       await expect(diff.getByRole('row').filter({ hasText: 'brightness' })).toContainText(brightness);
+      if (mode === 'gateway') await screenshotBothThemes(page, 'backups-versions');
 
       // Restore the newest version onto the other lamp: the existing import, with its diff first.
       await versions.nth(0).getByRole('button', { name: 'Restore this version' }).click();

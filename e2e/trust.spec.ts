@@ -4,6 +4,7 @@
 // the devices.
 import { type Simulator, startSimulator } from '@st/simulator';
 import { freeTcpPort, freeUdpPort, loopbackBlock } from '@st/testkit';
+import { screenshotBothThemes } from './logs.support';
 import { expect, test } from './support/console';
 import { OwnGateway } from './support/ownGateway';
 
@@ -152,4 +153,28 @@ test('after a gateway restart the logs screen receives live lines again, the dev
     })
     .toBe(true);
   await expect(page.getByTestId('loggers-down')).toHaveCount(0, { timeout: 20_000 });
+
+  // a device whose log address leads nowhere: the screen names it and offers to reconnect it
+  const lost = device(2);
+  const config = async (laddr?: string) => {
+    const values = (await (await fetch(`http://${lost.address}/config`)).json()) as Record<string, unknown>;
+    const res = await fetch(`http://${lost.address}/config`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...values, laddr: laddr ?? values.laddr }),
+    });
+    expect(res.ok).toBe(true);
+    return String(values.laddr);
+  };
+  const laddr = await config('127.0.0.1:1');
+  await page.reload();
+  const notice = page.getByTestId('loggers-down');
+  await expect(notice).toContainText('1 device is not sending live logs: its logger is not connected', {
+    timeout: 20_000,
+  });
+  await expect(notice.getByRole('button', { name: /^Reconnect the logger of / })).toBeVisible();
+  await screenshotBothThemes(page, 'logs-logger-down');
+  await config(laddr);
+  await page.reload();
+  await expect(notice).toHaveCount(0, { timeout: 20_000 });
 });
