@@ -22,6 +22,7 @@ import { preferencesFirstEn } from '../features/preferences/messages';
 import { rolloutsEn, rolloutsFirstEn } from '../features/rollouts/messages';
 import { securityEn, securityFirstEn } from '../features/security/messages';
 import { settingsDumpsEn } from '../features/settings-dumps/messages';
+import { tagsEn } from '../features/tags/messages';
 import { commonEn } from './common';
 
 // The whole English catalog: the source of the message keys (i18next's types make `t('…')` accept only these;
@@ -68,6 +69,7 @@ export const en = {
   ...securityFirstEn,
   ...securityEn,
   ...settingsDumpsEn,
+  ...tagsEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -22,6 +22,7 @@ import { preferencesFirstRu } from '../features/preferences/messages';
 import { rolloutsFirstRu, rolloutsRu } from '../features/rollouts/messages';
 import { securityFirstRu, securityRu } from '../features/security/messages';
 import { settingsDumpsRu } from '../features/settings-dumps/messages';
+import { tagsRu } from '../features/tags/messages';
 import { commonRu } from './common';
 import type { en } from './en';
 import type { RuTexts } from './types';
@@ -66,4 +67,5 @@ export const ru: RuTexts<typeof en> = {
   ...securityFirstRu,
   ...securityRu,
   ...settingsDumpsRu,
+  ...tagsRu,
 };

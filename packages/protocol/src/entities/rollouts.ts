@@ -257,6 +257,21 @@ export const RolloutDeviceStates = z.record(
 );
 export type RolloutDeviceStates = z.infer<typeof RolloutDeviceStates>;
 
+/** A device's entry in `RolloutDeviceStates`: its rollout and its state there. */
+export function rolloutDeviceEntry(
+  rollout: Pick<Rollout, 'id' | 'name' | 'state'>,
+  d: Pick<RolloutDevice, 'state' | 'wave' | 'detail'>,
+): RolloutDeviceStates[string] {
+  return {
+    rolloutId: rollout.id,
+    rollout: rollout.name,
+    rolloutState: rollout.state,
+    state: d.state,
+    wave: d.wave,
+    ...(d.detail !== undefined ? { detail: d.detail } : {}),
+  };
+}
+
 /** Live message on `/rollouts`: a rollout changed (its summary), and the devices that changed with it. */
 export const RolloutProgressMessage = z.object({
   rollout: RolloutSummary,

@@ -12,6 +12,7 @@ import {
   type RolloutPreview,
   type RolloutProgressMessage,
   type RolloutSummary,
+  rolloutDeviceEntry,
 } from '@st/protocol';
 import { candidates, settingsOf, waveSizes } from './plan';
 import { publicDevice, RolloutRun, type RunDeps } from './rolloutRun';
@@ -168,14 +169,7 @@ export class RolloutService {
     for (const { rollout, devices } of runs) {
       for (const d of devices.values()) {
         if (d.state === 'SKIPPED' || d.state === 'CANCELLED') continue;
-        out[d.ip] = {
-          rolloutId: rollout.id,
-          rollout: rollout.name,
-          rolloutState: rollout.state,
-          state: d.state,
-          wave: d.wave,
-          ...(d.detail !== undefined ? { detail: d.detail } : {}),
-        };
+        out[d.ip] = rolloutDeviceEntry(rollout, d);
       }
     }
     return out;

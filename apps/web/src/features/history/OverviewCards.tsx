@@ -11,6 +11,7 @@ import { UpdateMark } from '../fleet/UpdateBadge';
 import { formatAgo, formatDateTime, formatDuration, formatNumber } from './format';
 import type { OverviewTableProps } from './OverviewTable';
 import { deviceOf } from './overviewModel';
+import { RolloutBadge } from './RolloutBadge';
 import { SensorValues } from './SensorValues';
 
 /** A card's height before it is measured (name, address line, one line of values, last seen). */
@@ -29,6 +30,7 @@ export function OverviewCards({
   height,
   selection,
   newerFor,
+  rollouts,
 }: Omit<OverviewTableProps, 'sort' | 'onSort'>) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
@@ -118,6 +120,7 @@ export function OverviewCards({
                     </Badge>
                   ) : null}
                   <UpdateMark device={device} newer={newerFor(device)} />
+                  <RolloutBadge entry={rollouts?.[row.ip]} />
                 </Group>
                 <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                   {[row.ip, row.type, row.board, row.version ?? '—'].join(' · ')}

@@ -19,6 +19,8 @@ import { useCanWrite } from '../accounts/useCanWrite';
 import { SelectAllBox } from '../fleet/SelectAllBox';
 import { useFirmwareLibrary } from '../fleet/useFirmwareLibrary';
 import { useSelection } from '../fleet/useSelection';
+import { useDeviceRollouts } from '../rollouts/useDeviceRollouts';
+import { SelectTagged } from '../tags/SelectTagged';
 import { formatNumber } from './format';
 import { useForgetDevice, useLiveSamples, useOverview } from './historyApi';
 import { historyEn, historyRu } from './messages';
@@ -39,6 +41,7 @@ addTexts(historyEn, historyRu);
 // Downloaded with the first selection, as in the device list; it stays mounted after, so a bulk action's
 // dialog outlives a cleared selection.
 const BulkBar = lazy(() => import('../fleet/BulkBar').then((m) => ({ default: m.BulkBar })));
+const BulkTags = lazy(() => import('../tags/BulkTags').then((m) => ({ default: m.BulkTags })));
 
 /** Below this width the overview shows one card per device instead of the table (a phone). */
 const CARDS_BELOW_PX = 760;
@@ -75,6 +78,7 @@ function Overview() {
   const selection = useCanWrite() ? chosen : undefined;
   const bulkBar = useOpenedOnce((selection?.devices.length ?? 0) > 0);
   const { newerFor } = useFirmwareLibrary();
+  const rollouts = useDeviceRollouts();
 
   // a fresh overview replaces the live patches it already contains
   useEffect(() => setLive(new Map()), [overview.data]);
@@ -97,6 +101,10 @@ function Overview() {
     return sortRows(filterRows(merged, settled, tag), sort, collator);
   }, [overview.data, live, settled, tag, sort, collator]);
   const tags = useMemo(() => tagsOf(overview.data ?? []), [overview.data]);
+  const tagged = useMemo(
+    () => (tag ? filterRows(overview.data ?? [], '', tag).map(deviceOf) : []),
+    [overview.data, tag],
+  );
 
   const onSort = (key: SortKey) =>
     setSort((s) =>
@@ -113,6 +121,7 @@ function Overview() {
     height: Math.max(320, vh - 260),
     selection,
     newerFor,
+    rollouts,
   };
   return (
     <Stack gap="sm">
@@ -142,19 +151,23 @@ function Overview() {
         maw={420}
       />
       {tags.length > 0 || tag !== null ? (
-        <Select
-          label={t('history.overview.tag')}
-          placeholder={t('history.overview.tag.all')}
-          clearable
-          data={tags}
-          value={tag}
-          onChange={setTag}
-          maw={240}
-        />
+        <Group gap="sm" align="flex-end">
+          <Select
+            label={t('history.overview.tag')}
+            placeholder={t('history.overview.tag.all')}
+            clearable
+            data={tags}
+            value={tag}
+            onChange={setTag}
+            maw={240}
+          />
+          {selection && tag ? <SelectTagged tag={tag} devices={tagged} selection={selection} /> : null}
+        </Group>
       ) : null}
       {selection === undefined || !bulkBar ? null : (
         <Suspense fallback={null}>
           <BulkBar selection={selection} />
+          <BulkTags selection={selection} />
         </Suspense>
       )}
       {forget.error ? (

@@ -1,4 +1,4 @@
-import type { DeviceInfo, Firmware, OverviewRow } from '@st/protocol';
+import type { DeviceInfo, Firmware, OverviewRow, RolloutDeviceStates } from '@st/protocol';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { UpdateMark } from '../fleet/UpdateBadge';
 import type { Selection } from '../fleet/useSelection';
 import { formatAgo, formatDateTime, formatDuration, formatNumber } from './format';
 import { deviceOf, type Sort, type SortKey } from './overviewModel';
+import { RolloutBadge } from './RolloutBadge';
 import { SensorValues } from './SensorValues';
 
 const ROW_HEIGHT = 48;
@@ -22,15 +23,15 @@ const COLUMNS: readonly { key: SortKey | 'sensors'; width: string }[] = [
   { key: 'name', width: 'minmax(140px, 1.2fr)' },
   { key: 'type', width: '100px' },
   { key: 'board', width: '100px' },
-  // the version and, beside it, the "update available" badge
-  { key: 'version', width: '190px' },
+  // the version and, beside it, the "update available" and rollout state badges
+  { key: 'version', width: '230px' },
   { key: 'uptime', width: '120px' },
   { key: 'lastSeen', width: '170px' },
   { key: 'sensors', width: 'minmax(260px, 2fr)' },
 ];
 const CHOICE_WIDTH = '36px';
 const GRID = COLUMNS.map((c) => c.width).join(' ');
-const MIN_WIDTH = 1170;
+const MIN_WIDTH = 1210;
 
 export interface OverviewTableProps {
   rows: readonly OverviewRow[];
@@ -45,6 +46,8 @@ export interface OverviewTableProps {
   selection?: Selection | undefined;
   /** the newer firmware in the library for a device, if any (the "update available" badge) */
   newerFor: (device: Pick<DeviceInfo, 'type' | 'board' | 'version'>) => Firmware | undefined;
+  /** devices in a running or paused rollout: their state there (a badge beside the version) */
+  rollouts?: RolloutDeviceStates | undefined;
 }
 
 /** The fleet as a virtualised grid: only the rows in view are in the page, so 1,000 devices stay smooth. */
@@ -58,6 +61,7 @@ export function OverviewTable({
   height,
   selection,
   newerFor,
+  rollouts,
 }: OverviewTableProps) {
   const { t, i18n } = useTranslation();
   const grid = selection ? `${CHOICE_WIDTH} ${GRID}` : GRID;
@@ -251,6 +255,7 @@ export function OverviewTable({
                   <Group gap={4} wrap="nowrap">
                     <span>{row.version ?? '—'}</span>
                     <UpdateMark device={deviceOf(row)} newer={newerFor(deviceOf(row))} />
+                    <RolloutBadge entry={rollouts?.[row.ip]} />
                   </Group>
                 </Cell>
                 <Cell>{row.uptime === null ? '—' : formatDuration(lang, row.uptime)}</Cell>

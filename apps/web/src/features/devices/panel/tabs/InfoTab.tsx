@@ -9,6 +9,7 @@ import { TextInput } from '../../../../ui/kit/inputs';
 import { Center, Group, SimpleGrid, Stack } from '../../../../ui/kit/layout';
 import { useCanWrite } from '../../../accounts/useCanWrite';
 import { ViewerNote } from '../../../accounts/ViewerNote';
+import { TagEditor } from '../../../tags/TagEditor';
 import { useDeviceErrorToast } from '../../api/deviceErrors';
 import { deviceKeys, useDeviceCaller, useGatewayKey } from '../../api/useDevices';
 import { useDevicePanel } from '../DeviceContext';
@@ -98,6 +99,7 @@ export function InfoTab() {
           </Button>
         </Group>
       </form>
+      <TagEditor ip={device.ip} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {field(t('devices.info.type'), d.type)}
         {field(t('devices.info.ip'), d.ip)}
