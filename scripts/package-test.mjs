@@ -57,6 +57,7 @@ function childPhase(name) {
       const m = l.match(TOTALS);
       if (m) totals = { passed: Number(m[1]), failed: Number(m[2]) };
       else console.log(l);
+      if (l.startsWith('not ok - ')) counts.failures.push(l.slice(9).split(':')[0]);
     };
     child.stdout.on('data', (d) => {
       const lines = (rest + d).split('\n');
@@ -70,6 +71,7 @@ function childPhase(name) {
       if (!totals || (code !== 0 && totals.failed === 0)) {
         console.log(`not ok - ${name} checks: exited ${code} without their totals`);
         counts.failed++;
+        counts.failures.push(`${name} checks`);
       }
       resolve();
     });
@@ -117,5 +119,6 @@ async function main() {
 main().catch((e) => {
   console.log(`not ok - package test: ${e instanceof Error ? e.message : e}`);
   counts.failed++;
+  counts.failures.push('package test');
   finish();
 });

@@ -94,6 +94,16 @@ export function printSummary(dir) {
       failed += 1;
     }
   }
+  // The packaging suite (scripts/package-test.mjs --report): {passed, failed, failures, skipped}
+  const pkg = join(dir, 'package-test.json');
+  if (existsSync(pkg)) {
+    const r = JSON.parse(readFileSync(pkg, 'utf8'));
+    if (r.skipped) console.log(`package test skipped: ${r.skipped}`);
+    suite('package', { ...r, failures: (r.failures ?? []).map((f) => `package ${f}`) });
+  } else if (exits.package !== undefined) {
+    console.log('package: no report (the package test did not finish): 1 failure');
+    failed += 1;
+  }
   console.log(`${passed} passed, ${failed} failed`);
   return { passed, failed };
 }

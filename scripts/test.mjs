@@ -1,6 +1,6 @@
 // `npm test`: installs what is missing, builds, then runs every test: the Vitest suite (unit and
-// integration, real sockets) and the Playwright suite (the whole system in Chromium). Ends with one line
-// `N passed, N failed` over both.
+// integration, real sockets), the Playwright suite (the whole system in Chromium) and the packaging suite
+// (images and .debs, tested for real). Ends with one line `N passed, N failed` over all three.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -80,6 +80,21 @@ if (!hasE2e || passthrough.length > 0) {
   e2eStatuses = Array.from({ length: E2E_PARTS }, (_, i) => statuses.get(i + 1) ?? 1);
 }
 
+// The packaging suite (scripts/package-test.mjs: the amd64 image under podman, the .debs under systemd) runs
+// after both lanes, alone, so its mmdebstrap, compression and containers never take cores from the browser
+// suite; it adds about 2 min on a cold machine (its note: docs/deploy.md). Only for the whole suite.
+let packageStatus;
+if (passthrough.length === 0) {
+  const report = join(reports, 'package-test.json');
+  packageStatus = await run(
+    process.execPath,
+    ['scripts/package-test.mjs', '--no-build', '--report', report],
+    {
+      stdio: 'inherit',
+    },
+  );
+}
+
 // A suite can exit non-zero with every test passed (Vitest's unhandled errors, a crashed worker): the summary
 // counts such an exit as a failure, so its line never says "0 failed" for a red run.
 writeFileSync(
@@ -87,10 +102,15 @@ writeFileSync(
   JSON.stringify({
     vitest: vitestStatus,
     ...Object.fromEntries(e2eStatuses.map((status, i) => [`e2e-${i + 1}`, status])),
+    ...(packageStatus === undefined ? {} : { package: packageStatus }),
   }),
 );
 const { failed } = printSummary(reports);
-process.exit(vitestStatus !== 0 || e2eStatuses.some((status) => status !== 0) || failed > 0 ? 1 : 0);
+process.exit(
+  vitestStatus !== 0 || e2eStatuses.some((status) => status !== 0) || (packageStatus ?? 0) !== 0 || failed > 0
+    ? 1
+    : 0,
+);
 
 /** Starts a command in the repository and resolves with its exit status (1 when it could not run). */
 function run(command, args, options) {

@@ -12,8 +12,8 @@ export const tag = `p${process.pid}`;
 // every container gets runc and limits it may set
 export const RUN_OPTS = ['--runtime', 'runc', '--ulimit', 'nofile=8192:8192', '--ulimit', 'nproc=4096:4096'];
 
-/** how many checks passed and failed so far */
-export const counts = { passed: 0, failed: 0 };
+/** how many checks passed and failed so far, and the names of the failed ones */
+export const counts = { passed: 0, failed: 0, failures: [] };
 
 export function sh(cmd, args, opts = {}) {
   const r = spawnSync(cmd, args, { encoding: 'utf8', maxBuffer: 64 << 20, ...opts });
@@ -40,6 +40,7 @@ export async function check(name, fn) {
     return true;
   } catch (e) {
     counts.failed++;
+    counts.failures.push(name);
     console.log(`not ok - ${name}: ${(e instanceof Error ? e.message : String(e)).split('\n').join(' | ')}`);
     return false;
   }
