@@ -1,0 +1,157 @@
+import type { Page } from '@playwright/test';
+import { type Firmware, RolloutSummary } from '@st/protocol';
+import { system } from './env';
+import { addFirmware, deleteFirmware, type OwnFleet, startFleet, stopFleet } from './fleet.support';
+import type { Mode } from './panel.support';
+import { expect, test } from './support/console';
+
+// Issue 37, console part, in both modes (cloud: the system's gateway through the relay): a tag set from the
+// device panel and in bulk from the overview's selection; "select all tagged"; a rollout by that tag whose
+// first device refuses the image (simulator switch otaRefuse), so the failure limit pauses it with its
+// reason, which the overview shows as each device's rollout badge; resume; the verdicts.
+
+const prefix = `rt-${Math.random().toString(36).slice(2, 7)}`;
+const names = [`${prefix}-a`, `${prefix}-b`];
+let fleet: OwnFleet | undefined;
+const images: Firmware[] = [];
+
+const gateway = (path: string, init: RequestInit = {}) =>
+  fetch(`${system.gatewayUrl}${path}`, {
+    ...init,
+    headers: { 'content-type': 'application/json', ...(init.headers ?? {}) },
+  });
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  fleet = await startFleet('lamp', names, ['1.3.9', '1.3.9']);
+});
+
+test.afterAll(async () => {
+  const list = RolloutSummary.array().parse(await (await gateway('/api/rollouts')).json());
+  for (const r of list.filter((x) => x.name.startsWith(prefix))) {
+    if (r.state === 'RUNNING' || r.state === 'PAUSED')
+      await gateway(`/api/rollouts/${r.id}/action`, {
+        method: 'POST',
+        body: JSON.stringify({ action: 'cancel' }),
+      });
+    await gateway(`/api/rollouts/${r.id}`, { method: 'DELETE' });
+  }
+  if (fleet !== undefined) {
+    for (const ip of fleet.ips)
+      await gateway(`/api/devices/tags?ip=${ip}`, { method: 'PUT', body: JSON.stringify({ tags: [] }) });
+    await stopFleet(fleet);
+  }
+  for (const image of images) await deleteFirmware(image.id);
+});
+
+/** The overview of the system's gateway; in cloud mode through the cloud console (signed in on the way). */
+async function openOverview(page: Page, mode: Mode): Promise<string> {
+  if (mode === 'gateway') await page.goto(system.gatewayUrl);
+  else {
+    await page.goto(system.cloudUrl);
+    const login = page.getByLabel('Login');
+    const home = page.getByText('Home', { exact: true }).first();
+    await expect(login.or(home)).toBeVisible();
+    if (await login.isVisible()) {
+      await login.fill(system.login);
+      await page.getByRole('textbox', { name: 'Password' }).fill(system.password);
+      await page.getByRole('button', { name: 'Log in' }).click();
+    }
+    await home.click();
+  }
+  await page.waitForURL(/\/overview$/);
+  await expect(page.getByRole('heading', { name: 'Fleet overview' })).toBeVisible();
+  return page.url();
+}
+
+const row = (page: Page, ip: string) => page.locator(`[data-ip="${ip}"]`);
+
+for (const [index, mode] of (['gateway', 'cloud'] as const).entries()) {
+  test(`tags from the device panel and in bulk, then a rollout by tag pauses, resumes and ends (${mode} mode)`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    if (fleet === undefined) throw new Error('no fleet');
+    const [ipA = '', ipB = ''] = fleet.ips;
+    const own = `${prefix}-${mode}`;
+    const group = `${prefix}-g${index}`;
+    const version = `1.3.${12 + index}`;
+    images.push(await addFirmware('lamp', version));
+    const overviewUrl = await openOverview(page, mode);
+    await page.getByRole('textbox', { name: 'Filter devices' }).fill(prefix);
+    await expect(page.getByTestId('overview-count')).toContainText('2 of');
+
+    // one by one, from the device panel: a refused tag says why; a good one is added, then removed
+    await page.getByRole('button', { name: `Open the control panel of ${names[0]}` }).click();
+    const editor = page.getByTestId('tag-editor');
+    await editor.getByLabel('New tag').fill('x'.repeat(33));
+    await editor.getByRole('button', { name: 'Add tag' }).click();
+    await expect(editor.getByText('A tag is at most 32 characters')).toBeVisible();
+    await editor.getByLabel('New tag').fill(` ${own} `);
+    await editor.getByRole('button', { name: 'Add tag' }).click();
+    await expect(editor.locator(`[data-tag="${own}"]`)).toBeVisible();
+    await expect(editor.getByLabel('New tag')).toHaveValue('');
+    await page.keyboard.press('Escape');
+    await expect(row(page, ipA).locator(`[data-tag="${own}"]`)).toBeVisible();
+    await page.getByRole('button', { name: `Open the control panel of ${names[0]}` }).click();
+    await editor.getByRole('button', { name: `Remove tag ${own}` }).click();
+    await expect(editor.locator(`[data-tag="${own}"]`)).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    // in bulk, from the overview's selection
+    await page.getByRole('checkbox', { name: 'Select every device in Fleet overview' }).check();
+    const bulk = page.getByRole('region', { name: 'Tag the selected devices' });
+    await bulk.getByLabel('Tag the selected devices').fill(group);
+    await bulk.getByRole('button', { name: 'Add to 2 devices' }).click();
+    for (const ip of [ipA, ipB]) await expect(row(page, ip).locator(`[data-tag="${group}"]`)).toBeVisible();
+    await page.getByRole('button', { name: 'Clear the selection' }).click();
+
+    // select by tag: the tag filter offers to choose every device carrying it
+    await page.getByRole('textbox', { name: 'Filter devices' }).fill('');
+    await page.getByLabel('Tag', { exact: true }).selectOption(group);
+    await page.getByRole('button', { name: `Select all 2 devices tagged ${group}` }).click();
+    await expect(page.getByText('2 devices selected')).toBeVisible();
+
+    // a rollout by the tag; both devices refuse images, so wave 1's device fails and the rollout pauses
+    for (const d of fleet.sim.devices) d.setOtaRefuse(true);
+    await page.goto(overviewUrl.replace(/\/overview$/, '/rollouts'));
+    await page.getByRole('button', { name: 'New rollout' }).click();
+    const form = page.getByRole('region', { name: 'New rollout' });
+    await form.getByLabel('Name (optional)').fill(own);
+    await form.getByLabel('Firmware').selectOption({ label: `lamp ${version} (esp32)` });
+    await form.getByLabel('Tag', { exact: true }).fill(group);
+    await expect(form.getByTestId('rollout-preview')).toContainText('Matches 2 devices now');
+    await form.getByLabel('Waves').fill('1, rest');
+    await form.getByLabel('Soak time, minutes').fill('0');
+    await form.getByRole('button', { name: 'Start rollout' }).click();
+    const view = page.getByRole('region', { name: own });
+    await expect(view.getByTestId('rollout-state')).toHaveText('Paused', { timeout: 30_000 });
+    await expect(view.getByTestId('rollout-reason')).toContainText('1 of 1 device failed in wave 1');
+
+    // the overview shows each device's state in the paused rollout
+    await page.goto(overviewUrl);
+    await page.getByRole('textbox', { name: 'Filter devices' }).fill(prefix);
+    const failed = page.locator('[data-rollout-state="UPLOAD_FAILED"]');
+    await expect(failed).toHaveCount(1);
+    await expect(failed).toHaveText(/Upload failed/);
+    await expect(page.locator('[data-rollout-state="PENDING"]')).toHaveCount(1);
+
+    // resume: wave 2 takes the image, and the verdicts say who was updated and who failed
+    for (const d of fleet.sim.devices) d.setOtaRefuse(false);
+    await page.goto(overviewUrl.replace(/\/overview$/, '/rollouts'));
+    await page.getByRole('button', { name: `Open ${own}` }).click();
+    await view.getByRole('button', { name: 'Resume' }).click();
+    await expect(view.getByTestId('rollout-state')).toHaveText('Finished', { timeout: 30_000 });
+    const states = view.locator('[data-testid^="rollout-device-"] [data-state]');
+    await expect(states.filter({ hasText: 'Updated' })).toHaveCount(1);
+    await expect(states.filter({ hasText: 'Upload failed' })).toHaveCount(1);
+    await expect(view.getByTestId('rollout-reason')).toContainText('1 updated, 1 failed');
+
+    // an ended rollout leaves no badge in the overview
+    await page.goto(overviewUrl);
+    await page.getByRole('textbox', { name: 'Filter devices' }).fill(prefix);
+    await expect(row(page, ipA)).toBeVisible();
+    await expect(page.locator('[data-rollout-state]')).toHaveCount(0);
+  });
+}
