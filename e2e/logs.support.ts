@@ -15,7 +15,7 @@ export const MODES: readonly Mode[] = ['gateway', 'cloud'];
 export async function openScreen(
   page: Page,
   mode: Mode,
-  screen: 'logs' | 'settings' | 'integrations' | 'ota',
+  screen: 'logs' | 'settings' | 'integrations' | 'ota' | 'overview' | 'rollouts',
 ): Promise<void> {
   if (mode === 'gateway') {
     await page.goto(`${system.gatewayUrl}/${screen}`);

@@ -1,7 +1,8 @@
-import { DeviceInfoSchema, type Firmware, RolloutSummary } from '@st/protocol';
+import { DeviceInfoSchema, type Firmware } from '@st/protocol';
 import { system } from './env';
 import { addFirmware, deleteFirmware, type OwnFleet, startFleet, stopFleet } from './fleet.support';
 import { deviceGet } from './panel.support';
+import { gatewayCall as gateway, removeRollouts } from './rollouts.support';
 import { expect, test } from './support/console';
 
 // Issue 37 item 4, gateway mode: a rollout by tag from the Rollouts screen. The live count names the two
@@ -13,22 +14,8 @@ const name = `rollout ${tag}`;
 let image: Firmware | undefined;
 let fleet: OwnFleet | undefined;
 
-const gateway = (path: string, init: RequestInit = {}) =>
-  fetch(`${system.gatewayUrl}${path}`, {
-    ...init,
-    headers: { 'content-type': 'application/json', ...(init.headers ?? {}) },
-  });
-
 test.afterAll(async () => {
-  const list = RolloutSummary.array().parse(await (await gateway('/api/rollouts')).json());
-  for (const r of list.filter((x) => x.name === name)) {
-    if (r.state === 'RUNNING' || r.state === 'PAUSED')
-      await gateway(`/api/rollouts/${r.id}/action`, {
-        method: 'POST',
-        body: JSON.stringify({ action: 'cancel' }),
-      });
-    await gateway(`/api/rollouts/${r.id}`, { method: 'DELETE' });
-  }
+  await removeRollouts((r) => r.name === name);
   if (fleet !== undefined) {
     await gateway('/api/devices/tags/bulk', {
       method: 'POST',

@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test';
-import { type Firmware, RolloutSummary } from '@st/protocol';
-import { system } from './env';
+import type { Firmware } from '@st/protocol';
 import { addFirmware, deleteFirmware, type OwnFleet, startFleet, stopFleet } from './fleet.support';
+import { openScreen } from './logs.support';
 import type { Mode } from './panel.support';
+import { gatewayCall as gateway, removeRollouts } from './rollouts.support';
 import { expect, test } from './support/console';
 
 // Issue 37, console part, in both modes (cloud: the system's gateway through the relay): a tag set from the
@@ -15,12 +16,6 @@ const names = [`${prefix}-a`, `${prefix}-b`];
 let fleet: OwnFleet | undefined;
 const images: Firmware[] = [];
 
-const gateway = (path: string, init: RequestInit = {}) =>
-  fetch(`${system.gatewayUrl}${path}`, {
-    ...init,
-    headers: { 'content-type': 'application/json', ...(init.headers ?? {}) },
-  });
-
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
@@ -28,15 +23,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  const list = RolloutSummary.array().parse(await (await gateway('/api/rollouts')).json());
-  for (const r of list.filter((x) => x.name.startsWith(prefix))) {
-    if (r.state === 'RUNNING' || r.state === 'PAUSED')
-      await gateway(`/api/rollouts/${r.id}/action`, {
-        method: 'POST',
-        body: JSON.stringify({ action: 'cancel' }),
-      });
-    await gateway(`/api/rollouts/${r.id}`, { method: 'DELETE' });
-  }
+  await removeRollouts((r) => r.name.startsWith(prefix));
   if (fleet !== undefined) {
     for (const ip of fleet.ips)
       await gateway(`/api/devices/tags?ip=${ip}`, { method: 'PUT', body: JSON.stringify({ tags: [] }) });
@@ -45,22 +32,9 @@ test.afterAll(async () => {
   for (const image of images) await deleteFirmware(image.id);
 });
 
-/** The overview of the system's gateway; in cloud mode through the cloud console (signed in on the way). */
+/** The overview of the system's gateway (in cloud mode through the cloud console); answers its address. */
 async function openOverview(page: Page, mode: Mode): Promise<string> {
-  if (mode === 'gateway') await page.goto(system.gatewayUrl);
-  else {
-    await page.goto(system.cloudUrl);
-    const login = page.getByLabel('Login');
-    const home = page.getByText('Home', { exact: true }).first();
-    await expect(login.or(home)).toBeVisible();
-    if (await login.isVisible()) {
-      await login.fill(system.login);
-      await page.getByRole('textbox', { name: 'Password' }).fill(system.password);
-      await page.getByRole('button', { name: 'Log in' }).click();
-    }
-    await home.click();
-  }
-  await page.waitForURL(/\/overview$/);
+  await openScreen(page, mode, 'overview');
   await expect(page.getByRole('heading', { name: 'Fleet overview' })).toBeVisible();
   return page.url();
 }
