@@ -52,6 +52,7 @@ import { registerCloudMetrics } from './metrics/cloudMetrics';
 import { Admission } from './relay/admission';
 import { Relay } from './relay/relay';
 import { registerRelayRoutes } from './relay/routes';
+import { registerCloudRollouts } from './rollouts/index';
 import { aliveKey, NodeWatch } from './scale/nodeWatch';
 import { scaleOut } from './scale/scaleOut';
 import { registerAccounts } from './shares/accounts';
@@ -269,6 +270,17 @@ export class CloudServer {
     });
     registerBackupRoutes(this.app, { backups, gateways, auth });
     registerFleetRoutes(this.app, { gateways, presence, auth, summaries });
+    const rolloutDeps = {
+      db,
+      relay,
+      gateways,
+      presence,
+      cluster,
+      auth,
+      audit,
+      logger: log.child({ part: 'rollouts' }),
+    };
+    this.steps.unshift(registerCloudRollouts(this.app, rolloutDeps, { tickMs: config.rolloutTickMs }));
     this.steps.unshift(
       registerAccounts(
         this.app,

@@ -33,6 +33,7 @@ export const CLOUD_CONFIG_KEYS = {
   allowedOrigins: 'ST_ALLOWED_ORIGINS',
   accessCacheMs: 'ST_ACCESS_CACHE_MS',
   alertCheckMs: 'ST_ALERT_CHECK_MS',
+  rolloutTickMs: 'ST_ROLLOUT_TICK_MS',
   alertAllowedHosts: 'ST_ALERT_ALLOWED_HOSTS',
   alertTestMaxPerMinute: 'ST_ALERT_TEST_MAX_PER_MINUTE',
   heapGrowingPercent: 'ST_HEAP_GROWING_PERCENT',
@@ -105,6 +106,8 @@ export const CloudConfig = z
     accessCacheMs: z.coerce.number().int().min(0).max(600_000).default(30_000),
     /** how often every node checks its users' gateways for gateway-offline alerts */
     alertCheckMs: z.coerce.number().int().min(100).max(600_000).default(5000),
+    /** how often a node steps the rollouts across gateways it drives */
+    rolloutTickMs: z.coerce.number().int().min(100).max(600_000).default(2000),
     /**
      * Where users' alerts may go besides public addresses on ports 80, 443, 8080, 8443 (HTTP) and 25, 465, 587,
      * 2525 (SMTP): comma-separated `host`, `host:port`, `1.2.3.4[:port]`, `[v6][:port]` or CIDR entries; an
