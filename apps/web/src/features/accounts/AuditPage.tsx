@@ -14,6 +14,7 @@ import { Text, Title } from '../../ui/kit/text';
 import { Select } from '../../ui/Select';
 import { gatewayKeys, gatewaysApi } from '../gateways/gatewaysApi';
 import { accountKeys, accountsApi } from './accountsApi';
+import { auditDetail } from './auditDetail';
 import { BackToGateways } from './BackToGateways';
 import { accountsEn, accountsRu } from './messages';
 
@@ -114,7 +115,7 @@ export default function AuditPage() {
                   <Table.Td>
                     {t(`accounts.audit.action.${e.action}`)}
                     {e.command ? ` · ${e.command}` : ''}
-                    {e.detail ? ` · ${e.detail}` : ''}
+                    {e.detail ? ` · ${auditDetail(e.detail, t)}` : ''}
                   </Table.Td>
                   <Table.Td>
                     {e.gatewayId ? (names.get(e.gatewayId) ?? e.gatewayId) : ''}

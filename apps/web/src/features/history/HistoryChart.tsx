@@ -91,6 +91,7 @@ export function HistoryChart({ ip, sensor, title, range, scale, unit }: HistoryC
           band={data.resolution !== 'raw'}
           lang={i18n.language}
           label={title}
+          timeLabel={t('history.chart.time')}
           minLabel={t('history.chart.min')}
           maxLabel={t('history.chart.max')}
           unit={unit}

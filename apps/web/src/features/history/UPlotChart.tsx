@@ -16,6 +16,8 @@ export interface UPlotChartProps {
   band: boolean;
   lang: string;
   label: string;
+  /** the legend's name of the time (uPlot's own is English) */
+  timeLabel: string;
   minLabel: string;
   maxLabel: string;
   /** values shown on the axis and in the legend */
@@ -36,6 +38,7 @@ export function UPlotChart({
   band,
   lang,
   label,
+  timeLabel,
   minLabel,
   maxLabel,
   scale,
@@ -92,7 +95,7 @@ export function UPlotChart({
         },
       ],
       series: [
-        { value: (_u, v) => (v === null ? '—' : formatDateTime(lang, v)) },
+        { label: timeLabel, value: (_u, v) => (v === null ? '—' : formatDateTime(lang, v)) },
         {
           label,
           stroke: line,
@@ -114,7 +117,7 @@ export function UPlotChart({
     };
     const chart = new uPlot(opts, data, el);
     return () => chart.destroy();
-  }, [points, from, to, band, lang, label, minLabel, maxLabel, scale, unit, width, dark]);
+  }, [points, from, to, band, lang, label, timeLabel, minLabel, maxLabel, scale, unit, width, dark]);
 
   return (
     <div ref={ref} style={{ width: '100%' }} className="st-chart">

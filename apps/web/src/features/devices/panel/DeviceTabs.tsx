@@ -9,7 +9,7 @@ import {
   IconWifi,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Tabs } from '../../../ui/kit/Tabs';
 import { Text } from '../../../ui/kit/text';
@@ -64,6 +64,18 @@ export function DeviceTabs({ tabs }: { tabs: DeviceTab[] }) {
     setActiveState(tab);
     url.set({ tab: tab ?? undefined });
   };
+  // On a phone the list scrolls sideways: the chosen tab (from the URL, or reached by keyboard) is brought
+  // into its view, so the user sees which tab is open.
+  const activeTab = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const tab = activeTab.current;
+    const list = tab?.parentElement;
+    if (!tab || !list || active === null) return;
+    const t = tab.getBoundingClientRect();
+    const l = list.getBoundingClientRect();
+    if (t.left < l.left) list.scrollLeft += t.left - l.left;
+    else if (t.right > l.right) list.scrollLeft += t.right - l.right;
+  }, [active]);
   if (tabs.length === 0) return <Text c="dimmed">{t('devices.tabs.none')}</Text>;
   const refresh = () => {
     // The open tab's data (and the sub-views inside it) is loaded again; the panel's own checks are not.
@@ -83,6 +95,7 @@ export function DeviceTabs({ tabs }: { tabs: DeviceTab[] }) {
           <Tabs.Tab
             key={tab}
             value={tab}
+            ref={tab === active ? activeTab : undefined}
             leftSection={ICONS[tab]}
             color={tab === 'danger' ? 'red' : undefined}
             // (narrower than the kit's default: eight tabs fit one line of the panel in Russian at 1280 px)
