@@ -74,12 +74,16 @@ export class RolloutService {
     setImmediate(() => this.tick());
   }
 
+  /**
+   * Only an upload's final message changes a rollout (its verdict, a free upload slot): the percent messages
+   * before it (about a hundred an upload) do not step the run, which walks every device of the rollout.
+   */
   onOtaProgress(taskId: string, message: OtaProgressMessage): void {
-    if (this.stopped) return;
+    if (this.stopped || !isOtaStatusFinal(message.status)) return;
     const run = this.tasks.get(taskId);
     if (!run) return;
+    this.tasks.delete(taskId);
     run.uploadProgress(taskId, message);
-    if (isOtaStatusFinal(message.status)) this.tasks.delete(taskId);
     run.step();
     this.flush(run);
   }
