@@ -4,20 +4,15 @@
 // it (from /proc), with the idle CPU of the same gateway and devices (beacons) as the reference.
 //
 //   npx tsx bench/gateway-backups/index.ts [--devices 200]
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { BackupRunResult } from '@st/protocol';
-import { freeTcpPort, freeUdpPort, waitFor } from '@st/testkit';
-import { z } from 'zod';
 import { numberOption, runIfMain } from '../lib/cli';
 import { round } from '../lib/figures';
-import { type AppProcess, cpuTicks, sample, startApp, waitHttpOk } from '../lib/process';
+import { startGatewayApp } from '../lib/gatewayApp';
+import { cpuTicks, sample } from '../lib/process';
 
 const SETTLE_MS = 5_000;
-const FoundList = z.array(z.unknown());
 
 export interface RunFigures {
   readonly seconds: number;
@@ -47,33 +42,12 @@ async function timed(pid: number, work: () => Promise<BackupRunResult>): Promise
 
 export async function run(options: { devices?: number } = {}) {
   const devices = options.devices ?? 200;
-  const dir = mkdtempSync(join(tmpdir(), 'st-bench-backups-'));
-  const port = await freeTcpPort();
-  const discoveryPort = await freeUdpPort();
-  const logPort = await freeTcpPort();
-  const url = `http://127.0.0.1:${port}`;
-  const gateway = startApp('gateway', {
-    ST_PORT: String(port),
-    ST_HOST: '127.0.0.1',
-    ST_DATA_DIR: join(dir, 'gateway'),
-    ST_MULTICAST_IF: '127.0.0.1',
-    ST_DISCOVERY_PORT: String(discoveryPort),
-    ST_LOG_PORT: String(logPort),
-    ST_TRUST_BEACON_ADDRESS: 'true',
-  });
-  let sim: AppProcess | undefined;
+  const gw = await startGatewayApp('st-bench-backups-');
+  const { url } = gw;
+  const gateway = gw.app;
   try {
-    await waitHttpOk(`${url}/api/build`);
-    sim = startApp('simulator', {}, [
-      ...['--count', String(devices), '--first-ip', '127.78.1.1', '--kinds', 'lamp,weather,button'],
-      ...['--gateway', `127.0.0.1:${port}`, '--log-port', String(logPort), '--log-rate', '0'],
-      ...['--discovery-port', String(discoveryPort), '--multicast-if', '127.0.0.1', '--no-ota'],
-    ]);
-    const found = async () => FoundList.parse(await (await fetch(`${url}/api/devices/found`)).json()).length;
-    await waitFor(async () => (await found()) >= devices, {
-      timeoutMs: 120_000,
-      what: `${devices} devices found`,
-    });
+    gw.simulate(devices, '127.78.1.1', ['--kinds', 'lamp,weather,button', '--log-rate', '0', '--no-ota']);
+    await gw.waitFound(devices);
     await new Promise((r) => setTimeout(r, SETTLE_MS));
     const idle = await sample(gateway.pid, 5_000);
     const runNow = async () =>
@@ -95,9 +69,7 @@ export async function run(options: { devices?: number } = {}) {
       rssMiB: round((await sample(gateway.pid, 200)).rssMiB, 1),
     };
   } finally {
-    await sim?.stop();
-    await gateway.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await gw.stop();
   }
 }
 
