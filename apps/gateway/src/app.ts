@@ -7,25 +7,21 @@ import {
   topicDestination,
 } from '@st/protocol';
 import {
-  beginClosing,
   createHttpApp,
   createLogger,
-  type HttpApp,
-  type Logger,
   registerCompression,
   registerErrorHandling,
   registerMetrics,
   registerOpenApi,
-  serveConsole,
-  stopInOrder,
-  websocketOriginCheck,
 } from '@st/server-kit';
-import { attachStomp, DEFAULT_STOMP_PATH, type StompServer } from '@st/stomp';
-import { type CloudLinkOptions, createCloudPart } from './cloud/index';
+import { DEFAULT_STOMP_PATH } from '@st/stomp';
+import { createCloudPart } from './cloud/index';
 import { SummaryReporter } from './cloud/summary';
 import { DEFAULTS, type GatewayConfig } from './config';
-import { type Db, openDatabase } from './db/database';
-import { createGatewayBus, type GatewayBus } from './events/gatewayEvents';
+import { openDatabase } from './db/database';
+import { createGatewayBus } from './events/gatewayEvents';
+import type { BuildOptions, Gateway, GatewayPart } from './gateway';
+import { gatewayLifecycle } from './lifecycle';
 import { LiveBackpressure } from './live/liveBackpressure';
 import { bridgeLiveTopics } from './live/liveTopics';
 import { deviceHealthRoutes } from './routes/alerts/index';
@@ -38,6 +34,7 @@ import { localNameRoutes } from './routes/name/index';
 import { otaRoutes } from './routes/ota/index';
 import { rolloutRoutes } from './routes/rollouts/index';
 import { tagRoutes } from './routes/tags/index';
+import { createSampling } from './samples';
 import { createDeviceHealth } from './services/alerts/index';
 import { GatewayAuth } from './services/auth/gatewayAuth';
 import { BACKUP_CONFIRM_MS, Backups } from './services/backups/backups';
@@ -53,55 +50,17 @@ import { SettingsDumps } from './services/dumps/dumps';
 import { LoggerReconnect } from './services/logs/loggerReconnect';
 import { DeviceLogs } from './services/logs/logs';
 import { createGatewayMetrics } from './services/metrics/gatewayMetrics';
-import { type BridgeOptions, createMqttPart } from './services/mqtt/index';
+import { createMqttPart } from './services/mqtt/index';
 import { LocalName } from './services/name/localName';
 import { Notifications } from './services/notifications/notifications';
 import { createOta, httpVersionProbe } from './services/ota/index';
-import { type Clock, createRollouts } from './services/rollouts/index';
-import { SampleHistory } from './services/samples/history';
-import { Sampler } from './services/samples/sampler';
+import { createRollouts } from './services/rollouts/index';
 import { SavedDevices } from './services/saved/savedDevices';
 import { SavedDevicesRepo } from './services/saved/savedDevicesRepo';
 import { DeviceTags } from './services/tags/deviceTags';
+import { serveConsoleAndLive } from './web';
 
-/** Something with a lifetime inside the gateway (listeners, links); started in order, stopped in reverse. */
-export interface GatewayPart {
-  readonly name: string;
-  start(): Promise<void> | void;
-  stop(): Promise<void> | void;
-}
-
-export interface Gateway {
-  readonly app: HttpApp;
-  readonly config: GatewayConfig;
-  readonly logger: Logger;
-  readonly bus: GatewayBus;
-  readonly db: Db;
-  /** the console's live channel (gateway-mode topics) */
-  readonly stomp: StompServer<null>;
-  readonly discovery: Discovery;
-  readonly logs: DeviceLogs;
-  /** reads every device's sensors and metrics each interval; emits `device.sampled` */
-  readonly sampler: Sampler;
-  /** stored samples: history, rollups, overview */
-  readonly history: SampleHistory;
-  /** extra parts (e.g. the cloud link) join here before start() */
-  addPart(part: GatewayPart): void;
-  /** listens; resolves with the HTTP port and the device log TCP port actually bound */
-  start(): Promise<{ port: number; logPort: number }>;
-  /** stops listening, finishes accepted requests, writes queued log lines, closes the database */
-  stop(): Promise<void>;
-}
-
-export interface BuildOptions {
-  readonly logger?: Logger;
-  /** cloud link timing knobs (tests shorten the reconnect delay) */
-  readonly cloud?: CloudLinkOptions;
-  /** MQTT bridge reconnect knobs (tests shorten them) */
-  readonly mqtt?: BridgeOptions;
-  /** where rollouts read the time (tests move it ahead) */
-  readonly clock?: Clock;
-}
+export type { BuildOptions, Gateway, GatewayPart } from './gateway';
 
 /** The composition root: wires config, storage, services, routes and the live channel. Does not listen. */
 export async function build(config: GatewayConfig, options: BuildOptions = {}): Promise<Gateway> {
@@ -170,6 +129,7 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     logger,
     bodyLimit: JSON_BODY_MAX_BYTES,
     allowedOrigins: config.allowedOrigins,
+    trustProxy: config.trustProxy,
   });
   const live = new LiveBackpressure(app.server, { path: DEFAULT_STOMP_PATH });
   registerErrorHandling(app);
@@ -315,20 +275,7 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
   });
   integrationRoutes(app, mqtt.integration);
   localNameRoutes(app, new LocalName(db));
-  await serveConsole(app, { webDist: config.webDist, runtime: { mode: 'gateway', basePath: '/', version } });
-
-  const originCheck = websocketOriginCheck(config.allowedOrigins);
-  const stomp = attachStomp<null>(app.server, {
-    acceptUpgrade: (req) => {
-      const origin = originCheck(req);
-      if (origin !== true) return origin;
-      // With a password set, the live channel needs the session cookie too (issue 14, item 9).
-      return !auth.enabled || auth.signedIn(req) ? true : { status: 401, reason: 'Unauthorized' };
-    },
-    authenticate: () => ({ ok: true, principal: null }),
-    logger: logger.child({ part: 'stomp' }),
-  });
-  app.addHook('preClose', () => stomp.close());
+  const stomp = await serveConsoleAndLive(app, config, auth, version, logger);
   const stopLive = bridgeLiveTopics(bus, stomp, logger);
   const gatewayMetrics = createGatewayMetrics({
     registry: metrics.registry,
@@ -353,37 +300,15 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     },
     options.cloud,
   );
-  const sampleIntervalMs = config.sampleIntervalMs ?? config.sampleInterval * 1000;
-  const history = new SampleHistory(
+  const { history, sampler, stopRecording } = createSampling({
+    config,
     db,
-    {
-      intervalMs: sampleIntervalMs || 30_000,
-      retention: {
-        rawMs: config.historyRawHours * 3600_000,
-        fiveMinMs: config.historyRollupDays * 24 * 3600_000,
-        hourMs: config.historyHourlyDays * 24 * 3600_000,
-      },
-      flushMs: config.historyFlushMs,
-      maintenanceMs: config.historyMaintenanceMs,
-      excluded: config.sampleExclude,
-    },
-    logger.child({ part: 'history' }),
-  );
-  const sampler = new Sampler(
-    {
-      intervalMs: sampleIntervalMs,
-      maxInFlight: config.sampleConcurrency,
-      timeoutMs: config.deviceTimeoutMs ?? DEFAULTS.deviceTimeoutMs,
-    },
-    {
-      devices: () =>
-        [...discovery.list(), ...saved.list()].map((d) => d.ip).filter((ip) => !history.isExcluded(ip)),
-      client,
-      emit: (sample) => bus.emit('device.sampled', sample, onListenerError),
-    },
-    logger.child({ part: 'sampler' }),
-  );
-  const stopRecording = bus.on('device.sampled', (sample) => history.record(sample));
+    bus,
+    client,
+    devices: () => [...discovery.list(), ...saved.list()].map((d) => d.ip),
+    logger,
+    onListenerError,
+  });
   historyRoutes(app, {
     history,
     found: () => discovery.list(),
@@ -422,8 +347,6 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     { name: 'sampler', start: () => sampler.start(), stop: () => sampler.stop() },
     { name: 'backups', start: () => backups.start(), stop: () => backups.stop() },
   ];
-  let started: GatewayPart[] = [];
-
   return {
     app,
     config,
@@ -436,33 +359,18 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     sampler,
     history,
     addPart: (part) => parts.push(part),
-    async start() {
-      for (const part of parts) {
-        await part.start();
-        started.push(part);
-      }
-      await app.listen({ port: config.port, host: config.host });
-      const addr = app.server.address();
-      const port = typeof addr === 'object' && addr ? addr.port : config.port;
-      logger.info({ port, logPort: logs.tcpPort }, 'gateway listening');
-      return { port, logPort: logs.tcpPort };
-    },
-    async stop() {
-      const steps = [...started].reverse().map((p) => ({ name: p.name, stop: () => p.stop() }));
-      started = [];
-      // New requests get 503 SHUTTING_DOWN from now on, before the parts they would use stop.
-      beginClosing(app);
-      await stopInOrder(
-        [
-          ...steps,
-          { name: 'http and live channel', stop: () => app.close() },
-          { name: 'live bridge', stop: stopLive },
-          { name: 'history recording', stop: stopRecording },
-          { name: 'event bus', stop: () => bus.clear() },
-          { name: 'database', stop: () => db.close() },
-        ],
-        logger,
-      );
-    },
+    ...gatewayLifecycle({
+      app,
+      config,
+      logger,
+      parts,
+      logPort: () => logs.tcpPort,
+      last: [
+        { name: 'live bridge', stop: stopLive },
+        { name: 'history recording', stop: stopRecording },
+        { name: 'event bus', stop: () => bus.clear() },
+        { name: 'database', stop: () => db.close() },
+      ],
+    }),
   };
 }

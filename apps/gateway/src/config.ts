@@ -1,5 +1,5 @@
 import { DEVICE_LOG_PORT, DISCOVERY_GROUP, DISCOVERY_PORT, LOGS, OTA, TIMEOUTS } from '@st/protocol';
-import { allowedOriginsField, configFields } from '@st/server-kit';
+import { allowedOriginsField, configFields, trustProxyField } from '@st/server-kit';
 import { z } from 'zod';
 import type { OutboxTimings } from './services/alerts/outbox';
 import type { JobTimeouts } from './services/ota/otaJob';
@@ -30,6 +30,7 @@ export const GATEWAY_CONFIG_KEYS = {
   backupRestoreConcurrency: 'ST_BACKUP_RESTORE_CONCURRENCY',
   sampleExclude: 'ST_SAMPLE_EXCLUDE',
   allowedOrigins: 'ST_ALLOWED_ORIGINS',
+  trustProxy: 'ST_TRUST_PROXY',
   gatewayPassword: 'ST_GATEWAY_PASSWORD',
   historyRawHours: 'ST_HISTORY_RAW_HOURS',
   historyRollupDays: 'ST_HISTORY_ROLLUP_DAYS',
@@ -87,6 +88,8 @@ export const GatewayConfigSchema = z.object({
     ),
   /** origins allowed to change state and open the websocket besides the gateway's own (docs/security.md) */
   allowedOrigins: allowedOriginsField(),
+  /** the reverse proxies in front (docs/security.md): X-Forwarded-For and X-Ingress-Path are read from them only */
+  trustProxy: trustProxyField(),
   /** turns on the optional sign-in (a secret: never logged, never returned); unset = login-free gateway mode */
   gatewayPassword: z.string().min(8, 'must be at least 8 characters').optional(),
   /** sensor history: raw samples kept (hours), 5-minute rollups kept (days), hourly rollups kept (days) */

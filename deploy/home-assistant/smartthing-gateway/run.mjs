@@ -28,6 +28,8 @@ async function mqttService() {
 const opts = options();
 process.env.ST_DATA_DIR ??= '/data/gateway';
 process.env.ST_PORT ??= '8080';
+// the Supervisor's ingress proxy: the console is served under the prefix it names in X-Ingress-Path
+process.env.ST_TRUST_PROXY ??= '172.30.32.2';
 if (opts.log_level) process.env.ST_LOG_LEVEL = opts.log_level;
 if (opts.multicast_if) process.env.ST_MULTICAST_IF = opts.multicast_if;
 if (opts.gateway_password) process.env.ST_GATEWAY_PASSWORD = opts.gateway_password;

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { apiErrorBody, type RuntimeConfig, renderIndexHtml } from '@st/protocol';
+import type { FastifyRequest } from 'fastify';
 import { isApiLikePath } from './apiPath';
 import { assetCaching, type DeliveredPage, preparePage, STATIC_DELIVERY, sendPage } from './delivery';
 import type { HttpApp } from './http';
@@ -11,6 +12,8 @@ export interface ServeConsoleOptions {
   readonly webDist: string;
   /** injected into index.html so one build serves both modes and any base path */
   readonly runtime: RuntimeConfig;
+  /** a request's own base path (a trusted proxy's prefix, see ingress.ts); undefined: `runtime.basePath` */
+  readonly basePathOf?: (req: FastifyRequest['raw']) => string | undefined;
 }
 
 const NOT_BUILT_PAGE = `<!doctype html>
@@ -55,16 +58,19 @@ export async function serveConsole(app: HttpApp, opts: ServeConsoleOptions): Pro
   const indexFile = join(root, 'index.html');
   // The page is re-read when the build changes (a rebuild empties dist/ and renames every asset), so a
   // running server never hands out an index.html that points at deleted files.
-  let cached: { mtimeMs: number; html: DeliveredPage } | undefined;
-  const currentHtml = (): DeliveredPage | null => {
+  // One page per base path served (the server's own, and each proxy prefix seen; a few at most).
+  let cached: { mtimeMs: number; pages: Map<string, DeliveredPage> } | undefined;
+  const currentHtml = (basePath: string): DeliveredPage | null => {
     if (!existsSync(indexFile)) return null;
     const { mtimeMs } = statSync(indexFile);
-    if (cached?.mtimeMs !== mtimeMs)
-      cached = {
-        mtimeMs,
-        html: preparePage(renderIndexHtml(readFileSync(indexFile, 'utf8'), opts.runtime)),
-      };
-    return cached.html;
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, pages: new Map() };
+    let page = cached.pages.get(basePath);
+    if (page === undefined) {
+      if (cached.pages.size >= 16) cached.pages.clear();
+      page = preparePage(renderIndexHtml(readFileSync(indexFile, 'utf8'), { ...opts.runtime, basePath }));
+      cached.pages.set(basePath, page);
+    }
+    return page;
   };
   if (existsSync(root)) await app.register(fastifyStatic, { root, serve: false, ...STATIC_DELIVERY });
 
@@ -77,7 +83,7 @@ export async function serveConsole(app: HttpApp, opts: ServeConsoleOptions): Pro
     if (isApiLikePath(rawPath)) {
       return reply.code(404).send(apiErrorBody('ROUTE_NOT_FOUND', `No route GET ${path}`));
     }
-    const html = currentHtml();
+    const html = currentHtml(opts.basePathOf?.(req.raw) ?? opts.runtime.basePath);
     if (html === null || !existsSync(root))
       return reply.type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
     const file = existingFile(root, path);

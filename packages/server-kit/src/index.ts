@@ -19,6 +19,7 @@ export {
 } from './delivery';
 export { registerErrorHandling } from './errors';
 export { createHttpApp, type HttpApp, type HttpAppOptions } from './http';
+export { INGRESS_PATH_HEADER, ingressBasePath, trustedPeer } from './ingress';
 export { LinkTransferError, type LinkTransferLimits, LinkTransfers } from './linkTransfers';
 export { createLogger, type Logger, type LoggerConfig, REDACT_PATHS } from './logger';
 export {
