@@ -215,7 +215,7 @@ export default function IntegrationsPage() {
           <Text size="sm">
             {t('integrations.metrics.intro', { url: metricsUrl })}{' '}
             {config.mode === 'gateway' ? (
-              <Anchor href="/metrics" target="_blank" rel="noreferrer" size="sm">
+              <Anchor href="metrics" target="_blank" rel="noreferrer" size="sm">
                 <Code>/metrics</Code>
               </Anchor>
             ) : null}
