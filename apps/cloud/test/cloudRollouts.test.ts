@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  cloudRollout,
+  type FleetGateway,
+  lampFirmware,
+  library,
+  type RolloutFleet,
+  startRolloutFleet,
+  tagAll,
+  waitCloudRollout,
+} from './support/rolloutFleet';
+
+// A rollout across three real gateways with simulated lamps, run by the cloud: waves counted over all six
+// devices, one gateway offline from before its first wave until the last wave has started, which catches up
+// once it links again. The firmware comes from the first gateway's library and is sent once to each other one;
+// no device is flashed twice.
+
+let fleet: RolloutFleet;
+let a: FleetGateway;
+let b: FleetGateway;
+let c: FleetGateway;
+
+beforeAll(async () => {
+  fleet = await startRolloutFleet(3, 2);
+  [a, b, c] = fleet.gateways as [FleetGateway, FleetGateway, FleetGateway];
+  for (const g of fleet.gateways) await tagAll(g, ['beta']);
+}, 120_000);
+afterAll(async () => {
+  await fleet?.stop();
+});
+
+describe('rollouts across gateways', () => {
+  it('runs waves over every gateway; a gateway offline at its turn catches up when it relinks', async () => {
+    const fw = await lampFirmware(a.url, '2.0.0');
+    const preview = await fleet.user.call('POST', '/api/cloud-rollouts/preview', {
+      source: { gatewayId: a.id, firmwareId: fw.id },
+      gateways: { ids: [a.id, b.id, c.id] },
+      target: { kind: 'tag', tag: 'beta' },
+    });
+    expect(preview.status).toBe(200);
+    expect(preview.body).toMatchObject({ matched: 6 });
+
+    const created = await fleet.user.call('POST', '/api/cloud-rollouts', {
+      name: 'Lamps 2.0.0',
+      source: { gatewayId: a.id, firmwareId: fw.id },
+      gateways: { ids: [a.id, b.id, c.id] },
+      target: { kind: 'tag', tag: 'beta' },
+      waves: [{ count: 1 }, { count: 3 }, {}],
+      soakMs: 1500,
+      backWithinMs: 10_000,
+    });
+    expect(created.status, created.text).toBe(201);
+    const id = String(Reflect.get(created.body as object, 'id'));
+    // The third gateway goes offline before its first wave comes (the second).
+    await c.link(false);
+    const first = await cloudRollout(fleet.user, id);
+    // waves counted over all six devices, taken in turn from each gateway
+    expect(first.waves.map((w) => w.size)).toEqual([1, 3, 2]);
+    const wavesOf = (gw: FleetGateway) =>
+      first.gateways.find((g) => g.gatewayId === gw.id)?.devices.map((d) => d.wave);
+    expect(wavesOf(a)).toEqual([0, 1]);
+    expect(wavesOf(b)).toEqual([1, 2]);
+    expect(wavesOf(c)).toEqual([1, 2]);
+
+    // Pause and resume pass on to the gateways' parts.
+    const paused = await fleet.user.call('POST', `/api/cloud-rollouts/${id}/action`, { action: 'pause' });
+    expect(paused.body).toMatchObject({ state: 'PAUSED', reason: 'Paused by admin' });
+    const resumed = await fleet.user.call('POST', `/api/cloud-rollouts/${id}/action`, { action: 'resume' });
+    expect(resumed.body).toMatchObject({ state: 'RUNNING' });
+
+    // The last wave starts without the offline gateway; its devices wait for it.
+    const third = await waitCloudRollout(fleet.user, id, (r) => r.currentWave === 2, 'in its last wave');
+    const offline = third.gateways.find((g) => g.gatewayId === c.id);
+    expect(offline).toMatchObject({ online: false, firmwareSends: 0, parts: {}, behind: true });
+    expect(offline?.devices.map((d) => d.state)).toEqual(['PENDING', 'PENDING']);
+
+    await c.link(true);
+    const done = await waitCloudRollout(fleet.user, id, (r) => r.state === 'FINISHED', 'finished');
+    expect(done.reason).toBe('6 updated, 0 failed, 0 skipped');
+    for (const g of done.gateways) {
+      expect(g.devices.map((d) => d.state)).toEqual(['UPDATED', 'UPDATED']);
+    }
+    expect(done.waves.map((w) => [w.size, w.counts.UPDATED])).toEqual([
+      [1, 1],
+      [3, 3],
+      [2, 2],
+    ]);
+    // The firmware: the source gateway's own entry; sent once to each of the others, kept in their library.
+    const sends = Object.fromEntries(done.gateways.map((g) => [g.gatewayId, g.firmwareSends]));
+    expect(sends).toEqual({ [a.id]: 0, [b.id]: 1, [c.id]: 1 });
+    for (const g of [b, c]) {
+      expect((await library(g.url)).filter((f) => f.sha256 === fw.sha256)).toHaveLength(1);
+    }
+    // the late gateway ran both waves it owed
+    expect(Object.keys(done.gateways.find((g) => g.gatewayId === c.id)?.parts ?? {}).sort()).toEqual([
+      '1',
+      '2',
+    ]);
+    // nothing updated twice
+    for (const g of fleet.gateways) {
+      for (const d of g.sim.devices) expect(d.state.otaFlashes, d.address).toBe(1);
+    }
+    const list = await fleet.user.call('GET', '/api/cloud-rollouts');
+    expect(list.body).toEqual([expect.objectContaining({ id, state: 'FINISHED', counts: { UPDATED: 6 } })]);
+    const audit = await fleet.user.call('GET', '/api/audit?action=rollout.created');
+    expect((audit.body as unknown[]).length).toBe(3);
+  }, 150_000);
+});

@@ -1,0 +1,164 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build, GatewayConfigSchema } from '@st/gateway';
+import { CloudRollout, DeviceInfoSchema, Firmware, makeFirmwareImage } from '@st/protocol';
+import { type Simulator, startSimulator } from '@st/simulator';
+import { freeTcpPort, freeUdpPort, loopbackBlock, waitFor } from '@st/testkit';
+import { z } from 'zod';
+import { Browser, startCloud, type TestCloud, testStorage } from '../helpers';
+import { gwCall, isOnline, linkGateway, removeDir } from '../system';
+
+// A cloud and several real gateways, each with simulated esp32 lamps it has found, short OTA and rollout
+// timings, linked to the cloud and owned by the admin: the stage of the cloud rollout tests.
+
+const FAST_OTA = {
+  invitationMs: 500,
+  invitationAttempts: 2,
+  connectBackMs: 2000,
+  chunkAckMs: 2000,
+  confirmationMs: 5000,
+  versionCheckMs: 10_000,
+  versionPollMs: 100,
+};
+
+export interface FleetGateway {
+  readonly id: string;
+  readonly url: string;
+  readonly sim: Simulator;
+  /** drops the cloud link (the gateway keeps running) or dials it again */
+  link(on: boolean): Promise<void>;
+}
+
+export interface RolloutFleet {
+  readonly cloud: TestCloud;
+  readonly user: Browser;
+  readonly gateways: FleetGateway[];
+  stop(): Promise<void>;
+}
+
+export async function startRolloutFleet(gatewayCount: number, devicesEach: number): Promise<RolloutFleet> {
+  const storage = await testStorage('sqlite');
+  const stops: Array<() => Promise<void> | void> = [() => storage.stop()];
+  const stop = async () => {
+    for (const s of stops.reverse()) await s();
+  };
+  try {
+    const cloud = await startCloud({ ...storage.overrides, rolloutTickMs: 200 });
+    stops.push(() => cloud.stop());
+    const user = new Browser(cloud.url);
+    await user.login();
+    const gateways: FleetGateway[] = [];
+    for (let i = 0; i < gatewayCount; i++) {
+      const dataDir = mkdtempSync(join(tmpdir(), 'st-cloud-ro-'));
+      const discoveryPort = await freeUdpPort();
+      const gateway = await build(
+        {
+          ...GatewayConfigSchema.parse({}),
+          port: 0,
+          host: '127.0.0.1',
+          dataDir,
+          multicastIf: '127.0.0.1',
+          discoveryPort,
+          logPort: await freeTcpPort(),
+          webDist: join(dataDir, 'no-web-build'),
+          logLevel: 'silent',
+          otaTimeouts: FAST_OTA,
+          restartWindowMs: 10_000,
+          rolloutTimings: { tickMs: 100, probeMs: 150 },
+        },
+        { cloud: { reconnectDelayMs: 200 } },
+      );
+      const { port } = await gateway.start();
+      const url = `http://127.0.0.1:${port}`;
+      stops.push(
+        () => removeDir(dataDir),
+        () => gateway.stop(),
+      );
+      const sim = await startSimulator({
+        ips: loopbackBlock(devicesEach),
+        kinds: ['lamp'],
+        beaconIntervalMs: 200,
+        rebootMs: 300,
+        logRate: 0,
+        discoveryPort,
+        gateway: `127.0.0.1:${port}`,
+      });
+      stops.push(() => sim.stop());
+      await waitFor(
+        async () =>
+          z.array(DeviceInfoSchema).parse((await gwCall(url, 'GET', '/api/devices/found')).body).length ===
+          devicesEach,
+        { what: `gateway ${i}: ${devicesEach} devices found` },
+      );
+      const { gatewayId } = await linkGateway(
+        user,
+        cloud.url,
+        { gateway, url, dataDir, discoveryPort, stop: () => gateway.stop() },
+        `Site ${i + 1}`,
+      );
+      const link = async (on: boolean) => {
+        const path = on ? '/api/cloud/connection/connect' : '/api/cloud/connection/disconnect';
+        const answer = await gwCall(url, 'PUT', path);
+        if (answer.status !== 200) throw new Error(`${path}: ${answer.status} ${answer.text}`);
+        await waitFor(async () => (await isOnline(user, gatewayId)) === on, {
+          what: `gateway ${i} ${on ? 'online' : 'offline'}`,
+        });
+      };
+      gateways.push({ id: gatewayId, url, sim, link });
+    }
+    return { cloud, user, gateways, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+/** Puts tags on every device of a gateway, through its own API. */
+export async function tagAll(g: FleetGateway, tags: string[]): Promise<void> {
+  for (const d of g.sim.devices) {
+    const answer = await gwCall(g.url, 'PUT', `/api/devices/tags?ip=${d.address}`, { tags });
+    if (answer.status !== 200) throw new Error(`tags: ${answer.status} ${answer.text}`);
+  }
+}
+
+let seed = 100;
+/** A new esp32 lamp firmware in the gateway's library. */
+export async function lampFirmware(base: string, version: string): Promise<Firmware> {
+  seed++;
+  const form = new FormData();
+  form.append('info', JSON.stringify({ board: 'esp32', type: 'lamp', version }));
+  const bytes = makeFirmwareImage({ version, size: 24 * 1024, seed });
+  form.append('file', new Blob([Uint8Array.from(bytes)]), 'lamp.bin');
+  const res = await fetch(`${base}/api/ota/firmware`, { method: 'POST', body: form });
+  if (res.status !== 201) throw new Error(`firmware refused: ${res.status} ${await res.text()}`);
+  return Firmware.parse(await res.json());
+}
+
+export async function library(base: string): Promise<Firmware[]> {
+  return z.array(Firmware).parse((await gwCall(base, 'GET', '/api/ota/firmware')).body);
+}
+
+export async function cloudRollout(user: Browser, id: string): Promise<CloudRollout> {
+  const answer = await user.call('GET', `/api/cloud-rollouts/${id}`);
+  if (answer.status !== 200) throw new Error(`rollout ${id}: ${answer.status} ${answer.text}`);
+  return CloudRollout.parse(answer.body);
+}
+
+export async function waitCloudRollout(
+  user: Browser,
+  id: string,
+  done: (r: CloudRollout) => boolean,
+  what: string,
+): Promise<CloudRollout> {
+  let last: CloudRollout | undefined;
+  await waitFor(
+    async () => {
+      last = await cloudRollout(user, id);
+      return done(last);
+    },
+    { what: `rollout ${what}`, timeoutMs: 90_000, intervalMs: 200 },
+  );
+  if (!last) throw new Error('no rollout read');
+  return last;
+}
