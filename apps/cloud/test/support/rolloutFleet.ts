@@ -6,7 +6,7 @@ import { CloudRollout, DeviceInfoSchema, Firmware, makeFirmwareImage } from '@st
 import { type Simulator, startSimulator } from '@st/simulator';
 import { freeTcpPort, freeUdpPort, loopbackBlock, waitFor } from '@st/testkit';
 import { z } from 'zod';
-import { Browser, startCloud, type TestCloud, testStorage } from '../helpers';
+import { Browser, type StorageKind, startCloud, type TestCloud, testStorage } from '../helpers';
 import { gwCall, isOnline, linkGateway, removeDir } from '../system';
 
 // A cloud and several real gateways, each with simulated esp32 lamps it has found, short OTA and rollout
@@ -37,8 +37,12 @@ export interface RolloutFleet {
   stop(): Promise<void>;
 }
 
-export async function startRolloutFleet(gatewayCount: number, devicesEach: number): Promise<RolloutFleet> {
-  const storage = await testStorage('sqlite');
+export async function startRolloutFleet(
+  gatewayCount: number,
+  devicesEach: number,
+  kind: StorageKind = 'sqlite',
+): Promise<RolloutFleet> {
+  const storage = await testStorage(kind);
   const stops: Array<() => Promise<void> | void> = [() => storage.stop()];
   const stop = async () => {
     for (const s of stops.reverse()) await s();
