@@ -7,21 +7,17 @@ import { startSimulator } from '@st/simulator';
 import { freeUdpPort, loopbackBlock } from '@st/testkit';
 import { system } from './env';
 import { expect, test } from './support/console';
-import { createGateway, deleteGateway, generateConnectionToken, uniqueName } from './support/gateways';
+import {
+  createGateway,
+  deleteGateway,
+  generateConnectionToken,
+  linkOwnGateway,
+  uniqueName,
+} from './support/gateways';
+import { send } from './support/http';
 import { OwnGateway } from './support/ownGateway';
 import { saveScreenshot } from './support/screens';
 import { signIn } from './support/shell';
-
-async function send(method: string, url: string, body?: unknown): Promise<unknown> {
-  const response = await fetch(url, {
-    method,
-    ...(body === undefined
-      ? {}
-      : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
-  });
-  expect(response.ok, `${method} ${url}: ${response.status}`).toBe(true);
-  return response.json().catch(() => undefined);
-}
 
 async function bothThemes(page: Page, name: string): Promise<void> {
   for (const theme of ['light', 'dark'] as const) {
@@ -59,9 +55,7 @@ test('the overview spans the gateways with their counts, finds a device, and bro
     await signIn(page);
     await createGateway(page, gateway, 'Hillside');
     const token = await generateConnectionToken(page, gateway);
-    const [cloudUrl = '', secret = ''] = Buffer.from(token, 'base64').toString('utf8').split('|');
-    await send('POST', `${own.url}/api/cloud/login`, { cloudUrl, token: secret });
-    await send('PUT', `${own.url}/api/cloud/connection/connect`);
+    await linkOwnGateway(own.url, token);
     await expect
       .poll(async () => {
         const found = (await send('GET', `${own.url}/api/devices/found`)) as { name: string }[];

@@ -6,7 +6,14 @@
 import { system } from './env';
 import { deviceRow, startOwnDevice, stopOwnDevice } from './panel.support';
 import { expect, test } from './support/console';
-import { createGateway, deleteGateway, generateConnectionToken, uniqueName } from './support/gateways';
+import {
+  createGateway,
+  deleteGateway,
+  generateConnectionToken,
+  linkOwnGateway,
+  uniqueName,
+} from './support/gateways';
+import { send } from './support/http';
 import { OwnGateway } from './support/ownGateway';
 import { expectAccessible } from './support/screens';
 import { gatewayItem, signIn, toasts } from './support/shell';
@@ -22,16 +29,6 @@ test.afterAll(async () => {
   if (device !== undefined) await stopOwnDevice(device);
 });
 
-async function send(method: string, url: string, body?: unknown): Promise<void> {
-  const response = await fetch(url, {
-    method,
-    ...(body === undefined
-      ? {}
-      : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
-  });
-  expect(response.ok, `${method} ${url}: ${response.status}`).toBe(true);
-}
-
 test('the panel waits for a gateway that drops, carries on when it returns, and leaves after the grace period', async ({
   page,
   consoleGuard,
@@ -45,9 +42,7 @@ test('the panel waits for a gateway that drops, carries on when it returns, and 
   await createGateway(page, name);
   const token = await generateConnectionToken(page, name);
   // Linked and given a saved device through the gateway's own API (linking in the console: shell.link.spec).
-  const [cloudUrl = '', secret = ''] = Buffer.from(token, 'base64').toString('utf8').split('|');
-  await send('POST', `${own.url}/api/cloud/login`, { cloudUrl, token: secret });
-  await send('PUT', `${own.url}/api/cloud/connection/connect`);
+  await linkOwnGateway(own.url, token);
   await send('POST', `${own.url}/api/devices/saved?ip=${ip}`);
   const item = gatewayItem(page, name);
   await expect(item.getByRole('img', { name: 'Online' })).toBeVisible();

@@ -3,7 +3,7 @@
 // linked to it: the gateway killed, its screen says so within 2 s and returns with it; the cloud killed, every
 // screen shows the banner within 2 s and greys out live state, and the page comes back when the cloud does.
 import { expect, test } from './support/console';
-import { createGateway, generateConnectionToken } from './support/gateways';
+import { createGateway, generateConnectionToken, linkOwnGateway } from './support/gateways';
 import { OwnCloud } from './support/ownCloud';
 import { OwnGateway } from './support/ownGateway';
 import { gatewayItem } from './support/shell';
@@ -18,16 +18,6 @@ test.afterAll(async () => {
   await gateway.remove();
   await cloud.remove();
 });
-
-async function send(method: string, url: string, body?: unknown): Promise<void> {
-  const response = await fetch(url, {
-    method,
-    ...(body === undefined
-      ? {}
-      : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
-  });
-  expect(response.ok, `${method} ${url}: ${response.status}`).toBe(true);
-}
 
 const grey = (el: Element) => getComputedStyle(el).filter;
 
@@ -47,9 +37,7 @@ test('cloud mode: a killed gateway or cloud is said within 2 s, live state greys
   await expect(page.getByRole('heading', { name: 'Select a gateway' })).toBeVisible();
   await createGateway(page, 'Dacha');
   const token = await generateConnectionToken(page, 'Dacha');
-  const [cloudUrl = '', secret = ''] = Buffer.from(token, 'base64').toString('utf8').split('|');
-  await send('POST', `${gateway.url}/api/cloud/login`, { cloudUrl, token: secret });
-  await send('PUT', `${gateway.url}/api/cloud/connection/connect`);
+  await linkOwnGateway(gateway.url, token);
   const item = gatewayItem(page, 'Dacha');
   await expect(item.getByRole('img', { name: 'Online' })).toBeVisible();
   await item.getByText('Dacha', { exact: true }).click();

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect } from './console';
+import { send } from './http';
 import { gatewayItem } from './shell';
 
 /** A name no other run or spec uses. */
@@ -40,4 +41,11 @@ export async function deleteGateway(page: Page, name: string): Promise<void> {
   await itemMenu(page, name, 'Delete');
   await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Confirm' }).click();
   await expect(gatewayItem(page, name)).toHaveCount(0);
+}
+
+/** Links a gateway process of a spec's own to the cloud with a combined connection token (its own API). */
+export async function linkOwnGateway(gatewayUrl: string, token: string): Promise<void> {
+  const [cloudUrl = '', secret = ''] = Buffer.from(token, 'base64').toString('utf8').split('|');
+  await send('POST', `${gatewayUrl}/api/cloud/login`, { cloudUrl, token: secret });
+  await send('PUT', `${gatewayUrl}/api/cloud/connection/connect`);
 }

@@ -1,12 +1,12 @@
 // A cloud process of a spec's own (to stop it while a console is open): started from the built bundle on a
 // free port with a temporary data directory (SQLite), stopped and started again on the same port.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freeTcpPort, waitFor } from '@st/testkit';
+import { endProcess } from './endProcess';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -55,20 +55,14 @@ export class OwnCloud {
   async stop(): Promise<void> {
     const child = this.#child;
     this.#child = undefined;
-    if (child === undefined || child.exitCode !== null) return;
-    const exited = once(child, 'exit');
-    child.kill('SIGTERM');
-    await exited;
+    await endProcess(child, 'SIGTERM');
   }
 
   /** Kills the process (SIGKILL: a crash or a power cut, nothing said to its clients). */
   async kill(): Promise<void> {
     const child = this.#child;
     this.#child = undefined;
-    if (child === undefined || child.exitCode !== null) return;
-    const exited = once(child, 'exit');
-    child.kill('SIGKILL');
-    await exited;
+    await endProcess(child, 'SIGKILL');
   }
 
   async remove(): Promise<void> {

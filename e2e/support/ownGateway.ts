@@ -2,12 +2,12 @@
 // the built bundle on free ports and a temporary data directory, stopped and started again at will (the data
 // directory survives restarts), removed at the end.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freeTcpPort, freeUdpPort, waitFor } from '@st/testkit';
+import { endProcess } from './endProcess';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -62,20 +62,14 @@ export class OwnGateway {
   async stop(): Promise<void> {
     const child = this.#child;
     this.#child = undefined;
-    if (child === undefined || child.exitCode !== null) return;
-    const exited = once(child, 'exit');
-    child.kill('SIGTERM');
-    await exited;
+    await endProcess(child, 'SIGTERM');
   }
 
   /** Kills the process (SIGKILL: a crash or a power cut, nothing said to its clients). */
   async kill(): Promise<void> {
     const child = this.#child;
     this.#child = undefined;
-    if (child === undefined || child.exitCode !== null) return;
-    const exited = once(child, 'exit');
-    child.kill('SIGKILL');
-    await exited;
+    await endProcess(child, 'SIGKILL');
   }
 
   /** Stops the process and removes its data. */
