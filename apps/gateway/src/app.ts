@@ -217,6 +217,7 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     },
     options.mqtt,
   );
+  const notifications = new Notifications(db);
   registerRoutes(app, {
     config,
     version,
@@ -229,7 +230,7 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     logs,
     loggers,
     dumps: new SettingsDumps(db, () => backups.flushCloud()),
-    notifications: new Notifications(db),
+    notifications,
     tags,
   });
   await otaRoutes(app, { ...ota, firmwareMaxBytes: config.otaFirmwareMaxBytes });
@@ -245,6 +246,11 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     ...(config.alertTimings ? { timings: config.alertTimings } : {}),
   });
   deviceHealthRoutes(app, health);
+  // a message the bus does not carry, to the console's live channel and (when asked for) up the cloud link
+  const publishLive = (destination: string, message: unknown) => {
+    stomp.publishJson(destination, message).catch((err: unknown) => logger.warn({ err }, 'publish failed'));
+    cloud.forward(destination, message);
+  };
   const rollouts = createRollouts({
     db,
     bus,
@@ -257,11 +263,8 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     others: () => [...saved.list(), ...seen.now().map((s) => s.device)],
     online: (ip) => discovery.get(ip),
     gateway: () => cloud.link.identity?.gateway ?? { id: 'local', name: hostname() },
-    publish: (message) => {
-      const destination = topicDestination('gateway.rollouts');
-      stomp.publishJson(destination, message).catch((err: unknown) => logger.warn({ err }, 'publish failed'));
-      cloud.forward(destination, message);
-    },
+    publish: (message) => publishLive(topicDestination('gateway.rollouts'), message),
+    notify: (body) => publishLive(topicDestination('gateway.notifications'), notifications.accept(body)),
     logger: logger.child({ part: 'rollouts' }),
     clock: options.clock,
     timings: config.rolloutTimings,

@@ -1,6 +1,7 @@
 import {
   AlertPayload,
   Firmware,
+  Notification,
   RolloutDeviceStates,
   RolloutProgressMessage,
   RolloutSummary,
@@ -60,6 +61,7 @@ describe('firmware rollouts', () => {
     });
     expect(put.status).toBe(200);
     const live = await subscribe(sys.wsUrl, '/rollouts');
+    const notes = await subscribe(sys.wsUrl, '/notifications');
     const fw = await lampFirmware(sys.base, '2.0.0');
     const preview = await http(sys.base, 'POST', '/api/rollouts/preview', {
       firmwareId: fw.id,
@@ -102,6 +104,12 @@ describe('firmware rollouts', () => {
     expect(states[ip(4)]).toBeUndefined();
     await waitFor(() => alerts().some((a) => a.kind === 'rollout-paused'), { what: 'the pause alert' });
     expect(alerts()[0]?.text).toContain('paused: 1 of 1 device failed in wave 1');
+    // and a notification in the console's list, live
+    await waitFor(() => notes.messages.length > 0, { what: 'the pause notification' });
+    expect(Notification.parse(notes.messages[0])).toMatchObject({
+      device: { name: 'lamp 2.0.0', type: 'rollout' },
+      notification: { type: 'warning', message: expect.stringContaining('paused: 1 of 1 device failed') },
+    });
 
     const resumed = await http(sys.base, 'POST', `/api/rollouts/${created.id}/action`, { action: 'resume' });
     expect(resumed.status).toBe(200);
@@ -118,6 +126,12 @@ describe('firmware rollouts', () => {
     expect((await http(sys.base, 'GET', '/api/rollouts/devices')).body).toEqual({});
     await waitFor(() => alerts().some((a) => a.kind === 'rollout-finished'), { what: 'the end alert' });
     expect(alerts().at(-1)?.text).toBe(`Rollout "lamp 2.0.0" finished: 3 updated, 1 failed, 1 skipped`);
+    const saved = z.array(Notification).parse((await http(sys.base, 'GET', '/api/notification')).body);
+    expect(saved.map((n) => [n.notification.type, n.notification.message])).toEqual([
+      ['info', `Rollout "lamp 2.0.0" finished: 3 updated, 1 failed, 1 skipped`],
+      ['warning', expect.stringContaining('paused: 1 of 1 device failed')],
+    ]);
+    await notes.close();
     await hook.close();
 
     const messages = live.messages.map((m) => RolloutProgressMessage.parse(m));

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AlertPayload, DeviceInfo, RolloutProgressMessage } from '@st/protocol';
+import type { AlertPayload, DeviceInfo, DeviceNotificationBody, RolloutProgressMessage } from '@st/protocol';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/database';
 import type { GatewayBus } from '../../events/gatewayEvents';
@@ -34,12 +34,14 @@ export interface RolloutSetup {
   /** the gateway as alerts name it */
   readonly gateway: () => { id: string; name: string };
   readonly publish: (message: RolloutProgressMessage) => void;
+  /** stores a notification in the gateway's list and publishes it live (the console shows it as a toast) */
+  readonly notify?: ((body: DeviceNotificationBody) => void) | undefined;
   readonly logger: Logger;
   readonly clock?: Clock | undefined;
   readonly timings?: Partial<RolloutTimings> | undefined;
 }
 
-/** The rollout service wired to the OTA jobs, discovery, tags, crash loops and the alert channels. */
+/** The rollout service wired to the OTA jobs, discovery, tags, crash loops, the alert channels and notifications. */
 export function createRollouts(setup: RolloutSetup) {
   const timings = { ...DEFAULT_ROLLOUT_TIMINGS, ...setup.timings };
   // the open crash loops, read at most once a tick however many devices soak
@@ -67,7 +69,8 @@ export function createRollouts(setup: RolloutSetup) {
     abortUpload: (taskId) => setup.ota.abort(taskId),
     probe: setup.probe,
     crashLooping: (ip) => crashLoops().has(ip),
-    alert: (kind, _rollout, text) => {
+    // a pause or an end goes out both ways: an alert on the user's channels and a notification in the console
+    alert: (kind, rollout, text) => {
       const payload: AlertPayload = {
         id: randomUUID(),
         kind,
@@ -76,6 +79,14 @@ export function createRollouts(setup: RolloutSetup) {
         text,
       };
       setup.health.outbox.enqueue(payload, setup.health.settings.get().channels);
+      try {
+        setup.notify?.({
+          device: { name: rollout.name, type: 'rollout', ip: `rollout/${rollout.id}` },
+          notification: { message: text, type: kind === 'rollout-paused' ? 'warning' : 'info' },
+        });
+      } catch (err) {
+        setup.logger.warn({ err, rollout: rollout.id }, 'rollout notification not stored');
+      }
     },
     publish: setup.publish,
     clock: setup.clock ?? systemClock,
