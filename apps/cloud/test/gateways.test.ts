@@ -32,6 +32,7 @@ describe.each<StorageKind>(['sqlite', 'postgres'])('gateway management on %s', (
       haveToken: false,
       role: 'owner',
       sharedBy: null,
+      tags: [],
     });
 
     const list = await b.call('GET', '/api/gateway/management/list');
@@ -44,6 +45,7 @@ describe.each<StorageKind>(['sqlite', 'postgres'])('gateway management on %s', (
         haveToken: false,
         role: 'owner',
         sharedBy: null,
+        tags: [],
       },
     ]);
 
