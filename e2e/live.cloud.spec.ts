@@ -6,7 +6,8 @@ import { expect, test } from './support/console';
 import { createGateway, generateConnectionToken, linkOwnGateway } from './support/gateways';
 import { OwnCloud } from './support/ownCloud';
 import { OwnGateway } from './support/ownGateway';
-import { gatewayItem } from './support/shell';
+import { saveScreenshot } from './support/screens';
+import { gatewayItem, inBothThemes } from './support/shell';
 
 const cloud = new OwnCloud();
 const gateway = new OwnGateway();
@@ -65,6 +66,7 @@ test('cloud mode: a killed gateway or cloud is said within 2 s, live state greys
     await expect(banner).toBeVisible({ timeout: 2000 });
     await expect(banner).toContainText('What this page shows may be out of date');
     expect(await item.evaluate(grey)).toBe('grayscale(1)');
+    await inBothThemes(page, (theme) => saveScreenshot(page, 'live-down-cloud', theme));
     await cloud.start();
     await expect(banner).toBeHidden({ timeout: 45_000 });
     // still signed in, the list read again: the gateway is back online once it has relinked
