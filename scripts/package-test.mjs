@@ -1,11 +1,14 @@
 // `node scripts/package-test.mjs [--no-build] [--full] [--arm64] [--report FILE]`: builds the amd64 images and
 // .deb packages (scripts/package.mjs, reusing its caches) and tests them for real, one line per check, exit 1
-// when any check fails. The image checks (package/test-image.mjs: the gateway image under podman) and the .deb
-// checks (package/test-deb.mjs: the packages in a systemd container) run at the same time, each in its own
-// process. `--arm64` instead: builds the arm64 forms and smoke-tests them under qemu-user-static
-// (package/test-arm64.mjs; slow, outside the default CI). `--report FILE` writes {passed, failed, skipped}
-// for `npm test`'s totals. Needs root, podman, runc, skopeo, mmdebstrap, umoci (Debian packages, installed
-// when missing); skips, saying why, only where podman cannot run at all. Leaves no container or volume behind.
+// when any check fails. Three groups run at the same time, each in its own process: the image checks
+// (package/test-image.mjs: the gateway image under podman), the .deb checks (package/test-deb.mjs: the packages
+// in a systemd container) and the cloud checks (package/test-cloud.mjs: the cloud image as two nodes on
+// PostgreSQL and Redis behind haproxy). `--arm64` instead: builds the arm64 forms and smoke-tests them under
+// qemu-user-static (package/test-arm64.mjs; slow, outside the default CI). `--report FILE` writes
+// {passed, failed, failures, skipped} for `npm test`'s totals. Needs root, podman, runc, skopeo, mmdebstrap,
+// umoci (Debian packages, installed when missing) and, for the cloud checks, postgresql, redis-server and
+// haproxy (as the rest of npm test); skips, saying why, only where podman cannot run at all. Leaves no
+// container, volume or server behind.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -41,16 +44,13 @@ function cannotRun(arm64) {
   return undefined;
 }
 
-/** One group of checks in a child process (`--phase image|deb`), its lines passed on as they come; adds its counts. */
+/** One group of checks in a child process (`--phase image|deb|cloud`), its lines passed on as they come; adds its counts. */
 function childPhase(name) {
   return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      [process.argv[1], '--phase', name, ...argv.filter((a) => a === '--full')],
-      {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
+    // the cloud checks use @st/testkit (TypeScript): tsx loads it
+    const loader = name === 'cloud' ? ['--import', 'tsx'] : [];
+    const args = [...loader, process.argv[1], '--phase', name, ...argv.filter((a) => a === '--full')];
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
     let rest = '';
     let totals;
     const line = (l) => {
@@ -81,7 +81,8 @@ function childPhase(name) {
 async function main() {
   const only = argv.includes('--phase') ? argv[argv.indexOf('--phase') + 1] : undefined;
   if (only) {
-    await phase(only === 'image' ? testImage : testDeb).catch((e) =>
+    const { testCloud } = only === 'cloud' ? await import('./package/test-cloud.mjs') : {};
+    await phase({ image: testImage, deb: testDeb, cloud: testCloud }[only]).catch((e) =>
       check(`${only}: set-up`, () => Promise.reject(e)),
     );
     console.log(`${counts.passed} passed, ${counts.failed} failed`);
@@ -112,7 +113,7 @@ async function main() {
     },
   );
   if (built && arm64) await phase(testArm64);
-  else if (built) await Promise.all([childPhase('image'), childPhase('deb')]);
+  else if (built) await Promise.all([childPhase('image'), childPhase('deb'), childPhase('cloud')]);
   finish();
 }
 
