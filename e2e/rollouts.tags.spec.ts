@@ -5,11 +5,13 @@ import { openScreen } from './logs.support';
 import type { Mode } from './panel.support';
 import { gatewayCall as gateway, removeRollouts } from './rollouts.support';
 import { expect, test } from './support/console';
+import { closeToasts, toasts } from './support/shell';
 
 // Issue 37, console part, in both modes (cloud: the system's gateway through the relay): a tag set from the
 // device panel and in bulk from the overview's selection; "select all tagged"; a rollout by that tag whose
 // first device refuses the image (simulator switch otaRefuse), so the failure limit pauses it with its
-// reason, which the overview shows as each device's rollout badge; resume; the verdicts.
+// reason (and the gateway's notification as a toast), which the overview shows as each device's rollout
+// badge; resume; the verdicts and the end's notification.
 
 const prefix = `rt-${Math.random().toString(36).slice(2, 7)}`;
 const names = [`${prefix}-a`, `${prefix}-b`];
@@ -87,14 +89,14 @@ for (const [index, mode] of (['gateway', 'cloud'] as const).entries()) {
     await page.getByRole('button', { name: `Select all 2 devices tagged ${group}` }).click();
     await expect(page.getByText('2 devices selected')).toBeVisible();
 
-    // a rollout by the tag; both devices refuse images, so wave 1's device fails and the rollout pauses
+    // both devices refuse images, so wave 1's device fails and the rollout pauses
     for (const d of fleet.sim.devices) d.setOtaRefuse(true);
-    await page.goto(overviewUrl.replace(/\/overview$/, '/rollouts'));
-    await page.getByRole('button', { name: 'New rollout' }).click();
+    // the tag filter opens a new rollout to that tag
+    await page.getByRole('link', { name: `Roll out firmware to devices tagged ${group}` }).click();
     const form = page.getByRole('region', { name: 'New rollout' });
+    await expect(form.getByLabel('Tag', { exact: true })).toHaveValue(group);
     await form.getByLabel('Name (optional)').fill(own);
     await form.getByLabel('Firmware').selectOption({ label: `lamp ${version} (esp32)` });
-    await form.getByLabel('Tag', { exact: true }).fill(group);
     await expect(form.getByTestId('rollout-preview')).toContainText('Matches 2 devices now');
     await form.getByLabel('Waves').fill('1, rest');
     await form.getByLabel('Soak time, minutes').fill('0');
@@ -102,6 +104,9 @@ for (const [index, mode] of (['gateway', 'cloud'] as const).entries()) {
     const view = page.getByRole('region', { name: own });
     await expect(view.getByTestId('rollout-state')).toHaveText('Paused', { timeout: 30_000 });
     await expect(view.getByTestId('rollout-reason')).toContainText('1 of 1 device failed in wave 1');
+    // the gateway's notification of the pause comes as a toast
+    await expect(toasts(page, `Rollout "${own}" paused`)).toBeVisible();
+    await closeToasts(page);
 
     // the overview shows each device's state in the paused rollout
     await page.goto(overviewUrl);
@@ -121,6 +126,8 @@ for (const [index, mode] of (['gateway', 'cloud'] as const).entries()) {
     await expect(states.filter({ hasText: 'Updated' })).toHaveCount(1);
     await expect(states.filter({ hasText: 'Upload failed' })).toHaveCount(1);
     await expect(view.getByTestId('rollout-reason')).toContainText('1 updated, 1 failed');
+    await expect(toasts(page, `Rollout "${own}" finished: 1 updated, 1 failed`)).toBeVisible();
+    await closeToasts(page);
 
     // an ended rollout leaves no badge in the overview
     await page.goto(overviewUrl);

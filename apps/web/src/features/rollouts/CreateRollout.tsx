@@ -27,9 +27,12 @@ const whole = (text: string): number | undefined =>
 export function CreateRollout({
   onCreated,
   onCancel,
+  initialTag = '',
 }: {
   onCreated: (id: string) => void;
   onCancel: () => void;
+  /** the target tag to start with (the overview's "roll out to devices tagged X") */
+  initialTag?: string;
 }) {
   const { t } = useTranslation();
   const { api, gatewayKey } = useRolloutsApi();
@@ -38,7 +41,7 @@ export function CreateRollout({
   const firmwares = useQuery({ queryKey: rolloutKeys.firmwares(gatewayKey), queryFn: api.firmwares });
   const [firmwareId, setFirmwareId] = useState<string | null>(null);
   const [kind, setKind] = useState<Kind>('tag');
-  const [tag, setTag] = useState('');
+  const [tag, setTag] = useState(initialTag);
   const [type, setType] = useState('');
   const [board, setBoard] = useState('');
   const [ips, setIps] = useState<string[]>([]);

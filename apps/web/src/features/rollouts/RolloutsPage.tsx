@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/ServicesContext';
+import { useUrlParams } from '../../app/urlParams';
 import { addTexts } from '../../i18n';
 import { Button } from '../../ui/kit/buttons';
 import { Loader } from '../../ui/kit/feedback';
@@ -69,7 +70,10 @@ export default function RolloutsPage() {
   const canWrite = useCanWrite();
   const { api, gatewayKey } = useRolloutsApi();
   const list = useQuery({ queryKey: rolloutKeys.list(gatewayKey), queryFn: api.list });
-  const [creating, setCreating] = useState(false);
+  // `?tag=`: opened from the overview's tag filter, with a new rollout to that tag
+  const [params] = useUrlParams();
+  const initialTag = params.get('tag') ?? '';
+  const [creating, setCreating] = useState(initialTag !== '' && canWrite);
   const [open, setOpen] = useState<string | undefined>(undefined);
   useRolloutsLive(gatewayKey);
   useEffect(() => {
@@ -105,6 +109,7 @@ export default function RolloutsPage() {
       </Group>
       {creating ? (
         <CreateRollout
+          initialTag={initialTag}
           onCancel={() => setCreating(false)}
           onCreated={(id) => {
             setCreating(false);

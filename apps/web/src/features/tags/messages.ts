@@ -26,6 +26,7 @@ export const tagsEn = {
   'tags.bulk.added_other': 'Tag {{name}} added to {{count}} devices',
   'tags.bulk.removed_one': 'Tag {{name}} removed from {{count}} device',
   'tags.bulk.removed_other': 'Tag {{name}} removed from {{count}} devices',
+  'tags.rollout': 'Roll out firmware to devices tagged {{name}}',
   'tags.select_one': 'Select the {{count}} device tagged {{name}}',
   'tags.select_other': 'Select all {{count}} devices tagged {{name}}',
 } as const;
@@ -61,6 +62,7 @@ export const tagsRu: RuTexts<typeof tagsEn> = {
   'tags.bulk.removed_few': 'Тег {{name}} убран у {{count}} устройств',
   'tags.bulk.removed_many': 'Тег {{name}} убран у {{count}} устройств',
   'tags.bulk.removed_other': 'Тег {{name}} убран у {{count}} устройства',
+  'tags.rollout': 'Развернуть прошивку на устройства с тегом {{name}}',
   'tags.select_one': 'Выбрать {{count}} устройство с тегом {{name}}',
   'tags.select_few': 'Выбрать все {{count}} устройства с тегом {{name}}',
   'tags.select_many': 'Выбрать все {{count}} устройств с тегом {{name}}',
