@@ -117,7 +117,10 @@ export function CreateRollout({
     try {
       const created = await api.create(body);
       toaster.success({ caption: t('rollouts.create.success') });
+      // shown at once, then read again: /rollouts messages sent before this answer arrived found no rollout
+      // to move (a first device refused at once had paused it already), and this answer predates them
       queryClient.setQueryData(rolloutKeys.one(gatewayKey, created.id), created);
+      void queryClient.invalidateQueries({ queryKey: rolloutKeys.one(gatewayKey, created.id) });
       void queryClient.invalidateQueries({ queryKey: rolloutKeys.list(gatewayKey) });
       onCreated(created.id);
     } catch (error) {
