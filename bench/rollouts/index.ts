@@ -171,8 +171,10 @@ async function main(): Promise<void> {
   console.log(
     `  gateway: CPU ${g.cpuSeconds} s = ${g.cpuPercent} % of a core (peak second ${g.cpuPeakPercent} %; idle ` +
       `${f.gatewayIdle.cpuPercent} %), RSS mean ${g.rssMeanMiB} MiB, peak ${g.rssPeakMiB} MiB (idle ` +
-      `${f.gatewayIdle.rssMiB}), event-loop lag max ${g.loopLagMaxMs} ms, mean p99 ${g.loopLagP99Ms} ms`,
+      `${f.gatewayIdle.rssMiB}, end ${g.rssEndMiB}), heap used peak ${g.heapUsedPeakMiB} MiB, external peak ` +
+      `${g.externalPeakMiB} MiB`,
   );
+  console.log(`  event-loop lag: max ${g.loopLagMaxMs} ms, mean of the p99s ${g.loopLagP99Ms} ms`);
   console.log(
     `  load average (1 min, 2 cores): ${g.loadAverage.start} at the start, ${g.loadAverage.end} at the end`,
   );

@@ -14,6 +14,10 @@ export interface ProcessFigures {
   readonly cpuPeakPercent: number;
   readonly rssMeanMiB: number;
   readonly rssPeakMiB: number;
+  readonly rssEndMiB: number;
+  /** the largest V8 heap in use and memory outside it (Buffers) that /metrics reported */
+  readonly heapUsedPeakMiB: number;
+  readonly externalPeakMiB: number;
   /** the largest event-loop delay seen (ms); NaN when /metrics did not answer */
   readonly loopLagMaxMs: number;
   /** the mean of the p99 delays of each scrape (ms) */
@@ -42,6 +46,10 @@ export function watchProcess(pid: number, metricsUrl: string, everyMs = 250): Wa
   let lastAt = start;
   let lagMax = Number.NaN;
   const p99s: number[] = [];
+  let heapPeak = Number.NaN;
+  let externalPeak = Number.NaN;
+  const peak = (was: number, bytes: number | undefined) =>
+    bytes === undefined ? was : Number.isNaN(was) ? bytes / 2 ** 20 : Math.max(was, bytes / 2 ** 20);
   const sampler = setInterval(() => {
     rss.push(rssMiB(pid));
     const now = performance.now();
@@ -60,6 +68,8 @@ export function watchProcess(pid: number, metricsUrl: string, everyMs = 250): Wa
       const p99 = metric(text, 'nodejs_eventloop_lag_p99_seconds');
       if (max !== undefined) lagMax = Number.isNaN(lagMax) ? max * 1000 : Math.max(lagMax, max * 1000);
       if (p99 !== undefined) p99s.push(p99 * 1000);
+      heapPeak = peak(heapPeak, metric(text, 'nodejs_heap_size_used_bytes'));
+      externalPeak = peak(externalPeak, metric(text, 'nodejs_external_memory_bytes'));
     } catch {
       // a scrape that failed leaves the figures as they were
     }
@@ -74,7 +84,8 @@ export function watchProcess(pid: number, metricsUrl: string, everyMs = 250): Wa
       await scraping;
       const seconds = (performance.now() - start) / 1000;
       const cpuSeconds = (cpuTicks(pid) - ticks0) / 100;
-      rss.push(rssMiB(pid));
+      const rssEnd = rssMiB(pid);
+      rss.push(rssEnd);
       return {
         seconds: round(seconds, 1),
         cpuSeconds: round(cpuSeconds),
@@ -82,6 +93,9 @@ export function watchProcess(pid: number, metricsUrl: string, everyMs = 250): Wa
         cpuPeakPercent: round(Math.max(0, ...perSecond), 1),
         rssMeanMiB: round(rss.reduce((a, b) => a + b, 0) / rss.length, 1),
         rssPeakMiB: round(Math.max(...rss), 1),
+        rssEndMiB: round(rssEnd, 1),
+        heapUsedPeakMiB: round(heapPeak, 1),
+        externalPeakMiB: round(externalPeak, 1),
         loopLagMaxMs: round(lagMax, 1),
         loopLagP99Ms: round(p99s.reduce((a, b) => a + b, 0) / p99s.length, 1),
         loadAverage: { start: round(load0), end: round(loadavg()[0] ?? Number.NaN) },
