@@ -5,6 +5,7 @@ import { openScreen } from './logs.support';
 import type { Mode } from './panel.support';
 import { gatewayCall as gateway, removeRollouts } from './rollouts.support';
 import { expect, test } from './support/console';
+import { expectAccessible } from './support/screens';
 import { closeToasts, toasts } from './support/shell';
 
 // Issue 37, console part, in both modes (cloud: the system's gateway through the relay): a tag set from the
@@ -68,6 +69,7 @@ for (const [index, mode] of (['gateway', 'cloud'] as const).entries()) {
     await editor.getByRole('button', { name: 'Add tag' }).click();
     await expect(editor.locator(`[data-tag="${own}"]`)).toBeVisible();
     await expect(editor.getByLabel('New tag')).toHaveValue('');
+    if (mode === 'gateway') await expectAccessible(page, 'tag editor', ['[data-testid="tag-editor"]']);
     await page.keyboard.press('Escape');
     await expect(row(page, ipA).locator(`[data-tag="${own}"]`)).toBeVisible();
     await page.getByRole('button', { name: `Open the control panel of ${names[0]}` }).click();
@@ -115,6 +117,11 @@ for (const [index, mode] of (['gateway', 'cloud'] as const).entries()) {
     await expect(failed).toHaveCount(1);
     await expect(failed).toHaveText(/Upload failed/);
     await expect(page.locator('[data-rollout-state="PENDING"]')).toHaveCount(1);
+    // and so do the phone cards
+    await page.setViewportSize({ width: 390, height: 844 });
+    const cards = page.getByRole('list', { name: 'Fleet overview' });
+    await expect(cards.locator('[data-rollout-state="UPLOAD_FAILED"]')).toHaveCount(1);
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // resume: wave 2 takes the image, and the verdicts say who was updated and who failed
     for (const d of fleet.sim.devices) d.setOtaRefuse(false);
