@@ -23,11 +23,13 @@ export const PACKAGE_NEEDS = ['podman', 'runc', 'skopeo', 'mmdebstrap', 'umoci']
   present: () => hasCommand(pkg),
 }));
 // `--arm64` adds: qemu-user-static for the arm64 root file system and containers, the aarch64 cross compiler
-// for better-sqlite3's addon
+// for better-sqlite3's addon, arch-test for mmdebstrap
 export const PACKAGE_ARM64_NEEDS = [
   { pkg: 'qemu-user-static', present: () => existsSync('/usr/bin/qemu-aarch64-static') },
   { pkg: 'binfmt-support', present: () => hasCommand('update-binfmts') },
   { pkg: 'g++-aarch64-linux-gnu', present: () => hasCommand('aarch64-linux-gnu-g++') },
+  // mmdebstrap asks it whether the foreign architecture runs (a Recommends, not pulled by --no-install-recommends)
+  { pkg: 'arch-test', present: () => hasCommand('arch-test') },
 ];
 
 function hasCommand(name) {
