@@ -23,15 +23,15 @@ const COLUMNS: readonly { key: SortKey | 'sensors'; width: string }[] = [
   { key: 'name', width: 'minmax(140px, 1.2fr)' },
   { key: 'type', width: '100px' },
   { key: 'board', width: '100px' },
-  // the version and, beside it, the "update available" and rollout state badges
-  { key: 'version', width: '230px' },
+  // the version and, beside it, the "update available" badge; under them a rollout's state
+  { key: 'version', width: '190px' },
   { key: 'uptime', width: '120px' },
   { key: 'lastSeen', width: '170px' },
   { key: 'sensors', width: 'minmax(260px, 2fr)' },
 ];
 const CHOICE_WIDTH = '36px';
 const GRID = COLUMNS.map((c) => c.width).join(' ');
-const MIN_WIDTH = 1210;
+const MIN_WIDTH = 1170;
 
 export interface OverviewTableProps {
   rows: readonly OverviewRow[];
@@ -255,8 +255,8 @@ export function OverviewTable({
                   <Group gap={4} wrap="nowrap">
                     <span>{row.version ?? '—'}</span>
                     <UpdateMark device={deviceOf(row)} newer={newerFor(deviceOf(row))} />
-                    <RolloutBadge entry={rollouts?.[row.ip]} />
                   </Group>
+                  <RolloutBadge entry={rollouts?.[row.ip]} />
                 </Cell>
                 <Cell>{row.uptime === null ? '—' : formatDuration(lang, row.uptime)}</Cell>
                 <Cell>
