@@ -328,6 +328,7 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
       library: () => ota.library.list(),
       crashLooping: () => health.rules.crashLoops().map((c) => c.ip),
     },
+    linked: () => cloud.link.status === 'CONNECTED',
     send: (destination, payload, timeoutMs) => cloud.link.sendConfirmed(destination, payload, timeoutMs),
     logger: logger.child({ part: 'fleet summary' }),
   });

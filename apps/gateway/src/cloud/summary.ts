@@ -44,6 +44,8 @@ export function fleetSummary(facts: FleetFacts): GatewaySummary {
 
 export interface SummaryReporterDeps {
   facts: FleetFacts;
+  /** whether the link is up: while it is not, no summary is worked out (it is sent when the link comes up) */
+  linked: () => boolean;
   /** the link's confirmed send: false when not connected or not confirmed */
   send: (destination: string, payload: unknown, timeoutMs: number) => Promise<boolean>;
   logger: Logger;
@@ -91,6 +93,8 @@ export class SummaryReporter {
   }
 
   async report(): Promise<void> {
+    // building it reads the whole overview (sparklines too): not for a link that is down
+    if (!this.deps.linked()) return;
     try {
       await this.deps.send(LINK_DESTINATIONS.summary, fleetSummary(this.deps.facts), 10_000);
     } catch (err) {

@@ -181,8 +181,13 @@ async function transfer(
   const notify = () => {
     for (const fn of wake) fn();
   };
+  // a letter in the answer is the device's text (an error, or OK): checked as each reply arrives, not by
+  // scanning the whole answer after every chunk (which grows with the image)
+  let text = false;
   socket.on('data', (d: Buffer) => {
-    answer += d.toString('latin1');
+    const part = d.toString('latin1');
+    answer += part;
+    if (!text && /[A-Za-z]/.test(part)) text = true;
     replies++;
     notify();
   });
@@ -222,7 +227,7 @@ async function transfer(
         sent,
       );
       sent += chunk.length;
-      if (/[A-Za-z]/.test(answer) && !answer.includes('OK')) throw cut(sent);
+      if (text && !answer.includes('OK')) throw cut(sent);
       hooks.sent(sent);
     }
     hooks.confirming();
