@@ -20,6 +20,7 @@ const UsersPage = lazy(() => import('../features/accounts/UsersPage'));
 const AuditPage = lazy(() => import('../features/accounts/AuditPage'));
 const FleetPage = lazy(() => import('../features/cloud-fleet/FleetPage'));
 const BackupCopiesPage = lazy(() => import('../features/cloud-fleet/BackupCopiesPage'));
+const CloudRolloutsPage = lazy(() => import('../features/cloud-rollouts/CloudRolloutsPage'));
 const SecurityPage = lazy(() => import('../features/account-security/SecurityPage'));
 
 /** The header of cloud mode: the chosen gateway (when there is one) and the signed-in user. */
@@ -87,6 +88,9 @@ export default function CloudConsole({ basename }: { basename: string }) {
             </Route>
             <Route path="/fleet/:gatewayId/backups">
               <CloudShell>{loading(<BackupCopiesPage />)}</CloudShell>
+            </Route>
+            <Route path="/rollouts">
+              <CloudShell>{loading(<CloudRolloutsPage />)}</CloudShell>
             </Route>
             <Route path="/account/security">
               <CloudShell>{loading(<SecurityPage />)}</CloudShell>

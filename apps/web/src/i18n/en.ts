@@ -6,6 +6,8 @@ import { backupsEn } from '../features/backups/messages';
 import { buildInfoEn } from '../features/build-info/messages';
 import { cloudFleetEn } from '../features/cloud-fleet/messages';
 import { cloudLinkEn, cloudLinkFirstEn } from '../features/cloud-link/messages';
+import { cloudRolloutsEn } from '../features/cloud-rollouts/messages';
+import { cloudRolloutsFirstEn } from '../features/cloud-rollouts/messagesFirst';
 import { deliveryEn } from '../features/delivery/messages';
 import { devicesEn, devicesFirstEn } from '../features/devices/messages';
 import { fleetEn, fleetFirstEn } from '../features/fleet/messages';
@@ -44,6 +46,8 @@ export const en = {
   ...cloudLinkFirstEn,
   ...cloudLinkEn,
   ...cloudFleetEn,
+  ...cloudRolloutsFirstEn,
+  ...cloudRolloutsEn,
   ...deliveryEn,
   ...devicesFirstEn,
   ...devicesEn,

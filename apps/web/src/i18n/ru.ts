@@ -6,6 +6,8 @@ import { backupsRu } from '../features/backups/messages';
 import { buildInfoRu } from '../features/build-info/messages';
 import { cloudFleetRu } from '../features/cloud-fleet/messages';
 import { cloudLinkFirstRu, cloudLinkRu } from '../features/cloud-link/messages';
+import { cloudRolloutsRu } from '../features/cloud-rollouts/messages';
+import { cloudRolloutsFirstRu } from '../features/cloud-rollouts/messagesFirst';
 import { deliveryRu } from '../features/delivery/messages';
 import { devicesFirstRu, devicesRu } from '../features/devices/messages';
 import { fleetFirstRu, fleetRu } from '../features/fleet/messages';
@@ -42,6 +44,8 @@ export const ru: RuTexts<typeof en> = {
   ...cloudLinkFirstRu,
   ...cloudLinkRu,
   ...cloudFleetRu,
+  ...cloudRolloutsFirstRu,
+  ...cloudRolloutsRu,
   ...deliveryRu,
   ...devicesFirstRu,
   ...devicesRu,

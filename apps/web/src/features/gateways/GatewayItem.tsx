@@ -8,6 +8,7 @@ import { ActionIcon, UnstyledButton } from '../../ui/kit/buttons';
 import { Group, Paper } from '../../ui/kit/layout';
 import { Badge } from '../../ui/kit/status';
 import { Text } from '../../ui/kit/text';
+import { GatewayTags } from '../cloud-rollouts/GatewayTags';
 
 export interface GatewayItemProps {
   gateway: Gateway;
@@ -65,6 +66,7 @@ export function GatewayItem({
             </Box>
           </Group>
         </UnstyledButton>
+        <GatewayTags gateway={gateway} />
         {gateway.role ? (
           <Badge variant="light" color={owner ? 'blue' : 'gray'} data-testid="gateway-role">
             {t(`accounts.role.${gateway.role}`)}

@@ -19,6 +19,7 @@ import { addTexts } from '../../i18n';
 import { Menu } from '../../ui/floating/Menu';
 import { ActionIcon } from '../../ui/kit/buttons';
 import { alertsFirstEn, alertsFirstRu } from '../alerts/messagesFirst';
+import { cloudRolloutsFirstEn, cloudRolloutsFirstRu } from '../cloud-rollouts/messagesFirst';
 import { historyFirstEn, historyFirstRu } from '../history/messagesFirst';
 import { integrationsFirstEn, integrationsFirstRu } from '../integrations/messagesFirst';
 import { rolloutsFirstEn, rolloutsFirstRu } from '../rollouts/messagesFirst';
@@ -30,6 +31,7 @@ addTexts(historyFirstEn, historyFirstRu);
 addTexts(integrationsFirstEn, integrationsFirstRu);
 addTexts(alertsFirstEn, alertsFirstRu);
 addTexts(rolloutsFirstEn, rolloutsFirstRu);
+addTexts(cloudRolloutsFirstEn, cloudRolloutsFirstRu);
 
 const BuildInfoDialog = lazy(() =>
   import('../build-info/BuildInfoDialog').then((m) => ({ default: m.BuildInfoDialog })),
@@ -72,6 +74,11 @@ export function AppMenu() {
               </Menu.Item>
             );
           })}
+          {config.mode === 'cloud' ? (
+            <Menu.Item component={Link} to="/rollouts" leftSection={<IconStack2 size={16} aria-hidden />}>
+              {t('cloudRollouts.open')}
+            </Menu.Item>
+          ) : null}
           <Menu.Divider />
           <Menu.Item
             leftSection={<IconInfoCircle size={16} aria-hidden />}
