@@ -13,7 +13,8 @@ import {
 // A rollout across three real gateways with simulated lamps, run by the cloud: waves counted over all six
 // devices, one gateway offline from before its first wave until the last wave has started, which catches up
 // once it links again. The firmware comes from the first gateway's library and is sent once to each other one;
-// no device is flashed twice.
+// no device is flashed twice. Then a device that refuses the image pauses the rollout at the failure limit
+// counted over its wave, and retry failed finishes it.
 
 let fleet: RolloutFleet;
 let a: FleetGateway;
@@ -104,5 +105,39 @@ describe('rollouts across gateways', () => {
     expect(list.body).toEqual([expect.objectContaining({ id, state: 'FINISHED', counts: { UPDATED: 6 } })]);
     const audit = await fleet.user.call('GET', '/api/audit?action=rollout.created');
     expect((audit.body as unknown[]).length).toBe(3);
+  }, 150_000);
+
+  it('pauses at the failure limit counted over the wave; retry failed finishes it', async () => {
+    const fw = await lampFirmware(b.url, '2.1.0');
+    for (const d of b.sim.devices) d.setOtaRefuse(true);
+    const created = await fleet.user.call('POST', '/api/cloud-rollouts', {
+      source: { gatewayId: b.id, firmwareId: fw.id },
+      gateways: { ids: [b.id, a.id, c.id] },
+      target: { kind: 'typeBoard', type: 'lamp', board: 'esp32' },
+      waves: [{ count: 1 }, {}],
+      soakMs: 300,
+      backWithinMs: 10_000,
+    });
+    expect(created.status, created.text).toBe(201);
+    const id = String(Reflect.get(created.body as object, 'id'));
+    const paused = await waitCloudRollout(fleet.user, id, (r) => r.state === 'PAUSED', 'paused');
+    expect(paused.reason).toBe('Wave 1: 1 of 1 devices failed (limit 1)');
+    expect(paused.currentWave).toBe(0);
+    expect(paused.waves[0]?.counts).toEqual({ UPLOAD_FAILED: 1 });
+    // the second wave did not start anywhere
+    expect(paused.gateways.every((g) => g.parts['1'] === undefined)).toBe(true);
+
+    for (const d of b.sim.devices) d.setOtaRefuse(false);
+    const retried = await fleet.user.call('POST', `/api/cloud-rollouts/${id}/action`, {
+      action: 'retryFailed',
+    });
+    expect(retried.body).toMatchObject({ state: 'RUNNING' });
+    const done = await waitCloudRollout(fleet.user, id, (r) => r.state === 'FINISHED', 'finished');
+    expect(done.reason).toBe('6 updated, 0 failed, 0 skipped');
+    expect(done.waves.map((w) => w.size)).toEqual([1, 5]);
+    // one flash per rollout and device: the refused upload flashed nothing
+    for (const g of fleet.gateways) {
+      for (const d of g.sim.devices) expect(d.state.otaFlashes, d.address).toBe(2);
+    }
   }, 150_000);
 });
