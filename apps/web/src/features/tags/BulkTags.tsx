@@ -10,7 +10,7 @@ import type { Selection } from '../fleet/useSelection';
 import { tagsEn, tagsRu } from './messages';
 import { TagField } from './TagField';
 import { checkTag, type TagError } from './tagModel';
-import { useTagWrites } from './tagsApi';
+import { allTags, useTagMap, useTagWrites } from './tagsApi';
 
 addTexts(tagsEn, tagsRu);
 
@@ -20,6 +20,7 @@ export function BulkTags({ selection }: { selection: Selection }) {
   const { toaster } = useServices();
   const toastError = useDeviceErrorToast();
   const { bulk } = useTagWrites();
+  const map = useTagMap();
   const [text, setText] = useState('');
   const [error, setError] = useState<TagError | undefined>();
   const [running, setRunning] = useState<'add' | 'remove' | undefined>();
@@ -67,6 +68,7 @@ export function BulkTags({ selection }: { selection: Selection }) {
             }}
             error={error}
             maw={240}
+            suggestions={allTags(map.data)}
           />
           {(['add', 'remove'] as const).map((how) => (
             <Button

@@ -12,7 +12,7 @@ import { useDeviceErrorToast } from '../devices/api/deviceErrors';
 import { tagsEn, tagsRu } from './messages';
 import { TagField } from './TagField';
 import { checkTag, type TagError } from './tagModel';
-import { useTagMap, useTagWrites } from './tagsApi';
+import { allTags, useTagMap, useTagWrites } from './tagsApi';
 
 addTexts(tagsEn, tagsRu);
 
@@ -98,6 +98,7 @@ export function TagEditor({ ip }: { ip: string }) {
                 setError(undefined);
               }}
               error={error}
+              suggestions={allTags(map.data).filter((x) => !tags.includes(x))}
             />
             <Button
               type="submit"

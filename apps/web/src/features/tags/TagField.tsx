@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { KitSize } from '../../ui/kit/Box';
 import { TextInput } from '../../ui/kit/inputs';
@@ -12,21 +13,41 @@ export interface TagFieldProps {
   size?: KitSize;
   placeholder?: string;
   maw?: number;
+  /** tags to offer while typing (the browser's own suggestion list) */
+  suggestions?: readonly string[];
 }
 
 /** The field a tag is typed in, with the reason the last try was refused. */
-export function TagField({ label, value, onChange, error, size, placeholder, maw }: TagFieldProps) {
+export function TagField({
+  label,
+  value,
+  onChange,
+  error,
+  size,
+  placeholder,
+  maw,
+  suggestions = [],
+}: TagFieldProps) {
   const { t } = useTranslation();
+  const listId = useId();
   return (
-    <TextInput
-      label={label}
-      value={value}
-      maxLength={64}
-      onChange={(e) => onChange(e.currentTarget.value)}
-      error={error ? t(`tags.error.${error}`) : undefined}
-      {...(size === undefined ? {} : { size })}
-      {...(placeholder === undefined ? {} : { placeholder })}
-      {...(maw === undefined ? { style: { flex: 1, minWidth: 0 } } : { maw })}
-    />
+    <>
+      <TextInput
+        list={listId}
+        label={label}
+        value={value}
+        maxLength={64}
+        onChange={(e) => onChange(e.currentTarget.value)}
+        error={error ? t(`tags.error.${error}`) : undefined}
+        {...(size === undefined ? {} : { size })}
+        {...(placeholder === undefined ? {} : { placeholder })}
+        {...(maw === undefined ? { style: { flex: 1, minWidth: 0 } } : { maw })}
+      />
+      <datalist id={listId}>
+        {suggestions.map((tag) => (
+          <option key={tag} value={tag} />
+        ))}
+      </datalist>
+    </>
   );
 }

@@ -25,6 +25,10 @@ export function useTagMap() {
   });
 }
 
+/** Every tag some device carries, sorted (what the tag fields suggest). */
+export const allTags = (map: DeviceTagMap | undefined): string[] =>
+  [...new Set(Object.values(map ?? {}).flat())].sort();
+
 /** Sets one device's tags, or adds / removes tags on many; then every view of tags is read again. */
 export function useTagWrites() {
   const { gatewayFetch } = useServices();
