@@ -11,6 +11,7 @@ import { TextInput } from '../../ui/kit/inputs';
 import { Group, Paper, SimpleGrid, Stack } from '../../ui/kit/layout';
 import { Text, Title } from '../../ui/kit/text';
 import { Select } from '../../ui/Select';
+import { allTags } from '../tags/tagsApi';
 import { formatWaves, parseWaves } from './rolloutModel';
 import { rolloutKeys, useRolloutsApi } from './rolloutsApi';
 
@@ -61,7 +62,7 @@ export function CreateRollout({
     enabled: kind === 'devices',
   });
   const tags = useQuery({ queryKey: rolloutKeys.tags(gatewayKey), queryFn: api.tags });
-  const knownTags = useMemo(() => [...new Set(Object.values(tags.data ?? {}).flat())].sort(), [tags.data]);
+  const knownTags = useMemo(() => allTags(tags.data), [tags.data]);
 
   const firmware = firmwares.data?.find((f) => f.id === firmwareId);
   useEffect(() => {
