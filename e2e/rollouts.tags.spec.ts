@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { Firmware } from '@st/protocol';
+import { type Firmware, STORAGE_KEYS } from '@st/protocol';
 import { addFirmware, deleteFirmware, type OwnFleet, startFleet, stopFleet } from './fleet.support';
 import { openScreen } from './logs.support';
 import type { Mode } from './panel.support';
@@ -12,7 +12,7 @@ import { closeToasts, toasts } from './support/shell';
 // device panel and in bulk from the overview's selection; "select all tagged"; a rollout by that tag whose
 // first device refuses the image (simulator switch otaRefuse), so the failure limit pauses it with its
 // reason (and the gateway's notification as a toast), which the overview shows as each device's rollout
-// badge; resume; the verdicts and the end's notification.
+// badge; resume; the verdicts and the end's notification; in Russian, the tag filter's two actions.
 
 const prefix = `rt-${Math.random().toString(36).slice(2, 7)}`;
 const names = [`${prefix}-a`, `${prefix}-b`];
@@ -141,5 +141,19 @@ for (const [index, mode] of (['gateway', 'cloud'] as const).entries()) {
     await page.getByRole('textbox', { name: 'Filter devices' }).fill(prefix);
     await expect(row(page, ipA)).toBeVisible();
     await expect(page.locator('[data-rollout-state]')).toHaveCount(0);
+
+    // in Russian, the tag filter's choice with its plural form
+    if (mode === 'gateway') {
+      await page.evaluate((key) => window.localStorage.setItem(key, 'ru'), STORAGE_KEYS.locale);
+      await page.reload();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+      await page.getByLabel('Тег', { exact: true }).selectOption(group);
+      await expect(
+        page.getByRole('button', { name: `Выбрать все 2 устройства с тегом ${group}` }),
+      ).toBeVisible();
+      await expect(
+        page.getByRole('link', { name: `Развернуть прошивку на устройства с тегом ${group}` }),
+      ).toBeVisible();
+    }
   });
 }
