@@ -320,6 +320,7 @@ export async function build(config: GatewayConfig, options: BuildOptions = {}): 
     forget: (ip) => seen.forget(ip),
     knows: (ip) => discovery.get(ip) !== undefined || saved.byIp(ip) !== undefined,
     tags,
+    restarting: (ip) => discovery.holds(ip),
   });
   // the fleet's counts and device names for the cloud's cross-gateway overview (cloud/summary.ts)
   const summaries = new SummaryReporter({

@@ -26,6 +26,7 @@ export * from './entities/notifications';
 export * from './entities/ota';
 export * from './entities/passkeys';
 export * from './entities/relay';
+export * from './entities/restarting';
 export * from './entities/rolloutRules';
 export * from './entities/rollouts';
 export * from './entities/samples';

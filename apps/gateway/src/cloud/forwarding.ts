@@ -1,5 +1,6 @@
 import { type ForwardControl, TOPICS } from '@st/protocol';
 import type { GatewayBus } from '../events/gatewayEvents';
+import { restartState } from '../services/devices/restarts';
 
 export type ForwardSink = (topic: string, payload: unknown) => void;
 
@@ -21,6 +22,7 @@ export class TopicForwarder {
       if (this.topics.has(topic)) this.sink(topic, payload);
     };
     const logs = TOPICS['gateway.devices.logs'].pattern;
+    const restartingTopic = forward(TOPICS['gateway.devices.restarting'].pattern);
     this.offs = [
       this.bus.on('device.found', forward(TOPICS['gateway.devices.found'].pattern)),
       this.bus.on('device.lost', forward(TOPICS['gateway.devices.lost'].pattern)),
@@ -30,6 +32,9 @@ export class TopicForwarder {
         for (const line of lines) this.sink(logs, line);
       }),
       this.bus.on('device.sampled', forward(TOPICS['gateway.devices.samples'].pattern)),
+      ...(['device.restarting', 'device.restarted', 'device.restart-overdue'] as const).map((event) =>
+        this.bus.on(event, (e) => restartingTopic(restartState(e, event === 'device.restarting'))),
+      ),
     ];
   }
 

@@ -2,13 +2,15 @@ import { TOPICS, type TopicPayload } from '@st/protocol';
 import type { JsonPublishing } from '@st/stomp';
 import type { Logger } from 'pino';
 import type { GatewayBus } from '../events/gatewayEvents';
+import { restartState } from '../services/devices/restarts';
 
 type PlainTopic =
   | 'gateway.devices.found'
   | 'gateway.devices.lost'
   | 'gateway.devices.logs'
   | 'gateway.notifications'
-  | 'gateway.devices.samples';
+  | 'gateway.devices.samples'
+  | 'gateway.devices.restarting';
 
 /** The live channel as the bridge needs it (a StompServer with its in-process bus). */
 export interface LiveChannel extends JsonPublishing {
@@ -17,7 +19,7 @@ export interface LiveChannel extends JsonPublishing {
 
 /**
  * Forwards gateway events to the console's live channel (gateway-mode topics, no prefix): one MESSAGE per
- * found/lost device, per log line and per notification. Log lines are not even serialised while nobody
+ * found/lost device, per restart start and end, per log line and per notification. Log lines are not even serialised while nobody
  * follows them. Returns the function that stops forwarding.
  */
 export function bridgeLiveTopics(bus: GatewayBus, stomp: LiveChannel, logger: Logger): () => void {
@@ -35,6 +37,7 @@ export function bridgeLiveTopics(bus: GatewayBus, stomp: LiveChannel, logger: Lo
   const logs = publisher('gateway.devices.logs');
   const notifications = publisher('gateway.notifications');
   const samples = publisher('gateway.devices.samples');
+  const restarting = publisher('gateway.devices.restarting');
   const offs = [
     bus.on('device.found', found),
     bus.on('device.lost', lost),
@@ -46,6 +49,9 @@ export function bridgeLiveTopics(bus: GatewayBus, stomp: LiveChannel, logger: Lo
     bus.on('device.sampled', (sample) => {
       if (stomp.subscriberCount(TOPICS['gateway.devices.samples'].pattern) > 0) samples(sample);
     }),
+    bus.on('device.restarting', (e) => restarting(restartState(e, true))),
+    bus.on('device.restarted', (e) => restarting(restartState(e, false))),
+    bus.on('device.restart-overdue', (e) => restarting(restartState(e, false))),
   ];
   return () => {
     for (const off of offs) off();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { HookDraftSchema } from './hooks';
 import { parseSettingsDump } from './settings-dump';
+import { hasMaskedSecret, MASKED_DUMP_MESSAGE } from './settings-dump-secrets';
 
 // The 27 device commands of spec section 7 and the device HTTP call each one makes (firmware 1.0 routes;
 // where the reference gateway and the firmware disagree, the firmware wins: gateway-server.md §4.2/§4.4).
@@ -165,6 +166,7 @@ export const DEVICE_COMMANDS = {
         .superRefine((s, ctx) => {
           const r = parseSettingsDump(s);
           if (!r.ok) ctx.addIssue({ code: 'custom', message: `Bad settings dump: ${r.error}` });
+          else if (hasMaskedSecret(s)) ctx.addIssue({ code: 'custom', message: MASKED_DUMP_MESSAGE });
         }),
     }),
     request: (p) => ({

@@ -26,3 +26,15 @@ export function maskSettingsDumpSecrets(text: string): string {
     return formatSettingsDump({ ...dump.value, wifi: `${escapeField(ssid)};;${mode}` });
   }
 }
+
+/** What a dump whose Wi-Fi password is the mask is refused with: importing it would set the mask as password. */
+export const MASKED_DUMP_MESSAGE =
+  'These settings hold a masked Wi-Fi password (as a viewer sees them); import settings with the real password';
+
+/** Whether the dump's Wi-Fi password is DUMP_SECRET_MASK: a viewer's copy, never to be imported or stored. */
+export function hasMaskedSecret(text: string): boolean {
+  const dump = parseSettingsDump(text.trim());
+  if (!dump.ok || dump.value.wifi === '') return false;
+  const [, password = ''] = splitEscaped(dump.value.wifi);
+  return password === DUMP_SECRET_MASK;
+}

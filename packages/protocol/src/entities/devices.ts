@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DeviceInfoSchema } from '../device/index';
+import { DeviceInfoSchema, hasMaskedSecret, MASKED_DUMP_MESSAGE } from '../device/index';
 import { LOGS } from '../limits';
 import { LogLevelName } from '../logLevels';
 import { BACKUP_LIMITS, BackupDeviceInfo, BackupSource } from './backups';
@@ -31,7 +31,10 @@ export type SettingsDumpRecord = z.infer<typeof SettingsDumpRecord>;
  */
 export const SettingsDumpCreate = z.object({
   device: BackupDeviceInfo,
-  dump: z.string().max(BACKUP_LIMITS.dumpMaxChars),
+  dump: z
+    .string()
+    .max(BACKUP_LIMITS.dumpMaxChars)
+    .refine((dump) => !hasMaskedSecret(dump), MASKED_DUMP_MESSAGE),
 });
 export type SettingsDumpCreate = z.infer<typeof SettingsDumpCreate>;
 

@@ -90,6 +90,8 @@ export const OverviewRow = z.object({
   remembered: z.boolean().optional(),
   /** the device's tags (absent when it has none) */
   tags: z.array(z.string()).optional(),
+  /** the gateway holds it as restarting on purpose (entities/restarting.ts); absent otherwise */
+  restarting: z.literal(true).optional(),
   /** ms since boot, latest sample */
   uptime: z.number().int().nullable(),
   /** free heap bytes, latest sample */

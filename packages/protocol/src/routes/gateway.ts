@@ -19,8 +19,9 @@ import {
 import { GatewayAuthState, GatewaySetPasswordRequest, GatewaySignInRequest } from '../entities/gatewayAuth';
 import { LocalGatewayNameBody } from '../entities/localName';
 import { Notification, NotificationCreated } from '../entities/notifications';
+import { FoundDevice } from '../entities/restarting';
 import { LogMessage } from '../entities/streamed';
-import { DeviceTagFilter, TaggedDevice } from '../entities/tags';
+import { DeviceTagFilter } from '../entities/tags';
 import { route } from './define';
 
 // Gateway routes other than OTA (./ota): spec section 7 and reference/web-frontend.md sections 5.2-5.4.
@@ -118,8 +119,8 @@ export const GATEWAY_ROUTES = {
     method: 'GET',
     path: '/api/devices/found',
     query: DeviceTagFilter,
-    response: z.array(TaggedDevice),
-    summary: 'Devices heard on the network',
+    response: z.array(FoundDevice),
+    summary: 'Devices heard on the network (restarting: held while they restart on purpose)',
   }),
   'gateway.devices.saved.list': route({
     ...relayable,

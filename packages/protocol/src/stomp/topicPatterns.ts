@@ -19,6 +19,8 @@ export const TOPIC_PATTERNS = {
   'gateway.devices.samples': '/devices/samples',
   'cloud.devices.samples': '/secured/gateway/{gatewayId}/devices/samples',
   'gateway.rollouts': '/rollouts',
+  'gateway.devices.restarting': '/devices/restarting',
+  'cloud.devices.restarting': '/secured/gateway/{gatewayId}/devices/restarting',
   'cloud.rollouts': '/secured/gateway/{gatewayId}/rollouts',
 } as const;
 
@@ -90,6 +92,7 @@ const FORWARDED: Partial<Record<TopicName, TopicName>> = {
   'gateway.ota': 'cloud.ota',
   'gateway.devices.samples': 'cloud.devices.samples',
   'gateway.rollouts': 'cloud.rollouts',
+  'gateway.devices.restarting': 'cloud.devices.restarting',
 };
 
 export function isForwardableGatewayTopic(destination: string): boolean {

@@ -3,6 +3,7 @@ import { DeviceInfoSchema } from '../device/index';
 import { GatewayEvent } from '../entities/cloud';
 import { ConnectionStatusMessage } from '../entities/connection';
 import { GatewayNotification, Notification } from '../entities/notifications';
+import { DeviceRestartState } from '../entities/restarting';
 import { RolloutProgressMessage } from '../entities/rollouts';
 import { DeviceSampleSchema, LogMessage, OtaProgressMessage } from '../entities/streamed';
 import { TOPIC_PATTERNS as P, type TopicName } from './topicPatterns';
@@ -27,6 +28,8 @@ export const TOPICS = {
   'cloud.devices.samples': { pattern: P['cloud.devices.samples'], payload: DeviceSampleSchema },
   'gateway.rollouts': { pattern: P['gateway.rollouts'], payload: RolloutProgressMessage },
   'cloud.rollouts': { pattern: P['cloud.rollouts'], payload: RolloutProgressMessage },
+  'gateway.devices.restarting': { pattern: P['gateway.devices.restarting'], payload: DeviceRestartState },
+  'cloud.devices.restarting': { pattern: P['cloud.devices.restarting'], payload: DeviceRestartState },
 } as const satisfies Record<TopicName, { pattern: string; payload: z.ZodType }>;
 
 export type Topics = typeof TOPICS;

@@ -1,4 +1,5 @@
 import { GATEWAY_ROUTES } from '@st/protocol';
+import { markRestarting } from '../../services/devices/restarts';
 import type { RouteModule } from '../context';
 
 export const foundRoutes: RouteModule = (app, ctx) => {
@@ -12,7 +13,8 @@ export const foundRoutes: RouteModule = (app, ctx) => {
       querystring: found.query,
       response: { 200: found.response },
     },
-    handler: (req) => ctx.tags.annotate(ctx.discovery.list(), req.query.tag),
+    handler: (req) =>
+      markRestarting(ctx.tags.annotate(ctx.discovery.list(), req.query.tag), (ip) => ctx.discovery.holds(ip)),
   });
   const enabled = GATEWAY_ROUTES['gateway.devices.searchEnabled'];
   app.route({

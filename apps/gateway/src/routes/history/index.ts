@@ -1,5 +1,6 @@
 import { ApiError, type DeviceInfo, HISTORY_ROUTES, type HistoryQuery, OK } from '@st/protocol';
 import type { HttpApp } from '@st/server-kit';
+import { markRestarting } from '../../services/devices/restarts';
 import type { SeenDevice } from '../../services/discovery/seenDevices';
 import { historyCsv, type SampleHistory } from '../../services/samples/history';
 import type { DeviceTags } from '../../services/tags/deviceTags';
@@ -17,6 +18,8 @@ export interface HistoryRouteDeps {
   knows(ip: string): boolean;
   /** device tags: overview rows carry them and filter by `?tag=` */
   readonly tags: DeviceTags;
+  /** whether a device is held as restarting on purpose: its overview row says so */
+  restarting(ip: string): boolean;
 }
 
 const DAY = 24 * 3600_000;
@@ -94,7 +97,10 @@ export function historyRoutes(app: HttpApp, deps: HistoryRouteDeps): void {
       response: { 200: o.response },
     },
     handler: (req) =>
-      deps.tags.annotate(deps.history.overview(deps.found(), deps.saved(), deps.seen()), req.query.tag),
+      markRestarting(
+        deps.tags.annotate(deps.history.overview(deps.found(), deps.saved(), deps.seen()), req.query.tag),
+        deps.restarting,
+      ),
   });
 
   const f = HISTORY_ROUTES['gateway.devices.seen.forget'];

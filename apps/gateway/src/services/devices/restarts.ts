@@ -1,9 +1,14 @@
-import { buildDeviceHttpRequest, MetricsSchema } from '@st/protocol';
+import {
+  buildDeviceHttpRequest,
+  type DeviceRestartState,
+  MetricsSchema,
+  type RestartCause,
+} from '@st/protocol';
 import type { Logger } from 'pino';
 import type { DeviceClient } from './deviceClient';
 
-/** What made a device restart on purpose: a command through the gateway, or an OTA update it confirmed. */
-export type RestartCause = 'importSettings' | 'restart' | 'wipe' | 'ota';
+/** What made a device restart on purpose (the protocol's RestartCause). */
+export type { RestartCause };
 
 const RESTART_CAUSES: ReadonlySet<string> = new Set<RestartCause>([
   'importSettings',
@@ -199,4 +204,17 @@ export function metricsRestartProbe(client: DeviceClient, timeoutMs: number): Re
       return undefined;
     }
   };
+}
+
+/** The `/devices/restarting` message of an episode that starts (`true`) or ends (`false`: back or overdue). */
+export function restartState(e: RestartEpisode, restarting: boolean): DeviceRestartState {
+  return restarting ? { ip: e.ip, restarting, cause: e.cause, since: e.since } : { ip: e.ip, restarting };
+}
+
+/** A device list with `restarting: true` on each device the gateway holds as restarting. */
+export function markRestarting<T extends { readonly ip: string }>(
+  list: readonly T[],
+  holds: (ip: string) => boolean,
+): Array<T & { restarting?: true }> {
+  return list.map((d) => (holds(d.ip) ? { ...d, restarting: true as const } : d));
 }

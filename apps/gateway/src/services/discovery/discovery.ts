@@ -91,6 +91,11 @@ export class Discovery {
     return [...this.devices].map(([ip, e]) => ({ ip, at: e.lastSeen }));
   }
 
+  /** Whether the device is held while it restarts on purpose (kept listed though silent). */
+  holds(address: string): boolean {
+    return this.events.holding?.(address) === true;
+  }
+
   get(address: string): DeviceInfo | undefined {
     return this.devices.get(address)?.device;
   }
