@@ -32,7 +32,7 @@ import {
 } from './package/common.mjs';
 import { buildDeb } from './package/deb.mjs';
 import { buildImage } from './package/image.mjs';
-import { ADDON_NODE_MAJOR, productionModules, stageAppFiles } from './package/modules.mjs';
+import { ADDON_NODE_MAJOR, nativeAddon, productionModules, stageAppFiles } from './package/modules.mjs';
 
 export { baseKey, baseTarPath } from './package/base.mjs';
 export { APP, APPS, IMAGE_UID, MIRROR, SUITE } from './package/common.mjs';
@@ -102,8 +102,10 @@ export async function packageAll(argv) {
   const modules = Object.fromEntries(
     opts.apps.map((app) => [app, timed(`${app} node_modules`, productionModules(app))]),
   );
+  // better-sqlite3's addon: the host's build, or cross-compiled (arm64 on amd64: about a minute) meanwhile
+  const addon = timed(`${opts.arch} addon`, nativeAddon(opts.arch));
   // (a failure is reported where it is awaited; these keep an early one from being "unhandled" meanwhile)
-  for (const p of [base, ...Object.values(modules)]) p.catch(() => {});
+  for (const p of [base, addon, ...Object.values(modules)]) p.catch(() => {});
   // --no-build: package the bundles as they are (apps/*/dist, apps/web/dist)
   if (opts.build) {
     const t = Date.now();
@@ -136,6 +138,7 @@ export async function packageAll(argv) {
         app,
         opts.arch,
         await modules[app],
+        await addon,
         join(stage, 'root', 'usr', 'lib', `smartthing-${app}`),
       );
       log(`${app}: files staged in ${secondsSince(t)}`);

@@ -126,7 +126,7 @@ function elfMachine(file) {
 }
 
 /** better_sqlite3.node for the target architecture: the host's own build, or cross-compiled and cached. */
-export function nativeAddon(arch) {
+export async function nativeAddon(arch) {
   const src = join(root, 'node_modules', 'better-sqlite3');
   const version = JSON.parse(readFileSync(join(src, 'package.json'), 'utf8')).version;
   const hostBuild = join(src, 'build', 'Release', 'better_sqlite3.node');
@@ -147,7 +147,7 @@ export function nativeAddon(arch) {
   const headers = nodedir && nodedir !== 'undefined' ? nodedir : '/usr';
   if (!existsSync(join(headers, 'include', 'node', 'node.h')))
     throw new Error(`no Node headers in ${headers}/include/node`);
-  run(
+  await runAsync(
     process.execPath,
     [gyp, 'rebuild', `--arch=${NODE_ARCH[arch]}`, '--release', '--jobs=1', `--nodedir=${headers}`],
     {
@@ -169,14 +169,13 @@ export function nativeAddon(arch) {
   return out;
 }
 
-/** Copies the app's files into destDir (hard links where the source is only read from here on). */
-export function stageAppFiles(app, arch, modules, destDir) {
+/** Copies the app's files into destDir (hard links where the source is only read from here on); `addon` from nativeAddon. */
+export function stageAppFiles(app, arch, modules, addon, destDir) {
   mkdirSync(destDir, { recursive: true });
   for (const f of ['main.js', 'main.js.map'])
     copyFileSync(join(root, 'apps', app, 'dist', f), join(destDir, f));
   run('cp', ['-al', join(modules, 'node_modules'), join(destDir, 'node_modules')]);
   cpSync(join(modules, 'package.json'), join(destDir, 'package.json'));
-  const addon = nativeAddon(arch);
   if (elfMachine(addon) !== ELF_MACHINE[arch]) throw new Error(`${addon} is not an ${arch} binary`);
   const release = join(destDir, 'node_modules', 'better-sqlite3', 'build', 'Release');
   mkdirSync(release, { recursive: true });

@@ -1,10 +1,14 @@
-// The package test's cloud checks (run with `node --import tsx`, for @st/testkit): the cloud image as two
+// The package test's cloud checks (run with `node --import tsx`, for @st/testkit's servers): the cloud image as two
 // nodes on one PostgreSQL and one Redis behind haproxy, the shape of deploy/compose. The services are the
 // host's own (Debian's postgresql, redis-server, haproxy, started by @st/testkit on free ports; haproxy with the
 // same backend checks as deploy/compose/haproxy.cfg) because no registry is reachable for compose.yaml's
 // postgres/redis/haproxy images; the nodes are containers of the image under test, with host networking.
 import { join } from 'node:path';
-import { startHaproxy, startPostgres, startRedis } from '@st/testkit';
+// (the three files themselves, not @st/testkit's index: they need only node:*, so the check does not load the
+// rest of the workspace's sources)
+import { startHaproxy } from '../../packages/testkit/src/haproxy.ts';
+import { startPostgres } from '../../packages/testkit/src/postgres.ts';
+import { startRedis } from '../../packages/testkit/src/redis.ts';
 import { root } from './common.mjs';
 import { check, freeTcpPort, must, RUN_OPTS, removeContainer, sh, tag, waitFor } from './test-kit.mjs';
 
