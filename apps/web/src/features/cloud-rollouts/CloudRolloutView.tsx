@@ -1,6 +1,6 @@
 import type { CloudRollout, CloudRolloutGateway, RolloutAction } from '@st/protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../api/errors';
 import { Button } from '../../ui/kit/buttons';
@@ -8,6 +8,7 @@ import { Group, Paper, Stack } from '../../ui/kit/layout';
 import { Badge } from '../../ui/kit/status';
 import { Table } from '../../ui/kit/Table';
 import { Text, Title } from '../../ui/kit/text';
+import { useRolloutMessages } from '../rollouts/useRolloutsLive';
 import { type CloudRolloutsApi, cloudRolloutKeys } from './cloudRolloutsApi';
 
 const STATE_COLOR: Record<string, string> = {
@@ -118,15 +119,30 @@ export function CloudRolloutView({ api, id }: { api: CloudRolloutsApi; id: strin
           </Table.Tbody>
         </Table>
         {r.gateways.map((g) => (
-          <GatewayPart key={g.gatewayId} part={g} />
+          <GatewayPart key={g.gatewayId} part={g} rolloutId={r.id} />
         ))}
       </Stack>
     </Paper>
   );
 }
 
-function GatewayPart({ part: g }: { part: CloudRolloutGateway }) {
+/**
+ * One gateway's part. Its own rollouts' live topic (forwarded by the cloud) tells when one of this rollout's
+ * parts moved: the rollout is read again then, besides the polling.
+ */
+function GatewayPart({ part: g, rolloutId }: { part: CloudRolloutGateway; rolloutId: string }) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  useRolloutMessages(
+    g.gatewayId,
+    useCallback(
+      (m: { rollout: { name: string } }) => {
+        if (m.rollout.name.startsWith(`cloud ${rolloutId} `))
+          void queryClient.invalidateQueries({ queryKey: cloudRolloutKeys.one(rolloutId) });
+      },
+      [queryClient, rolloutId],
+    ),
+  );
   return (
     <Stack gap={4} component="section" aria-label={g.name} data-testid="cloud-rollout-gateway">
       <Group gap="xs">
