@@ -67,7 +67,7 @@ describe('a device restarting on purpose, as the console reads it', () => {
     expect(statesOf(ip)[0]).toMatchObject({ ip, restarting: true, cause: 'restart' });
     expect(statesOf(ip)[0]?.since).toBeTypeOf('number');
     await waitFor(() => statesOf(ip).length >= 2, { what: 'back message', timeoutMs: 15_000 });
-    expect(statesOf(ip)[1]).toEqual({ ip, restarting: false });
+    expect(statesOf(ip)[1]).toEqual({ ip, restarting: false, back: true });
     const back = await found(ip);
     expect(back?.ip).toBe(ip);
     expect(back?.restarting).toBeUndefined();

@@ -32,9 +32,9 @@ export class TopicForwarder {
         for (const line of lines) this.sink(logs, line);
       }),
       this.bus.on('device.sampled', forward(TOPICS['gateway.devices.samples'].pattern)),
-      ...(['device.restarting', 'device.restarted', 'device.restart-overdue'] as const).map((event) =>
-        this.bus.on(event, (e) => restartingTopic(restartState(e, event === 'device.restarting'))),
-      ),
+      this.bus.on('device.restarting', (e) => restartingTopic(restartState(e, 'start'))),
+      this.bus.on('device.restarted', (e) => restartingTopic(restartState(e, 'back'))),
+      this.bus.on('device.restart-overdue', (e) => restartingTopic(restartState(e, 'overdue'))),
     ];
   }
 

@@ -49,9 +49,9 @@ export function bridgeLiveTopics(bus: GatewayBus, stomp: LiveChannel, logger: Lo
     bus.on('device.sampled', (sample) => {
       if (stomp.subscriberCount(TOPICS['gateway.devices.samples'].pattern) > 0) samples(sample);
     }),
-    bus.on('device.restarting', (e) => restarting(restartState(e, true))),
-    bus.on('device.restarted', (e) => restarting(restartState(e, false))),
-    bus.on('device.restart-overdue', (e) => restarting(restartState(e, false))),
+    bus.on('device.restarting', (e) => restarting(restartState(e, 'start'))),
+    bus.on('device.restarted', (e) => restarting(restartState(e, 'back'))),
+    bus.on('device.restart-overdue', (e) => restarting(restartState(e, 'overdue'))),
   ];
   return () => {
     for (const off of offs) off();

@@ -14,12 +14,14 @@ export type FoundDevice = z.infer<typeof FoundDevice>;
 
 /**
  * The `/devices/restarting` topic: a device starts restarting (`restarting: true`, with why and since when,
- * epoch ms) or stops (`false`: it is back, or its window passed and it is lost like any silent device).
+ * epoch ms) or stops (`false`: `back`, or its window passed and it is lost like any silent device).
  */
 export const DeviceRestartState = z.object({
   ip: z.string(),
   restarting: z.boolean(),
   cause: RestartCause.optional(),
   since: z.number().int().optional(),
+  /** on an end: the device answered again (true), or its window passed without it (false) */
+  back: z.boolean().optional(),
 });
 export type DeviceRestartState = z.infer<typeof DeviceRestartState>;

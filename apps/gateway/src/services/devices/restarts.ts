@@ -206,9 +206,11 @@ export function metricsRestartProbe(client: DeviceClient, timeoutMs: number): Re
   };
 }
 
-/** The `/devices/restarting` message of an episode that starts (`true`) or ends (`false`: back or overdue). */
-export function restartState(e: RestartEpisode, restarting: boolean): DeviceRestartState {
-  return restarting ? { ip: e.ip, restarting, cause: e.cause, since: e.since } : { ip: e.ip, restarting };
+/** The `/devices/restarting` message of an episode that starts, ends with the device back, or runs out. */
+export function restartState(e: RestartEpisode, phase: 'start' | 'back' | 'overdue'): DeviceRestartState {
+  return phase === 'start'
+    ? { ip: e.ip, restarting: true, cause: e.cause, since: e.since }
+    : { ip: e.ip, restarting: false, back: phase === 'back' };
 }
 
 /** A device list with `restarting: true` on each device the gateway holds as restarting. */

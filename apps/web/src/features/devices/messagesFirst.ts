@@ -16,6 +16,9 @@ export const devicesFirstEn = {
   'devices.search.lost': 'Device {{device}} went offline',
   'devices.search.found': 'Device {{device}} is back online',
   'devices.search.empty': 'No devices found yet',
+  'devices.restarting': 'Restarting…',
+  'devices.restarting.title':
+    'The device is restarting; the gateway waits up to a minute for it to come back',
   'devices.search.in.progress': 'Searching for devices…',
   'devices.search.disabled': 'Device search is disabled on this gateway',
   'devices.saved': 'Saved devices',
@@ -50,6 +53,8 @@ export const devicesFirstRu: RuTexts<typeof devicesFirstEn> = {
   'devices.search.lost': 'Устройство {{device}} пропало из сети',
   'devices.search.found': 'Устройство {{device}} снова в сети',
   'devices.search.empty': 'Устройства пока не найдены',
+  'devices.restarting': 'Перезапуск…',
+  'devices.restarting.title': 'Устройство перезапускается; шлюз ждёт его возвращения до минуты',
   'devices.search.in.progress': 'Поиск устройств…',
   'devices.search.disabled': 'Поиск устройств на этом шлюзе выключен',
   'devices.saved': 'Сохранённые устройства',

@@ -7,6 +7,7 @@ import { Group } from '../../ui/kit/layout';
 import { Badge } from '../../ui/kit/status';
 import { Text, VisuallyHidden } from '../../ui/kit/text';
 import { useVirtualRows } from '../../ui/useVirtualRows';
+import { RestartingBadge } from '../devices/restarting/RestartingBadge';
 import { UpdateMark } from '../fleet/UpdateBadge';
 import { formatAgo, formatDateTime, formatDuration, formatNumber } from './format';
 import type { OverviewTableProps } from './OverviewTable';
@@ -53,7 +54,11 @@ export function OverviewCards({
           const row = rows[v.index];
           if (!row) return null;
           const device = deviceOf(row);
-          const status = row.online ? t('history.overview.online') : t('history.overview.offline');
+          const status = row.restarting
+            ? t('devices.restarting')
+            : row.online
+              ? t('history.overview.online')
+              : t('history.overview.offline');
           return (
             <li
               key={v.key}
@@ -119,6 +124,7 @@ export function OverviewCards({
                       {formatNumber(lang, row.reboots24h)}
                     </Badge>
                   ) : null}
+                  <RestartingBadge restarting={row.restarting} />
                   <UpdateMark device={device} newer={newerFor(device)} />
                   <RolloutBadge entry={rollouts?.[row.ip]} />
                 </Group>

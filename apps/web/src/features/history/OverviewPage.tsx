@@ -1,4 +1,4 @@
-import type { DeviceSample, OverviewRow } from '@st/protocol';
+import type { DeviceRestartState, DeviceSample, OverviewRow } from '@st/protocol';
 import { IconSearch } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { PageLoader } from '../../ui/PageLoader';
 import { Select } from '../../ui/Select';
 import { useOpenedOnce } from '../../ui/useOpenedOnce';
 import { useCanWrite } from '../accounts/useCanWrite';
+import { rowWithRestart, useRestartingTopic } from '../devices/restarting/useRestartingTopic';
 import { SelectAllBox } from '../fleet/SelectAllBox';
 import { useFirmwareLibrary } from '../fleet/useFirmwareLibrary';
 import { useSelection } from '../fleet/useSelection';
@@ -67,6 +68,7 @@ function Overview() {
   const overview = useOverview();
   const forget = useForgetDevice();
   const [live, setLive] = useState(() => new Map<string, DeviceSample>());
+  const [restarts, setRestarts] = useState(() => new Map<string, DeviceRestartState>());
   const [filter, setFilter] = useState('');
   const [settled] = useDebouncedValue(filter, 150);
   const [tag, setTag] = useState<string | null>(null);
@@ -81,7 +83,10 @@ function Overview() {
   const rollouts = useDeviceRollouts();
 
   // a fresh overview replaces the live patches it already contains
-  useEffect(() => setLive(new Map()), [overview.data]);
+  useEffect(() => {
+    setLive(new Map());
+    setRestarts(new Map());
+  }, [overview.data]);
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 15_000);
     return () => clearInterval(timer);
@@ -91,15 +96,16 @@ function Overview() {
       setLive((m) => new Map(m).set(s.ip, s));
     }, []),
   );
+  useRestartingTopic(useCallback((s: DeviceRestartState) => setRestarts((m) => new Map(m).set(s.ip, s)), []));
 
   const collator = useMemo(() => new Intl.Collator(lang, { numeric: true, sensitivity: 'base' }), [lang]);
   const rows = useMemo(() => {
     const merged = (overview.data ?? []).map((r) => {
       const s = live.get(r.ip);
-      return s ? applySample(r, s) : r;
+      return rowWithRestart(s ? applySample(r, s) : r, restarts.get(r.ip));
     });
     return sortRows(filterRows(merged, settled, tag), sort, collator);
-  }, [overview.data, live, settled, tag, sort, collator]);
+  }, [overview.data, live, restarts, settled, tag, sort, collator]);
   const tags = useMemo(() => tagsOf(overview.data ?? []), [overview.data]);
   const tagged = useMemo(
     () => (tag ? filterRows(overview.data ?? [], '', tag).map(deviceOf) : []),

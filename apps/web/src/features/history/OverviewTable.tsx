@@ -10,6 +10,7 @@ import { Group } from '../../ui/kit/layout';
 import { Badge } from '../../ui/kit/status';
 import { Text, VisuallyHidden } from '../../ui/kit/text';
 import { useVirtualRows } from '../../ui/useVirtualRows';
+import { RestartingBadge } from '../devices/restarting/RestartingBadge';
 import { UpdateMark } from '../fleet/UpdateBadge';
 import type { Selection } from '../fleet/useSelection';
 import { formatAgo, formatDateTime, formatDuration, formatNumber } from './format';
@@ -150,7 +151,11 @@ export function OverviewTable({
           {virtual.items.map((v) => {
             const row = rows[v.index];
             if (!row) return null;
-            const status = row.online ? t('history.overview.online') : t('history.overview.offline');
+            const status = row.restarting
+              ? t('devices.restarting')
+              : row.online
+                ? t('history.overview.online')
+                : t('history.overview.offline');
             return (
               <tr
                 key={v.key}
@@ -224,6 +229,7 @@ export function OverviewTable({
                     </Text>
                   </UnstyledButton>
                   <Group gap={6} wrap="nowrap">
+                    <RestartingBadge restarting={row.restarting} />
                     <Text size="xs" c="dimmed" truncate>
                       {row.ip}
                       {row.excluded ? ` · ${t('history.overview.excluded')}` : ''}

@@ -1,4 +1,4 @@
-import type { DeviceInfo } from '@st/protocol';
+import type { FoundDevice } from '@st/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { panelQueries } from './panelQueries';
 import { useDevicesApi, useGatewayKey } from './useDevices';
@@ -15,6 +15,6 @@ export function useFoundDevices(wanted = true) {
   const queries = panelQueries(api, gatewayKey);
   const enabled = useQuery({ ...queries.searchEnabled, enabled: wanted });
   const found = useQuery({ ...queries.found, enabled: wanted });
-  const list: readonly DeviceInfo[] | undefined = enabled.data === true ? found.data : undefined;
+  const list: readonly FoundDevice[] | undefined = enabled.data === true ? found.data : undefined;
   return { enabled, found, list };
 }

@@ -8,6 +8,7 @@ import { Text } from '../../../ui/kit/text';
 import { CrashLoopMark } from '../../alerts/CrashLoopBadge';
 import { UpdateMark } from '../../fleet/UpdateBadge';
 import { DeviceIcon } from '../icons/DeviceIcon';
+import { RestartingBadge } from '../restarting/RestartingBadge';
 import { useRowBadges } from './RowBadges';
 
 export interface DeviceRowProps {
@@ -20,10 +21,12 @@ export interface DeviceRowProps {
   status?: ReactNode;
   /** A checkbox before the row for bulk actions (absent for a viewer). */
   choice?: { checked: boolean; onChange: (checked: boolean) => void } | undefined;
+  /** the gateway holds the device as restarting: a "Restarting…" badge */
+  restarting?: boolean | undefined;
 }
 
 /** One device in the search list: icon, name, type, ip, board and versions. Kept cheap: lists are long. */
-export function DeviceRow({ device, selected, onSelect, menu, status, choice }: DeviceRowProps) {
+export function DeviceRow({ device, selected, onSelect, menu, status, choice, restarting }: DeviceRowProps) {
   const { t } = useTranslation();
   const { loopOf, newerFor } = useRowBadges();
   return (
@@ -67,6 +70,7 @@ export function DeviceRow({ device, selected, onSelect, menu, status, choice }: 
           </div>
         </Group>
       </UnstyledButton>
+      <RestartingBadge restarting={restarting} />
       <CrashLoopMark loop={loopOf(device.ip)} />
       <UpdateMark device={device} newer={newerFor(device)} />
       {menu}

@@ -61,6 +61,7 @@ export function FoundDevices({ selectedIp, onSelect, query = '', selection }: De
             selected={d.ip === selectedIp}
             onSelect={onSelect}
             choice={choiceOf(selection, d)}
+            restarting={d.restarting}
           />
         )}
       />

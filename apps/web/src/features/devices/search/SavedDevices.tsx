@@ -112,6 +112,7 @@ export function SavedDevices({ selectedIp, onSelect, onDeleted, query = '', sele
                 selected={d.ip === selectedIp}
                 onSelect={onSelect}
                 choice={choiceOf(selection, p === undefined ? d : { ...d, name: p.name })}
+                restarting={p?.restarting}
                 menu={<SavedDeviceMenu device={d} onUpdate={(x) => update.mutate(x)} onDelete={askDelete} />}
               />
             );

@@ -1,12 +1,13 @@
-import { type DeviceInfo, DeviceInfoSchema } from '@st/protocol';
+import { type DeviceInfo, DeviceInfoSchema, type DeviceRestartState, type FoundDevice } from '@st/protocol';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { subscribeTopic } from '../../../api/topics';
 import { useCurrentGateway } from '../../../app/CurrentGateway';
 import { useServices } from '../../../app/ServicesContext';
 import { deviceKeys } from '../api/useDevices';
 import { withFound, withoutLost } from '../model/address';
+import { useRestartingTopic, withRestartState } from '../restarting/useRestartingTopic';
 
 /**
  * Keeps the found list live (found/lost topics of the current gateway) and tells the user, with a toast that
@@ -20,6 +21,16 @@ export function useLiveDevices(selectedIp: string | undefined): void {
   const selected = useRef(selectedIp);
   selected.current = selectedIp;
   const gatewayId = gateway?.id ?? '';
+  // a device held as restarting is marked so in the found list until it is back (or lost)
+  useRestartingTopic(
+    useCallback(
+      (state: DeviceRestartState) =>
+        queryClient.setQueryData<FoundDevice[]>(deviceKeys.found(gatewayId), (list) =>
+          list?.map((d) => withRestartState(d, state)),
+        ),
+      [queryClient, gatewayId],
+    ),
+  );
 
   useEffect(() => {
     if (config.mode === 'cloud' && gatewayId === '') return;

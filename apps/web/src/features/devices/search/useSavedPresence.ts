@@ -1,10 +1,10 @@
-import type { DeviceInfo, SavedDevice } from '@st/protocol';
+import type { FoundDevice, SavedDevice } from '@st/protocol';
 import { useEffect, useMemo } from 'react';
 import { useServices } from '../../../app/ServicesContext';
 import { useGatewayKey } from '../api/useDevices';
 import { useFoundDevices } from '../api/useFoundDevices';
 
-const EMPTY: readonly DeviceInfo[] = [];
+const EMPTY: readonly FoundDevice[] = [];
 
 export interface Presence {
   online: boolean;
@@ -12,6 +12,8 @@ export interface Presence {
   name: string;
   /** ISO time this browser last saw it among found devices */
   lastSeen?: string | undefined;
+  /** the gateway holds it as restarting */
+  restarting: boolean;
 }
 
 const storageKey = (gatewayKey: string) => `st.saved.lastSeen.${gatewayKey}`;
@@ -36,7 +38,7 @@ export function useSavedPresence(saved: readonly SavedDevice[]): Map<string, Pre
   const { storage } = useServices();
   const gatewayKey = useGatewayKey();
   // The same queries (and cache) as the found-devices section.
-  const foundList: readonly DeviceInfo[] = useFoundDevices().list ?? EMPTY;
+  const foundList: readonly FoundDevice[] = useFoundDevices().list ?? EMPTY;
   const seen = useMemo(() => {
     const known = readSeen(storage.getItem(storageKey(gatewayKey)));
     const now = new Date().toISOString();
@@ -51,7 +53,13 @@ export function useSavedPresence(saved: readonly SavedDevice[]): Map<string, Pre
     return new Map(
       saved.map((d) => {
         const live = byIp.get(d.ip);
-        return [d.ip, { online: live !== undefined, name: live?.name ?? d.name, lastSeen: seen[d.ip] }];
+        const presence: Presence = {
+          online: live !== undefined,
+          name: live?.name ?? d.name,
+          lastSeen: seen[d.ip],
+          restarting: live?.restarting === true,
+        };
+        return [d.ip, presence];
       }),
     );
   }, [saved, foundList, seen]);
