@@ -130,7 +130,17 @@ export class RolloutDriver {
     );
     const expired = Date.parse(rollout.expiresAt) <= Date.now();
     if (!over && !expired) return;
-    const reason = summary(all);
+    if (!over) {
+      // Its life ended: devices never reached (their gateway stayed offline) are EXPIRED.
+      const at = new Date().toISOString();
+      for (const p of parts) {
+        p.devices = p.devices.map((d) =>
+          isRolloutDeviceOver(d.state) ? d : { ...d, state: 'EXPIRED' as const, updatedAt: at },
+        );
+        await this.store.updatePart(rollout.id, p.gatewayId, { devices: p.devices });
+      }
+    }
+    const reason = summary(parts.flatMap((p) => p.devices));
     await this.store.update(
       rollout.id,
       { state: 'FINISHED', reason, finishedAt: new Date().toISOString() },
