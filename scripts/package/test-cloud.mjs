@@ -1,12 +1,14 @@
 // The package test's cloud checks (run with `node --import tsx`, for @st/testkit's servers): the cloud image as two
-// nodes on one PostgreSQL and one Redis behind haproxy, the shape of deploy/compose. The services are the
-// host's own (Debian's postgresql, redis-server, haproxy, started by @st/testkit on free ports; haproxy with the
-// same backend checks as deploy/compose/haproxy.cfg) because no registry is reachable for compose.yaml's
-// postgres/redis/haproxy images; the nodes are containers of the image under test, with host networking.
+// nodes on one PostgreSQL and one Redis behind haproxy, as deploy/compose runs them. PostgreSQL and Redis are
+// the host's Debian ones, started by @st/testkit on free ports, because no registry is reachable for
+// compose.yaml's postgres/redis images; haproxy (the host's) runs deploy/compose/haproxy.cfg itself with its
+// addresses rewritten for host networking; the nodes are containers of the image under test.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-// (the three files themselves, not @st/testkit's index: they need only node:*, so the check does not load the
+// (the two files themselves, not @st/testkit's index: they need only node:*, so the check does not load the
 // rest of the workspace's sources)
-import { startHaproxy } from '../../packages/testkit/src/haproxy.ts';
 import { startPostgres } from '../../packages/testkit/src/postgres.ts';
 import { startRedis } from '../../packages/testkit/src/redis.ts';
 import { root } from './common.mjs';
@@ -24,6 +26,51 @@ async function call(base, method, path, { cookie, body } = {}) {
   return { status: r.status, setCookie: r.headers.getSetCookie(), body: await r.text() };
 }
 
+/**
+ * haproxy with deploy/compose/haproxy.cfg itself, changed for host networking (the front's port, the nodes'
+ * addresses: compose's service names -> 127.0.0.1:port), the error file's path and the connection limit.
+ */
+async function composeHaproxy(ports) {
+  const dir = mkdtempSync(join(tmpdir(), 'st-pkgtest-haproxy-'));
+  const port = await freeTcpPort();
+  const compose = join(root, 'deploy', 'compose');
+  const cfg = readFileSync(join(compose, 'haproxy.cfg'), 'utf8')
+    .replace(/^(\s*bind) :8080$/m, `$1 127.0.0.1:${port}`)
+    // the sandbox refuses raising RLIMIT_NOFILE to what maxconn 50000 needs
+    .replace(/^(\s*maxconn) 50000$/m, '$1 4000')
+    .replace(/ node([12]):8080 /g, (_, n) => ` 127.0.0.1:${ports[Number(n) - 1]} `)
+    .replaceAll('/usr/local/etc/haproxy/smartthing-503.http', join(compose, 'smartthing-503.http'));
+  if (!cfg.includes(`127.0.0.1:${port}`) || !cfg.includes(`127.0.0.1:${ports[1]} `))
+    throw new Error('deploy/compose/haproxy.cfg no longer has the front and node lines this check rewrites');
+  writeFileSync(join(dir, 'haproxy.cfg'), cfg);
+  const proc = spawn('haproxy', ['-f', join(dir, 'haproxy.cfg'), '-db'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  proc.stderr.on('data', (d) => {
+    stderr = (stderr + d).slice(-2000);
+  });
+  const url = `http://127.0.0.1:${port}`;
+  // both nodes in: haproxy's own checks (GET /api/ready, rise 2) pass for each
+  await waitFor(
+    'both nodes up behind haproxy',
+    async () => {
+      if (proc.exitCode !== null) throw new Error(`haproxy exited ${proc.exitCode}: ${stderr}`);
+      return (await call(url, 'GET', '/api/ready')).status === 200;
+    },
+    20_000,
+  );
+  return {
+    url,
+    async stop() {
+      const gone = new Promise((r) => proc.once('exit', r));
+      proc.kill('SIGTERM');
+      if (proc.exitCode === null) await gone;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 export async function testCloud(onCleanup) {
   const image = `localhost/smartthing-cloud:${tag}`;
   const nodes = [`st-pkgtest-node1-${tag}`, `st-pkgtest-node2-${tag}`];
@@ -36,7 +83,7 @@ export async function testCloud(onCleanup) {
   });
   let balancer;
   const up = await check(
-    'cloud: two nodes of the cloud image start on one PostgreSQL and one Redis',
+    "cloud: two nodes of the cloud image on one PostgreSQL and one Redis are up behind compose's haproxy.cfg",
     async () => {
       const archive = join(root, 'dist', 'smartthing-cloud.oci.tar');
       must('skopeo', ['copy', '-q', `oci-archive:${archive}:amd64`, `containers-storage:${image}`]);
@@ -71,7 +118,7 @@ export async function testCloud(onCleanup) {
           90_000,
         );
       }
-      balancer = await startHaproxy({ backends: ports.map((p) => `127.0.0.1:${p}`) });
+      balancer = await composeHaproxy(ports);
       started.push(balancer);
     },
   );
