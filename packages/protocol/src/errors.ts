@@ -193,6 +193,12 @@ export const ERROR_CATALOG = {
   SSO_EMAIL_UNVERIFIED: def(403, 'Your account at the sign-on provider has no verified e-mail address'),
   SSO_NOT_ALLOWED: def(403, 'Your account at the sign-on provider may not sign in here'),
   SSO_NO_USER: def(403, 'No user here has this e-mail address: ask an administrator to add you'),
+  SSO_LINK_NOT_FOUND: def(404, 'No such single sign-on link'),
+  SSO_LINKED_ELSEWHERE: def(409, 'This account at the sign-on provider is linked to another user here'),
+  SSO_LAST_SIGN_IN: def(
+    409,
+    'This link is the last way to sign in to this account: set a password, add a passkey or link another first',
+  ),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;

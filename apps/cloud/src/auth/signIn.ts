@@ -16,6 +16,7 @@ import type { RateLimiter } from './rateLimit';
 import { registerAuthRoutes } from './routes';
 import { registerSecondFactorRoutes } from './secondFactorRoutes';
 import type { SessionStore } from './sessions';
+import { registerSsoLinkRoutes } from './sso/linkRoutes';
 import { SsoLinkStore } from './sso/links';
 import { OidcClient } from './sso/oidc';
 import { registerSsoRoutes } from './sso/ssoRoutes';
@@ -83,14 +84,10 @@ export function registerSignIn(app: HttpApp, deps: SignInDeps): void {
     challenges,
     relyingParty: relyingPartyOf(config.publicUrl, config.allowedOrigins),
   });
-  registerSsoRoutes(app, {
-    sso: ssoOf(config, deps.secret),
-    users,
-    links: new SsoLinkStore(db),
-    challenges,
-    audit,
-    afterFirstFactor,
-  });
+  const sso = ssoOf(config, deps.secret);
+  const links = new SsoLinkStore(db);
+  registerSsoRoutes(app, { sso, users, links, sessions, challenges, audit, afterFirstFactor });
+  registerSsoLinkRoutes(app, { sso, users, links, passkeys, sessions, auth, audit });
   registerTokenRoutes(app, {
     apiTokens: deps.apiTokens,
     sessions,

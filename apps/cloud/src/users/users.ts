@@ -126,6 +126,16 @@ export class UserStore {
     return this.insert(login, NO_PASSWORD, null, false);
   }
 
+  /** Whether a password can sign this user in (false for users made by single sign-on or still invited). */
+  async hasPassword(id: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row !== undefined && row.password_hash !== NO_PASSWORD;
+  }
+
   /** The user whose login is this text, compared without case (an e-mail address as login). */
   async findByLoginIgnoringCase(login: string): Promise<UserRecord | undefined> {
     return this.db

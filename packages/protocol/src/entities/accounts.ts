@@ -144,6 +144,7 @@ export const AUDIT_ACTIONS = [
   'passkey.removed',
   'auth.passkeyFailed',
   'sso.linked',
+  'sso.unlinked',
   'sso.userCreated',
   'auth.ssoFailed',
   'gateway.tagged',

@@ -36,3 +36,37 @@ export const SSO_COOKIES = {
   done: 'st_sso_done',
   doneTtlSeconds: 120,
 } as const;
+
+/** The callback's result after linking a provider to a signed-in user (`POST /api/auth/user/sso/link`). */
+export const SSO_RESULT_LINKED = 'linked';
+
+/** One provider identity linked to a user: who they are there, since when, when it last signed in. */
+export const SsoLink = z.object({
+  /** opaque id of the link (issuer and subject), for unlinking */
+  id: z.string(),
+  /** the provider's display name when it is the configured one, else its issuer URL */
+  provider: z.string(),
+  issuer: z.string(),
+  subject: z.string(),
+  email: z.string().nullable(),
+  linkedAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type SsoLink = z.infer<typeof SsoLink>;
+
+/** A user's links, and the provider a signed-in user may link (null when single sign-on is off). */
+export const SsoLinks = z.object({
+  provider: z.object({ name: z.string() }).nullable(),
+  links: z.array(SsoLink),
+});
+export type SsoLinks = z.infer<typeof SsoLinks>;
+
+/** Where the browser goes next to link the provider (a top-level navigation to the provider). */
+export const SsoLinkStarted = z.object({ url: z.string() });
+export type SsoLinkStarted = z.infer<typeof SsoLinkStarted>;
+
+export const SsoLinkParams = z.object({ link: z.string().min(1).max(4096) });
+export const UserSsoLinkParams = z.object({
+  id: z.string().min(1).max(64),
+  link: z.string().min(1).max(4096),
+});

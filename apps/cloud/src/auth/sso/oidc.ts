@@ -16,9 +16,22 @@ interface Flow {
   state: string;
   nonce: string;
   verifier: string;
+  /** set when a signed-in user links the provider: that user and session (else it is a sign-in) */
+  link?: FlowLink | undefined;
 }
 
-const FlowClaims = z.object({ s: z.string(), n: z.string(), v: z.string(), e: z.number().int() });
+export interface FlowLink {
+  userId: string;
+  sessionId: string;
+}
+
+const FlowClaims = z.object({
+  s: z.string(),
+  n: z.string(),
+  v: z.string(),
+  e: z.number().int(),
+  l: z.object({ u: z.string(), f: z.string() }).optional(),
+});
 
 /** Why the provider's answer was not taken: it could not be reached, or the answer did not check out. */
 export class OidcFailure extends Error {
@@ -80,13 +93,14 @@ export class OidcClient {
     return this.config;
   }
 
-  /** The provider's authorization URL and the flow cookie's value for this browser. */
-  async start(): Promise<{ url: string; flowCookie: string }> {
+  /** The provider's authorization URL and the flow cookie's value for this browser (a sign-in, or a link). */
+  async start(link?: FlowLink): Promise<{ url: string; flowCookie: string }> {
     const config = await this.configuration();
     const flow: Flow = {
       state: client.randomState(),
       nonce: client.randomNonce(),
       verifier: client.randomPKCECodeVerifier(),
+      link,
     };
     const url = client.buildAuthorizationUrl(config, {
       redirect_uri: this.settings.redirectUri,
@@ -102,9 +116,12 @@ export class OidcClient {
 
   /**
    * Exchanges the code the provider sent back (the callback's query) and answers the verified ID token's claims,
-   * completed from the userinfo endpoint when the ID token has no e-mail.
+   * completed from the userinfo endpoint when the ID token has no e-mail; and the link the flow was started for.
    */
-  async finish(flowCookie: string | undefined, query: string): Promise<Record<string, unknown>> {
+  async finish(
+    flowCookie: string | undefined,
+    query: string,
+  ): Promise<{ claims: Record<string, unknown>; link: FlowLink | undefined }> {
     const flow = this.openFlow(flowCookie);
     if (!flow) throw new OidcFailure('invalid', 'no sign-on in progress in this browser (flow cookie)');
     const config = await this.configuration();
@@ -130,7 +147,12 @@ export class OidcClient {
         throw classify(err);
       }
     }
-    return claims;
+    return { claims, link: flow.link };
+  }
+
+  /** The link a flow cookie was started for (undefined for a sign-in or no valid flow), without using it. */
+  linkOf(flowCookie: string | undefined): FlowLink | undefined {
+    return this.openFlow(flowCookie)?.link;
   }
 
   private sealFlow(flow: Flow): string {
@@ -139,12 +161,13 @@ export class OidcClient {
       n: flow.nonce,
       v: flow.verifier,
       e: this.now() + this.flowTtlMs,
+      ...(flow.link ? { l: { u: flow.link.userId, f: flow.link.sessionId } } : {}),
     });
   }
 
   private openFlow(token: string | undefined): Flow | undefined {
     const c = this.flows.open(token);
-    return c && { state: c.s, nonce: c.n, verifier: c.v };
+    return c && { state: c.s, nonce: c.n, verifier: c.v, link: c.l && { userId: c.l.u, sessionId: c.l.f } };
   }
 }
 

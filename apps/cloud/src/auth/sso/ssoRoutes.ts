@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import {
   ApiError,
-  type ErrorCode,
-  type RouteName,
   routeDef,
   SSO_COOKIES,
+  SSO_RESULT_LINKED,
   SSO_RESULT_OK,
   SSO_RESULT_PARAM,
   SSO_ROUTES,
@@ -17,50 +16,26 @@ import { readCookie } from '../../http/principal';
 import { LoginTakenError, type UserStore } from '../../users/users';
 import type { ChallengeStore } from '../challenges';
 import type { AfterFirstFactor } from '../routes';
+import type { SessionStore } from '../sessions';
+import { linkVerified } from './linkRoutes';
 import type { SsoLinkStore } from './links';
-import { type OidcClient, OidcFailure } from './oidc';
-import { refusal, type SsoPolicy, verifiedEmail } from './policy';
+import { OidcFailure } from './oidc';
+import { refusal, verifiedEmail } from './policy';
+import { doc, Refused, type SsoSettings, ssoCookie, startFlow } from './ssoShared';
 
 export interface SsoRouteDeps {
   /** undefined: single sign-on is off */
-  sso:
-    | {
-        oidc: OidcClient;
-        issuer: string;
-        name: string;
-        policy: SsoPolicy;
-        createUsers: boolean;
-        /** where the console is: the callback redirects there with ?sso=… */
-        consoleUrl: string;
-      }
-    | undefined;
+  sso: SsoSettings | undefined;
   users: UserStore;
   links: SsoLinkStore;
+  sessions: SessionStore;
   challenges: ChallengeStore;
   audit: AuditLog;
   afterFirstFactor: AfterFirstFactor;
 }
 
-function doc(name: RouteName) {
-  const r = routeDef(name);
-  return { summary: r.summary, response: { [r.successStatus ?? 200]: r.response } };
-}
-
-/** The flow cookies ride the provider's top-level redirect back (a cross-site GET): SameSite=Lax, not Strict. */
-function ssoCookie(req: FastifyRequest, name: string, value: string, maxAge: number): string {
-  const secure = req.protocol === 'https' ? '; Secure' : '';
-  return `${name}=${value}; Path=/api/auth/sso; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`;
-}
-
-class Refused extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    readonly detail: string,
-    readonly login?: string,
-  ) {
-    super(detail);
-  }
-}
+/** Where a link started from the account screen lands: that screen (a sign-in lands on the console's root). */
+const LINK_LANDING = 'account/security';
 
 /**
  * Single sign-on with OpenID Connect: the public sign-in methods, the redirect to the provider, its callback
@@ -85,29 +60,13 @@ export function registerSsoRoutes(app: HttpApp, deps: SsoRouteDeps): void {
     r['cloud.auth.sso.start'].path,
     { schema: { summary: routeDef('cloud.auth.sso.start').summary } },
     async (req, reply) => {
-      const sso = configured();
-      let started: { url: string; flowCookie: string };
-      try {
-        started = await sso.oidc.start();
-      } catch (err) {
-        if (err instanceof OidcFailure) throw new ApiError('SSO_PROVIDER_UNREACHABLE');
-        throw err;
-      }
-      reply.header(
-        'set-cookie',
-        ssoCookie(req, SSO_COOKIES.flow, started.flowCookie, SSO_COOKIES.flowTtlSeconds),
-      );
-      reply.header('cache-control', 'no-store');
-      return reply.redirect(started.url, 302);
+      const url = await startFlow(req, reply, configured().oidc);
+      return reply.redirect(url, 302);
     },
   );
 
   /** The user these verified claims sign in as: the linked one, else linked or created by verified e-mail. */
-  const userFor = async (
-    sso: NonNullable<SsoRouteDeps['sso']>,
-    claims: Record<string, unknown>,
-    req: FastifyRequest,
-  ) => {
+  const userFor = async (sso: SsoSettings, claims: Record<string, unknown>, req: FastifyRequest) => {
     const subject = typeof claims.sub === 'string' ? claims.sub : undefined;
     const issuer = typeof claims.iss === 'string' ? claims.iss : sso.issuer;
     if (!subject) throw new Refused('SSO_FAILED', 'the ID token has no subject');
@@ -169,8 +128,10 @@ export function registerSsoRoutes(app: HttpApp, deps: SsoRouteDeps): void {
     { schema: { summary: routeDef('cloud.auth.sso.callback').summary, querystring: SsoCallbackQuery } },
     async (req, reply) => {
       const sso = configured();
+      const flowCookie = readCookie(req.headers.cookie, SSO_COOKIES.flow);
+      const linking = sso.oidc.linkOf(flowCookie);
       const back = (result: string) => {
-        const url = new URL(sso.consoleUrl);
+        const url = new URL(linking ? LINK_LANDING : '', sso.consoleUrl);
         url.searchParams.set(SSO_RESULT_PARAM, result);
         reply.header('cache-control', 'no-store');
         return reply.redirect(url.href, 302);
@@ -182,16 +143,22 @@ export function registerSsoRoutes(app: HttpApp, deps: SsoRouteDeps): void {
             'SSO_FAILED',
             `the provider answered ${req.query.error}: ${req.query.error_description ?? ''}`,
           );
-        let claims: Record<string, unknown>;
+        let finished: Awaited<ReturnType<typeof sso.oidc.finish>>;
         try {
           const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
-          claims = await sso.oidc.finish(readCookie(req.headers.cookie, SSO_COOKIES.flow), query);
+          finished = await sso.oidc.finish(flowCookie, query);
         } catch (err) {
           if (!(err instanceof OidcFailure)) throw err;
           throw new Refused(
             err.reason === 'unreachable' ? 'SSO_PROVIDER_UNREACHABLE' : 'SSO_FAILED',
             err.message,
           );
+        }
+        const { claims, link } = finished;
+        if (link) {
+          await linkVerified(deps, sso, claims, link, req.ip);
+          reply.header('set-cookie', cookies);
+          return back(SSO_RESULT_LINKED);
         }
         const user = await userFor(sso, claims, req);
         if ((await users.admin(user.id))?.disabled)

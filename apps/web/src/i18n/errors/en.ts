@@ -138,4 +138,8 @@ export const errorsEn: Partial<Record<ErrorCode, string>> = {
   SSO_EMAIL_UNVERIFIED: 'Your account at the sign-on provider has no verified e-mail address',
   SSO_NOT_ALLOWED: 'Your account at the sign-on provider may not sign in here',
   SSO_NO_USER: 'No user here has this e-mail address: ask an administrator to add you',
+  SSO_LINK_NOT_FOUND: 'No such single sign-on link',
+  SSO_LINKED_ELSEWHERE: 'This account at the sign-on provider is linked to another user here',
+  SSO_LAST_SIGN_IN:
+    'This link is the last way to sign in to this account: set a password, add a passkey or link another first',
 };
