@@ -11,6 +11,7 @@ import { Text, Title } from '../../ui/kit/text';
 import { Select } from '../../ui/Select';
 import { formatWaves, parseWaves } from '../rollouts/rolloutModel';
 import { type CloudRolloutsApi, cloudRolloutKeys } from './cloudRolloutsApi';
+import { DevicePicker, type PickedDevice } from './DevicePicker';
 
 const num = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : undefined);
 
@@ -36,7 +37,8 @@ export function CreateCloudRollout({
   const [gatewayTag, setGatewayTag] = useState('');
   const [sourceId, setSourceId] = useState<string | null>(null);
   const [firmwareId, setFirmwareId] = useState<string | null>(null);
-  const [kind, setKind] = useState<'tag' | 'typeBoard'>('tag');
+  const [kind, setKind] = useState<CloudRolloutTarget['kind']>('tag');
+  const [devices, setDevices] = useState<PickedDevice[]>([]);
   const [tag, setTag] = useState('');
   const [type, setType] = useState('');
   const [board, setBoard] = useState('');
@@ -57,14 +59,7 @@ export function CreateCloudRollout({
     queryFn: () => api.firmwares(source ?? { id: '', name: '', description: '' }),
     enabled: source !== undefined,
   });
-  const target: CloudRolloutTarget | undefined =
-    kind === 'tag'
-      ? tag.trim() === ''
-        ? undefined
-        : { kind, tag: tag.trim() }
-      : type.trim() === '' || board.trim() === ''
-        ? undefined
-        : ({ kind, type: type.trim(), board: board.trim() } as CloudRolloutTarget);
+  const target = targetOf(kind, tag, type, board, devices);
   const selection = {
     ...(picked.length ? { ids: picked } : {}),
     ...(gatewayTag.trim() ? { tag: gatewayTag.trim() } : {}),
@@ -156,12 +151,12 @@ export function CreateCloudRollout({
         </SimpleGrid>
         <Select
           label={t('cloudRollouts.form.target')}
-          data={(['tag', 'typeBoard'] as const).map((k) => ({
+          data={(['tag', 'typeBoard', 'devices'] as const).map((k) => ({
             value: k,
             label: t(`cloudRollouts.form.target.${k}`),
           }))}
           value={kind}
-          onChange={(v) => setKind(v === 'typeBoard' ? 'typeBoard' : 'tag')}
+          onChange={(v) => setKind(v === 'typeBoard' || v === 'devices' ? v : 'tag')}
         />
         {kind === 'tag' ? field(t('cloudRollouts.form.tag'), tag, setTag) : null}
         {kind === 'typeBoard' ? (
@@ -169,6 +164,13 @@ export function CreateCloudRollout({
             {field(t('cloudRollouts.form.type'), type, setType)}
             {field(t('cloudRollouts.form.board'), board, setBoard)}
           </SimpleGrid>
+        ) : null}
+        {kind === 'devices' ? (
+          <DevicePicker
+            gateways={runnable.filter((g) => picked.includes(g.id))}
+            picked={devices}
+            onChange={setDevices}
+          />
         ) : null}
         {preview.data ? (
           <Stack gap={2} aria-live="polite" data-testid="cloud-rollout-count">
@@ -221,4 +223,18 @@ export function CreateCloudRollout({
       </Stack>
     </Paper>
   );
+}
+
+/** The target the form describes; undefined while it is incomplete. */
+function targetOf(
+  kind: CloudRolloutTarget['kind'],
+  tag: string,
+  type: string,
+  board: string,
+  devices: PickedDevice[],
+): CloudRolloutTarget | undefined {
+  if (kind === 'tag') return tag.trim() === '' ? undefined : { kind, tag: tag.trim() };
+  if (kind === 'devices') return devices.length === 0 ? undefined : { kind, devices };
+  if (type.trim() === '' || board.trim() === '') return undefined;
+  return { kind, type: type.trim(), board: board.trim() } as CloudRolloutTarget;
 }
