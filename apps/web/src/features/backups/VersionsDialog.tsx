@@ -13,6 +13,7 @@ import { Badge } from '../../ui/kit/status';
 import { Text } from '../../ui/kit/text';
 import { useCanWrite } from '../accounts/useCanWrite';
 import { settingsDumpsEn, settingsDumpsRu } from '../settings-dumps/messages';
+import { SecretsMaskedNote } from '../settings-dumps/SecretsMaskedNote';
 import { backupKeys } from './backupsApi';
 import { useDateTime } from './format';
 import { backupsEn, backupsRu } from './messages';
@@ -68,6 +69,7 @@ function Versions({ ip, onRestore }: { ip: string; onRestore: (record: SettingsD
   const [newer, older] = chosen;
   return (
     <Stack gap="xs">
+      {list.some((v) => v.secretsMasked) ? <SecretsMaskedNote why="viewer" /> : null}
       <Text size="xs" c="dimmed">
         {t('backups.history.pick')}
       </Text>

@@ -16,6 +16,7 @@ import { DeviceSummary } from './DeviceSummary';
 import { DumpDetails } from './DumpDetails';
 import { maskDumpSecrets } from './dumpContent';
 import { settingsDumpsEn, settingsDumpsRu } from './messages';
+import { SecretsMaskedNote } from './SecretsMaskedNote';
 
 addTexts(settingsDumpsEn, settingsDumpsRu);
 
@@ -51,11 +52,16 @@ export function DumpInfoDialog({ record, opened, onClose, onImport, onDelete }: 
           <Text size="xs" c="dimmed">
             {t('device.settings.info.date')}: {format.dateTime(record.creationDateTime)}
           </Text>
-          <Switch
-            checked={reveal}
-            onChange={(e) => setReveal(e.currentTarget.checked)}
-            label={t('device.settings.secrets.reveal')}
-          />
+          {/* a viewer's copy holds the mask, not the password: there is nothing to reveal */}
+          {record.secretsMasked ? (
+            <SecretsMaskedNote why="viewer" />
+          ) : (
+            <Switch
+              checked={reveal}
+              onChange={(e) => setReveal(e.currentTarget.checked)}
+              label={t('device.settings.secrets.reveal')}
+            />
+          )}
           <DumpDetails dump={record.dump} reveal={reveal} />
           <Textarea
             label={t('device.settings.info.dump')}

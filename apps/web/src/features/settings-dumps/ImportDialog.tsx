@@ -1,4 +1,4 @@
-import type { DeviceInfo, SettingsDumpRecord } from '@st/protocol';
+import { type DeviceInfo, hasMaskedSecret, type SettingsDumpRecord } from '@st/protocol';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { DevicePicker } from './DevicePicker';
 import { DeviceSummary } from './DeviceSummary';
 import { DumpDiffView } from './DumpDiffView';
 import { settingsDumpsEn, settingsDumpsRu } from './messages';
+import { SecretsMaskedNote } from './SecretsMaskedNote';
 import { useDumpActions } from './useDumpActions';
 
 addTexts(settingsDumpsEn, settingsDumpsRu);
@@ -44,6 +45,8 @@ function ImportForm({ record, onDone }: { record: SettingsDumpRecord; onDone: ()
   const actions = useDumpActions();
   const [target, setTarget] = useState<DeviceInfo | undefined>(undefined);
   const [busy, setBusy] = useState(false);
+  // the gateway refuses a dump whose password is the viewer mask (it would become the device's password)
+  const masked = record.secretsMasked === true || hasMaskedSecret(record.dump);
 
   const run = async () => {
     if (target === undefined) return;
@@ -85,8 +88,9 @@ function ImportForm({ record, onDone }: { record: SettingsDumpRecord; onDone: ()
             styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }}
           />
           <DumpDiffView key={target.ip} dump={record.dump} device={target} />
+          {masked ? <SecretsMaskedNote why="import" /> : null}
           <Group justify="flex-end">
-            <Button color="red" onClick={() => void run()} loading={busy}>
+            <Button color="red" onClick={() => void run()} loading={busy} disabled={masked}>
               {t('device.settings.import.confirm')}
             </Button>
           </Group>

@@ -18,6 +18,7 @@ import { backupsEn, backupsRu } from '../backups/messages';
 import { DumpItem } from './DumpItem';
 import { dumpKeys } from './dumpsApi';
 import { settingsDumpsEn, settingsDumpsRu } from './messages';
+import { SecretsMaskedNote } from './SecretsMaskedNote';
 import { useDumpActions } from './useDumpActions';
 import { useDumpsApi } from './useDumpsApi';
 
@@ -84,6 +85,7 @@ export default function SettingsPage() {
         </Button>
       </Group>
       <ViewerNote />
+      {list.data?.some((r) => r.secretsMasked) ? <SecretsMaskedNote why="viewer" /> : null}
       <BackupsPanel />
       {list.isPending ? (
         <Center p="md">

@@ -64,6 +64,13 @@ export const settingsDumpsEn = {
   'device.settings.diff.error': 'Cannot compare with the device',
   'device.settings.secrets.reveal': 'Show the WiFi password',
   'device.settings.download': 'Download as file',
+  'device.settings.masked.title': 'The Wi-Fi password is hidden',
+  'device.settings.masked.viewer':
+    'Your role on this gateway is viewer: the Wi-Fi password shows as ••••••, in downloads too, and a comparison cannot show a change of it. Operators and owners see it.',
+  'device.settings.masked.import':
+    'These settings hold a masked Wi-Fi password (a viewer’s copy). The gateway refuses to import them, so the device keeps its password: import a copy with the real password.',
+  'devices.wifi.masked':
+    'Your role on this gateway is viewer: the Wi-Fi settings hold the password, so only operators and owners see them.',
 } as const;
 
 export const settingsDumpsRu: RuTexts<typeof settingsDumpsEn> = {
@@ -128,4 +135,11 @@ export const settingsDumpsRu: RuTexts<typeof settingsDumpsEn> = {
   'device.settings.diff.error': 'Не удалось сравнить с устройством',
   'device.settings.secrets.reveal': 'Показать пароль WiFi',
   'device.settings.download': 'Скачать файлом',
+  'device.settings.masked.title': 'Пароль Wi-Fi скрыт',
+  'device.settings.masked.viewer':
+    'Ваша роль на этом шлюзе — наблюдатель: пароль Wi-Fi показан как ••••••, и в скачанном файле тоже, а сравнение не покажет его изменения. Операторы и владельцы видят его.',
+  'device.settings.masked.import':
+    'В этих настройках пароль Wi-Fi скрыт (копия наблюдателя). Шлюз откажется их импортировать, и устройство сохранит свой пароль: импортируйте копию с настоящим паролем.',
+  'devices.wifi.masked':
+    'Ваша роль на этом шлюзе — наблюдатель: в настройках Wi-Fi есть пароль, поэтому их видят только операторы и владельцы.',
 };

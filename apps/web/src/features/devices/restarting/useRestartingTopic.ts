@@ -12,13 +12,24 @@ export function useRestartingTopic(onState: (state: DeviceRestartState) => void)
   handler.current = onState;
   useEffect(() => {
     const onMessage = (s: DeviceRestartState) => handler.current(s);
-    const payload = DeviceRestartState;
     if (config.mode === 'gateway') {
-      return subscribeTopic({ live, log, topic: 'gateway.devices.restarting', payload, onMessage });
+      return subscribeTopic({
+        live,
+        log,
+        topic: 'gateway.devices.restarting',
+        payload: DeviceRestartState,
+        onMessage,
+      });
     }
     if (gatewayId === undefined) return undefined;
-    const params = { gatewayId };
-    return subscribeTopic({ live, log, topic: 'cloud.devices.restarting', params, payload, onMessage });
+    return subscribeTopic({
+      live,
+      log,
+      topic: 'cloud.devices.restarting',
+      params: { gatewayId },
+      payload: DeviceRestartState,
+      onMessage,
+    });
   }, [live, log, config.mode, gatewayId]);
 }
 

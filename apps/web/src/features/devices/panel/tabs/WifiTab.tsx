@@ -10,6 +10,7 @@ import { Select } from '../../../../ui/Select';
 import { useCanWrite } from '../../../accounts/useCanWrite';
 import { ViewerNote } from '../../../accounts/ViewerNote';
 import { RestartNow } from '../../../fleet/RestartNow';
+import { SecretsMaskedNote } from '../../../settings-dumps/SecretsMaskedNote';
 import { useDeviceErrorToast } from '../../api/deviceErrors';
 import { useDeviceCaller } from '../../api/useDevices';
 import { useDevicePanel } from '../DeviceContext';
@@ -50,7 +51,14 @@ export function WifiTab() {
     },
     onError: (error) => toastError(t('devices.wifi.save.error'), error),
   });
-  if (!canWrite) return <ViewerNote />;
+  if (!canWrite) {
+    return (
+      <Stack maw={560}>
+        <ViewerNote />
+        <SecretsMaskedNote why="wifi" />
+      </Stack>
+    );
+  }
   if (wifi.data === undefined) {
     return (
       <Center mih={80}>
