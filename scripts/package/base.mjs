@@ -1,6 +1,6 @@
 // The base root file system of the images: Debian minbase + nodejs + tini + ca-certificates made by mmdebstrap
 // from the Debian mirror, one tar per architecture, cached under .cache/package/base (named by what made it).
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, statfsSync } from 'node:fs';
 import { join } from 'node:path';
 import { CACHE, IMAGE_UID, log, MIRROR, run, runAsync, SUITE, sha } from './common.mjs';
 
@@ -36,7 +36,7 @@ export function baseTarPath(arch) {
 
 const making = new Map();
 
-/** The base tar of an architecture, made by mmdebstrap on the first run (about a minute for amd64). */
+/** The base tar of an architecture, made by mmdebstrap on the first run (about half a minute for amd64). */
 export function baseRootfs(arch) {
   if (!making.has(arch)) making.set(arch, makeBase(arch));
   return making.get(arch);
@@ -49,16 +49,28 @@ async function makeBase(arch) {
   log(`mmdebstrap ${SUITE} minbase for ${arch} (first run only)...`);
   const tmp = `${out}.tmp`;
   rmSync(tmp, { force: true });
-  await runAsync('mmdebstrap', [
-    '--quiet',
-    '--format=tar',
-    ...baseArgs(arch),
-    SUITE,
-    tmp,
-    ...(MIRROR ? [MIRROR] : []),
-  ]);
+  await runAsync(
+    'mmdebstrap',
+    ['--quiet', '--format=tar', ...baseArgs(arch), SUITE, tmp, ...(MIRROR ? [MIRROR] : [])],
+    {
+      env: { ...process.env, ...memoryTmpdir() },
+    },
+  );
   renameSync(tmp, out);
   return out;
+}
+
+/**
+ * mmdebstrap builds the tree in TMPDIR: in memory (/dev/shm, when it has room) dpkg's syncs and the final
+ * removal cost nothing. Measured for amd64: 29 s against 55 s on the disk.
+ */
+function memoryTmpdir() {
+  try {
+    const { bavail, bsize } = statfsSync('/dev/shm');
+    return bavail * bsize > 2 * 1024 ** 3 ? { TMPDIR: '/dev/shm' } : {};
+  } catch {
+    return {};
+  }
 }
 
 /** The node version inside a base root file system (from dpkg's status file in the tar). */
