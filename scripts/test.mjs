@@ -82,7 +82,8 @@ if (!hasE2e || passthrough.length > 0) {
 
 // The packaging suite (scripts/package-test.mjs: the amd64 image under podman, the .debs under systemd) runs
 // after both lanes, alone, so its mmdebstrap, compression and containers never take cores from the browser
-// suite; it adds about 2 min on a cold machine (its note: docs/deploy.md). Only for the whole suite.
+// suite; it adds about a minute on a fresh machine (docs/deploy.md, "How the packages are tested"). Only for
+// the whole suite.
 let packageStatus;
 if (passthrough.length === 0) {
   const report = join(reports, 'package-test.json');
