@@ -148,6 +148,18 @@ describe('rollouts across gateways: rights and bad input', () => {
         JSON.stringify(message).slice(1, -1),
       );
     }
+    // devices picked by address on a gateway: planned as given, in their wave
+    const ip = b.sim.devices[0]?.address ?? '';
+    const picked = await post({
+      target: { kind: 'devices', devices: [{ gatewayId: b.id, ip }] },
+      window: notNow(),
+    });
+    expect(picked.status, picked.text).toBe(201);
+    expect(picked.body).toMatchObject({ waves: [{ size: 1 }], gateways: [{ devices: [{ ip, wave: 0 }] }] });
+    const pickedId = String(Reflect.get(picked.body as object, 'id'));
+    expect(
+      (await fleet.user.call('POST', `/api/cloud-rollouts/${pickedId}/action`, { action: 'cancel' })).status,
+    ).toBe(200);
     const missing = await fleet.user.call('POST', '/api/cloud-rollouts/none/action', { action: 'pause' });
     expect(missing.status).toBe(404);
     expect(missing.body).toMatchObject({ code: 'ROLLOUT_NOT_FOUND' });
