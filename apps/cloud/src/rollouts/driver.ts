@@ -125,8 +125,9 @@ export class RolloutDriver {
       this.poke();
       return;
     }
+    // a "retry failed" not yet passed on to its (offline) gateway keeps the rollout running
     const over = parts.every(
-      (p) => p.state !== 'PLANNING' && p.devices.every((d) => isRolloutDeviceOver(d.state)),
+      (p) => p.state !== 'PLANNING' && !p.retry && p.devices.every((d) => isRolloutDeviceOver(d.state)),
     );
     const expired = Date.parse(rollout.expiresAt) <= Date.now();
     if (!over && !expired) return;
