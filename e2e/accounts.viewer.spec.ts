@@ -1,8 +1,10 @@
 // Issue 20: a viewer's write controls are disabled on every screen that has them, with a text saying why;
-// calls forced past the console are still refused by the cloud (403 ROLE_FORBIDDEN).
+// calls forced past the console are still refused by the cloud (403 ROLE_FORBIDDEN). Issue 33: the Wi-Fi
+// password reaches a viewer masked, and the console says so where settings are shown.
 import type { Page } from '@playwright/test';
 import { chooseFirstPassword, signInWithOneTimePassword } from './accounts.support';
 import { system } from './env';
+import { deviceApi } from './logs.support';
 import { openDevice, systemDevice } from './panel.support';
 import { expect, test } from './support/console';
 import { expectAccessible } from './support/screens';
@@ -41,6 +43,14 @@ test('a viewer sees every write control disabled, with the reason, and forced ca
   const lamp = await systemDevice('lamp');
   await signIn(page);
   const { password, gatewayId } = await viewerOfHome(page, login);
+  // a saved dump of the lamp, which the viewer gets with its Wi-Fi password masked
+  const saved = await fetch(`${system.gatewayUrl}/api/devices/settings`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ device: lamp, dump: await (await deviceApi(lamp.ip, '/settings')).text() }),
+  });
+  expect(saved.status).toBe(201);
+  const dumpId = ((await saved.json()) as { id: string }).id;
 
   const context = await browser.newContext();
   try {
@@ -59,6 +69,8 @@ test('a viewer sees every write control disabled, with the reason, and forced ca
     await panel.getByRole('tab', { name: 'WiFi' }).click();
     await expect(note).toBeVisible();
     await expect(panel.getByLabel('SSID')).toHaveCount(0);
+    const masked = viewer.getByRole('note', { name: 'The Wi-Fi password is hidden' });
+    await expect(masked).toContainText('Your role on this gateway is viewer');
     await panel.getByRole('tab', { name: 'Config' }).click();
     await expect(panel.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
     await expect(note).toBeVisible();
@@ -77,7 +89,15 @@ test('a viewer sees every write control disabled, with the reason, and forced ca
     await expect(viewer.getByRole('button', { name: 'Export', exact: true })).toBeDisabled();
     await expect(viewer.getByRole('button', { name: 'Back up now' })).toBeDisabled();
     await expect(note).toBeVisible();
+    await expect(masked).toContainText(
+      'Your role on this gateway is viewer: the Wi-Fi password shows as ••••••',
+    );
     await expectAccessible(viewer, 'settings as a viewer');
+    await viewer.getByTestId('dump-item').getByText(`Device name: ${lamp.name}`).first().click();
+    const info = viewer.getByRole('dialog', { name: 'Saved settings' });
+    await expect(info.getByRole('note', { name: 'The Wi-Fi password is hidden' })).toBeVisible();
+    await expect(info.getByLabel('Show the WiFi password')).toHaveCount(0);
+    await viewer.keyboard.press('Escape');
 
     // Firmware (OTA): adding one; the list's menu items (upload, edit, download, delete) likewise.
     await screen('ota');
@@ -123,5 +143,6 @@ test('a viewer sees every write control disabled, with the reason, and forced ca
       expect(`${what}: ${answer}`).toBe(`${what}: 403 ROLE_FORBIDDEN`);
   } finally {
     await context.close();
+    await fetch(`${system.gatewayUrl}/api/devices/settings/${dumpId}`, { method: 'DELETE' });
   }
 });

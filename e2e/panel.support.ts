@@ -85,6 +85,8 @@ export async function startOwnDevice(
   name: string,
   /** Feature flags this device's build turns off (the simulator's kinds all have every tab). */
   featuresOff: readonly (keyof Features)[] = [],
+  /** how long a restart keeps the device away (ms) */
+  rebootMs = 300,
 ): Promise<{ sim: Simulator; ip: string }> {
   const [ip = ''] = loopbackBlock(1);
   const gatewayHost = new URL(system.gatewayUrl).host;
@@ -98,7 +100,7 @@ export async function startOwnDevice(
     discoveryPort: system.discoveryPort,
     gateway: gatewayHost,
     beaconIntervalMs: 500,
-    rebootMs: 300,
+    rebootMs,
     logRate: 0,
     ota: false,
   }).finally(() => {
