@@ -5,6 +5,7 @@
 import { expectNoSidewaysScroll, reloadInTheme, russianPhone } from './accounts.support';
 import { system } from './env';
 import {
+  addVirtualAuthenticator,
   api,
   apiSignIn,
   newUser,
@@ -201,18 +202,7 @@ test('passkeys: register one through a virtual authenticator, sign in with it al
   const user = await newUser('passkey');
   // WebAuthn refuses an IP address as the relying party id: the console is opened by name
   const cloud = system.cloudUrl.replace('127.0.0.1', 'localhost');
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  await addVirtualAuthenticator(page);
   await page.goto(cloud);
   await page.getByRole('textbox', { name: 'Login' }).fill(user.login);
   await page.getByRole('textbox', { name: 'Password' }).fill(user.password);

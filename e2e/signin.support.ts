@@ -14,8 +14,8 @@ function cookiesOf(answer: Response): string {
 }
 
 /** Signs in through the API (password only) and returns the session's Cookie header. */
-export async function apiSignIn(login: string, password: string): Promise<string> {
-  const answer = await fetch(`${system.cloudUrl}/api/auth/user`, {
+export async function apiSignIn(login: string, password: string, base = system.cloudUrl): Promise<string> {
+  const answer = await fetch(`${base}/api/auth/user`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ login, password }),
@@ -25,8 +25,14 @@ export async function apiSignIn(login: string, password: string): Promise<string
 }
 
 /** One call to the cloud's API with a session's cookie; fails the test on an answer other than 2xx. */
-export async function api(cookie: string, method: string, path: string, body?: unknown): Promise<unknown> {
-  const answer = await fetch(`${system.cloudUrl}${path}`, {
+export async function api(
+  cookie: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  base = system.cloudUrl,
+): Promise<unknown> {
+  const answer = await fetch(`${base}${path}`, {
     method,
     headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -36,17 +42,27 @@ export async function api(cookie: string, method: string, path: string, body?: u
   return text === '' ? undefined : JSON.parse(text);
 }
 
-/** A new user made by the shared admin, with their own password already chosen: { login, password }. */
-export async function newUser(prefix: string): Promise<{ login: string; password: string }> {
-  const admin = await apiSignIn(system.login, system.password);
-  const login = `${prefix}-${Date.now().toString(36)}`;
-  const made = (await api(admin, 'POST', '/api/users', { login })) as { password: string };
+/**
+ * A new user made by the shared admin (or another cloud's: `cloud`), with their own password already chosen:
+ * { login, password }. The login is the prefix and a time stamp, or `login` as given.
+ */
+export async function newUser(
+  prefix: string,
+  opts: { cloud?: { url: string; login: string; password: string }; login?: string } = {},
+): Promise<{ login: string; password: string }> {
+  const cloud = opts.cloud ?? { url: system.cloudUrl, login: system.login, password: system.password };
+  const admin = await apiSignIn(cloud.login, cloud.password, cloud.url);
+  const login = opts.login ?? `${prefix}-${Date.now().toString(36)}`;
+  const made = (await api(admin, 'POST', '/api/users', { login }, cloud.url)) as { password: string };
   const password = `${login}-own-password`;
-  const own = await apiSignIn(login, made.password);
-  await api(own, 'POST', '/api/auth/user/password', {
-    currentPassword: made.password,
-    newPassword: password,
-  });
+  const own = await apiSignIn(login, made.password, cloud.url);
+  await api(
+    own,
+    'POST',
+    '/api/auth/user/password',
+    { currentPassword: made.password, newPassword: password },
+    cloud.url,
+  );
   return { login, password };
 }
 
@@ -91,4 +107,20 @@ export const securityUrl = () => `${system.cloudUrl}/account/security`;
 export async function signInAs(page: Page, user: { login: string; password: string }): Promise<void> {
   await passwordStep(page, user.login, user.password);
   await expect(page.getByRole('heading', { name: 'Select a gateway' })).toBeVisible({ timeout: 30_000 });
+}
+
+/** Chromium's virtual authenticator (CDP): a platform authenticator that holds passkeys and verifies the user. */
+export async function addVirtualAuthenticator(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
 }

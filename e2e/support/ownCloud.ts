@@ -10,6 +10,12 @@ import { endProcess } from './endProcess';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
+/** port: a port chosen beforehand (another server must know the cloud's address first); env: more settings. */
+export interface OwnCloudOptions {
+  port?: number;
+  env?: Record<string, string>;
+}
+
 export class OwnCloud {
   readonly #dataDir = mkdtempSync(join(tmpdir(), 'st-e2e-own-cloud-'));
   #env: Record<string, string> | undefined;
@@ -19,9 +25,11 @@ export class OwnCloud {
   readonly login = 'admin';
   readonly password = 'own-cloud-password-1';
 
+  constructor(private readonly options: OwnCloudOptions = {}) {}
+
   async start(): Promise<void> {
     if (this.#env === undefined) {
-      const port = await freeTcpPort();
+      const port = this.options.port ?? (await freeTcpPort());
       this.url = `http://127.0.0.1:${port}`;
       this.#env = {
         ST_PORT: String(port),
@@ -29,6 +37,7 @@ export class OwnCloud {
         ST_DATA_DIR: this.#dataDir,
         ST_ADMIN_LOGIN: this.login,
         ST_ADMIN_PASSWORD: this.password,
+        ...this.options.env,
       };
     }
     const child = spawn(process.execPath, [join(ROOT, 'apps/cloud/dist/main.js')], {

@@ -96,6 +96,8 @@ export async function startOidcProvider(redirectUris: string[]): Promise<TestPro
   };
 
   const server: Server = createServer((req, res) => {
+    // its pages are redirects: a policy that allows nothing else (the console's e2e guard wants one everywhere)
+    res.setHeader('content-security-policy', "default-src 'none'");
     const path = new URL(req.url ?? '/', issuer).pathname;
     if (path.startsWith('/interaction/')) {
       interaction(req, res).catch((err: unknown) => {

@@ -103,6 +103,8 @@ export function registerSsoRoutes(app: HttpApp, deps: SsoRouteDeps): void {
       }
     }
     await links.link(issuer, subject, user.id, email);
+    // this sign-in is the link's first use
+    await links.touch(issuer, subject);
     if (created)
       await audit.record({
         action: 'sso.userCreated',

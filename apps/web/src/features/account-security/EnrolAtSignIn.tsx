@@ -6,10 +6,12 @@ import { useServices } from '../../app/ServicesContext';
 import { addTexts } from '../../i18n';
 import { Button } from '../../ui/kit/buttons';
 import { Center, Paper, Stack } from '../../ui/kit/layout';
+import { Divider } from '../../ui/kit/layoutBlocks';
 import { Title } from '../../ui/kit/text';
 import { sessionOpened } from '../auth/authApi';
 import { authEn, authRu } from '../auth/messages';
 import { accountSecurityEn, accountSecurityRu } from './messages';
+import { PasskeyEnrolAtSignIn } from './PasskeyEnrolAtSignIn';
 import { RecoveryCodes, TotpEnrol } from './TotpEnrol';
 
 addTexts(authEn, authRu);
@@ -17,8 +19,8 @@ addTexts(accountSecurityEn, accountSecurityRu);
 
 /**
  * A sign-in that an administrator's rule stopped (403 SECOND_FACTOR_ENROL_REQUIRED): the user sets up the
- * authenticator app with the pending sign-in cookie; its confirmation opens the session, and the recovery
- * codes are shown once before the console.
+ * authenticator app or registers a passkey with the pending sign-in cookie. The app's confirmation opens the
+ * session and its recovery codes are shown once before the console; a registered passkey opens it at once.
  */
 export default function EnrolAtSignIn({
   onSignedIn,
@@ -39,6 +41,10 @@ export default function EnrolAtSignIn({
     const user = await sessionOpened(services, result.refresh);
     setDone({ codes: result.recoveryCodes, user });
   };
+  const registered = async (refresh: string | undefined) => {
+    if (refresh === undefined) return onRestart();
+    onSignedIn(await sessionOpened(services, refresh));
+  };
   return (
     <Center component="main" mih="100dvh" p="md">
       <Paper withBorder shadow="sm" p="lg" w="100%" maw={440}>
@@ -54,6 +60,8 @@ export default function EnrolAtSignIn({
           ) : (
             <>
               <TotpEnrol enrol={enrol} confirm={confirm} onConfirmed={(r) => void confirmed(r)} />
+              <Divider />
+              <PasskeyEnrolAtSignIn onRegistered={(r) => void registered(r.refresh)} />
               <Button variant="subtle" onClick={onRestart}>
                 {t('cloud.auth.second.back')}
               </Button>

@@ -1,4 +1,4 @@
-import { PASSKEY_ROUTES, type Passkey, type PasskeyRegistrationResponse } from '@st/protocol';
+import { PASSKEY_ROUTES, type Passkey } from '@st/protocol';
 import { IconKey, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -14,20 +14,9 @@ import { Group, Paper, Stack } from '../../ui/kit/layout';
 import { Badge } from '../../ui/kit/status';
 import { Text } from '../../ui/kit/text';
 import { useConfirm } from '../../ui/useConfirm';
+import { cancelled, createPasskey } from './passkeyCreate';
 import { Section } from './Section';
 import { securityKeys } from './securityApi';
-
-/** The authenticator's answer to creation options, as the cloud reads it (the library loads on use). */
-async function register(
-  optionsJSON: Parameters<typeof import('@simplewebauthn/browser').startRegistration>[0]['optionsJSON'],
-): Promise<PasskeyRegistrationResponse> {
-  const { startRegistration } = await import('@simplewebauthn/browser');
-  const answer = await startRegistration({ optionsJSON });
-  return { ...answer, clientExtensionResults: { ...answer.clientExtensionResults } };
-}
-
-const cancelled = (error: unknown) =>
-  error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError');
 
 /** Passkeys: add one with a name (the browser's prompt), list, rename, remove. */
 export function PasskeysSection() {
@@ -56,11 +45,7 @@ export function PasskeysSection() {
     if (busy) return;
     setBusy(true);
     try {
-      const options = await http.request(cloudRequest(PASSKEY_ROUTES, 'cloud.me.passkeys.options'));
-      const response = await register(options);
-      const made = await http.request(
-        cloudRequest(PASSKEY_ROUTES, 'cloud.me.passkeys.register', { body: { name: name.trim(), response } }),
-      );
+      const made = await createPasskey(http, name);
       toaster.success({ caption: t('sec.passkeys.added', { name: made.passkey.name }) });
       setName('');
       await reload();

@@ -19,6 +19,7 @@ import { accountSecurityEn, accountSecurityRu } from './messages';
 import { PasskeysSection } from './PasskeysSection';
 import { Section } from './Section';
 import { SessionsSection } from './SessionsSection';
+import { SsoSection } from './SsoSection';
 import { securityApi, securityKeys } from './securityApi';
 import { TokensSection } from './TokensSection';
 import { RecoveryCodes, TotpEnrol } from './TotpEnrol';
@@ -177,6 +178,7 @@ export default function SecurityPage() {
       </Group>
       <TotpSection />
       <PasskeysSection />
+      <SsoSection />
       <SessionsSection />
       <TokensSection />
       {me.data?.admin ? <AdminSection /> : null}

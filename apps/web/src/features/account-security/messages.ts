@@ -110,6 +110,21 @@ export const accountSecurityEn = {
   'sec.users.resetFactor.confirm':
     'Remove the second factor of {{login}}? Their sessions end, and they sign in with the password alone (or set one up if required).',
   'sec.users.resetFactor.done': 'The second factor of {{login}} was removed',
+  'sec.sso.title': 'Single sign-on',
+  'sec.sso.about': 'Accounts at your sign-on provider that can sign in as you here.',
+  'sec.sso.none': 'No linked accounts',
+  'sec.sso.link': 'Link {{name}}',
+  'sec.sso.linked': 'The account is linked: you can sign in with it',
+  'sec.sso.link.error': 'Linking failed',
+  'sec.sso.link.refused': 'Linking failed: {{reason}}',
+  'sec.sso.linkedAt': 'linked {{date}}',
+  'sec.sso.lastUsed': 'last used {{date}}',
+  'sec.sso.neverUsed': 'never used',
+  'sec.sso.unlink': 'Unlink',
+  'sec.sso.unlinkOf': 'Unlink {{provider}}: {{who}}',
+  'sec.sso.unlink.confirm': 'Unlink {{provider}}: {{who}}? It will no longer sign you in here.',
+  'sec.sso.unlinked': 'Unlinked',
+  'sec.sso.unlink.error': 'Failed to unlink',
 } as const;
 
 export const accountSecurityRu: RuTexts<typeof accountSecurityEn> = {
@@ -219,4 +234,19 @@ export const accountSecurityRu: RuTexts<typeof accountSecurityEn> = {
   'sec.users.resetFactor.confirm':
     'Удалить второй фактор {{login}}? Сеансы пользователя завершатся, и он будет входить только по паролю (или подключит фактор, если это требуется).',
   'sec.users.resetFactor.done': 'Второй фактор {{login}} удалён',
+  'sec.sso.title': 'Единый вход',
+  'sec.sso.about': 'Учётные записи в сервисе единого входа, которые могут входить сюда от вашего имени.',
+  'sec.sso.none': 'Привязанных учётных записей нет',
+  'sec.sso.link': 'Привязать {{name}}',
+  'sec.sso.linked': 'Учётная запись привязана: теперь можно входить через неё',
+  'sec.sso.link.error': 'Не удалось привязать',
+  'sec.sso.link.refused': 'Не удалось привязать: {{reason}}',
+  'sec.sso.linkedAt': 'привязана {{date}}',
+  'sec.sso.lastUsed': 'использована {{date}}',
+  'sec.sso.neverUsed': 'не использовалась',
+  'sec.sso.unlink': 'Отвязать',
+  'sec.sso.unlinkOf': 'Отвязать {{provider}}: {{who}}',
+  'sec.sso.unlink.confirm': 'Отвязать {{provider}}: {{who}}? Через неё больше нельзя будет войти сюда.',
+  'sec.sso.unlinked': 'Отвязано',
+  'sec.sso.unlink.error': 'Не удалось отвязать',
 };

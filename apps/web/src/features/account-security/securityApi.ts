@@ -33,4 +33,5 @@ export const securityKeys = {
   sessions: ['security', 'sessions'] as const,
   signIn: ['security', 'signIn'] as const,
   passkeys: ['security', 'passkeys'] as const,
+  sso: ['security', 'sso'] as const,
 };

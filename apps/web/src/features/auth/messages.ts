@@ -27,7 +27,10 @@ export const authEn = {
   'cloud.auth.second.wrong': 'The code was not accepted',
   'cloud.auth.second.expired': 'The sign-in took too long; enter your password again',
   'cloud.auth.second.back': 'Back to the password',
-  'cloud.auth.enrol.title': 'Your administrator requires a second factor: set up an authenticator app',
+  'cloud.auth.enrol.title':
+    'Your administrator requires a second factor: set up an authenticator app or add a passkey',
+  'cloud.auth.enrol.passkey.about':
+    'A passkey: your fingerprint, face or security key. Adding one finishes the sign-in.',
   'cloud.auth.passkey': 'Sign in with a passkey',
   'cloud.auth.passkey.second': 'Use a passkey',
   'cloud.auth.passkey.error': 'The passkey was not accepted',
@@ -61,7 +64,10 @@ export const authRu: RuTexts<typeof authEn> = {
   'cloud.auth.second.wrong': 'Код не принят',
   'cloud.auth.second.expired': 'Вход занял слишком много времени; введите пароль ещё раз',
   'cloud.auth.second.back': 'Вернуться к паролю',
-  'cloud.auth.enrol.title': 'Администратор требует второй фактор: подключите приложение-аутентификатор',
+  'cloud.auth.enrol.title':
+    'Администратор требует второй фактор: подключите приложение-аутентификатор или добавьте ключ доступа',
+  'cloud.auth.enrol.passkey.about':
+    'Ключ доступа: отпечаток пальца, лицо или ключ безопасности. Добавив его, вы завершите вход.',
   'cloud.auth.passkey': 'Вход с ключом доступа',
   'cloud.auth.passkey.second': 'Использовать ключ доступа',
   'cloud.auth.passkey.error': 'Ключ доступа не принят',
