@@ -67,6 +67,21 @@ test('"Sign in with Example ID": the round trip to the provider signs in; the li
   });
   await expect(row).toHaveCount(1);
   expect(new URL(page.url()).pathname).toBe('/account/security');
+
+  // the admin sees the link on the users screen and unlinks it (alice keeps her password)
+  const adminPage = await page.context().browser()?.newPage();
+  if (!adminPage) throw new Error('no browser');
+  await adminPage.goto(base);
+  await adminPage.getByRole('textbox', { name: 'Login' }).fill(cloud.login);
+  await adminPage.getByRole('textbox', { name: 'Password' }).fill(cloud.password);
+  await adminPage.getByRole('button', { name: 'Log in' }).click();
+  await expect(adminPage.getByRole('heading', { name: GATEWAYS })).toBeVisible({ timeout: 30_000 });
+  await adminPage.goto(`${base}/admin/users`);
+  await adminPage.getByRole('button', { name: 'Single sign-on links of alice@example.com' }).click();
+  await adminPage.getByRole('button', { name: 'Unlink Example ID: alice@example.com' }).click();
+  await adminPage.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect(adminPage.getByRole('dialog').getByText('No linked accounts')).toBeVisible();
+  await adminPage.close();
 });
 
 test('an enforced second factor: a user without one adds a passkey at sign-in and is signed in', async ({

@@ -35,9 +35,6 @@ function useLinkResult(onResult: (result: string) => void) {
 export function SsoSection() {
   const { http, toaster, log } = useServices();
   const { t, i18n } = useTranslation();
-  const format = useFormat();
-  const confirm = useConfirm();
-  const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const list = useQuery({
     queryKey: securityKeys.sso,
@@ -67,17 +64,10 @@ export function SsoSection() {
       failed(error, t('sec.sso.link.error'));
     }
   };
-  const unlink = async (l: SsoLink) => {
-    const who = l.email ?? l.subject;
-    if (!(await confirm({ message: t('sec.sso.unlink.confirm', { provider: l.provider, who }) }))) return;
-    try {
-      await http.request(cloudRequest(SSO_ROUTES, 'cloud.me.sso.unlink', { params: { link: l.id } }));
-      toaster.success({ caption: t('sec.sso.unlinked') });
-      await queryClient.invalidateQueries({ queryKey: securityKeys.sso });
-    } catch (error) {
-      failed(error, t('sec.sso.unlink.error'));
-    }
-  };
+  const unlink = useSsoUnlink(
+    (l) => http.request(cloudRequest(SSO_ROUTES, 'cloud.me.sso.unlink', { params: { link: l.id } })),
+    securityKeys.sso,
+  );
 
   const data = list.data;
   if (data && data.provider === null && data.links.length === 0) return null;
@@ -85,12 +75,41 @@ export function SsoSection() {
     <Section title={t('sec.sso.title')} testId="sso-section">
       <Text size="sm">{t('sec.sso.about')}</Text>
       {list.isError ? <Text c="red">{t('sec.load.error')}</Text> : null}
-      {data && data.links.length === 0 ? (
+      {data ? <SsoLinkRows links={data.links} onUnlink={unlink} /> : null}
+      {data?.provider ? (
+        <Group>
+          <Button
+            variant="light"
+            loading={busy}
+            leftSection={<IconLink size={16} aria-hidden />}
+            onClick={() => void link()}
+          >
+            {t('sec.sso.link', { name: data.provider.name })}
+          </Button>
+        </Group>
+      ) : null}
+    </Section>
+  );
+}
+
+/** The linked accounts, each with its unlink button (the user's own screen and the admins' dialog). */
+export function SsoLinkRows({
+  links,
+  onUnlink,
+}: {
+  links: SsoLink[];
+  onUnlink: (l: SsoLink) => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  return (
+    <>
+      {links.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t('sec.sso.none')}
         </Text>
       ) : null}
-      {data?.links.map((l) => (
+      {links.map((l) => (
         <Paper key={l.id} withBorder p="xs" data-testid="sso-link-row" data-subject={l.subject}>
           <Group gap="xs" justify="space-between" wrap="wrap">
             <Stack gap={0} style={{ flex: 1, minWidth: 180 }}>
@@ -110,26 +129,34 @@ export function SsoSection() {
               color="red"
               size="xs"
               leftSection={<IconUnlink size={14} aria-hidden />}
-              aria-label={t('sec.sso.unlinkOf', { provider: l.provider, who: l.email ?? l.subject })}
-              onClick={() => void unlink(l)}
+              aria-label={t('sec.sso.unlinkOf', { name: l.provider, who: l.email ?? l.subject })}
+              onClick={() => void onUnlink(l)}
             >
               {t('sec.sso.unlink')}
             </Button>
           </Group>
         </Paper>
       ))}
-      {data?.provider ? (
-        <Group>
-          <Button
-            variant="light"
-            loading={busy}
-            leftSection={<IconLink size={16} aria-hidden />}
-            onClick={() => void link()}
-          >
-            {t('sec.sso.link', { name: data.provider.name })}
-          </Button>
-        </Group>
-      ) : null}
-    </Section>
+    </>
   );
+}
+
+/** Unlink after a confirm: the cloud's refusal (the last way in) is shown in the user's language. */
+export function useSsoUnlink(call: (l: SsoLink) => Promise<unknown>, queryKey: readonly unknown[]) {
+  const { toaster, log } = useServices();
+  const { t, i18n } = useTranslation();
+  const confirm = useConfirm();
+  const queryClient = useQueryClient();
+  return async (l: SsoLink) => {
+    const who = l.email ?? l.subject;
+    if (!(await confirm({ message: t('sec.sso.unlink.confirm', { name: l.provider, who }) }))) return;
+    try {
+      await call(l);
+      toaster.success({ caption: t('sec.sso.unlinked') });
+      await queryClient.invalidateQueries({ queryKey });
+    } catch (error) {
+      log.warn('Single sign-on unlink failed', error);
+      toaster.error({ caption: serverMessage(error, i18n) ?? t('sec.sso.unlink.error') });
+    }
+  };
 }

@@ -121,10 +121,12 @@ export const accountSecurityEn = {
   'sec.sso.lastUsed': 'last used {{date}}',
   'sec.sso.neverUsed': 'never used',
   'sec.sso.unlink': 'Unlink',
-  'sec.sso.unlinkOf': 'Unlink {{provider}}: {{who}}',
-  'sec.sso.unlink.confirm': 'Unlink {{provider}}: {{who}}? It will no longer sign you in here.',
+  'sec.sso.unlinkOf': 'Unlink {{name}}: {{who}}',
+  'sec.sso.unlink.confirm': 'Unlink {{name}}: {{who}}? It will no longer sign you in here.',
   'sec.sso.unlinked': 'Unlinked',
   'sec.sso.unlink.error': 'Failed to unlink',
+  'sec.users.sso': 'Single sign-on links of {{login}}',
+  'sec.users.sso.title': 'Single sign-on links of {{login}}',
 } as const;
 
 export const accountSecurityRu: RuTexts<typeof accountSecurityEn> = {
@@ -245,8 +247,10 @@ export const accountSecurityRu: RuTexts<typeof accountSecurityEn> = {
   'sec.sso.lastUsed': 'использована {{date}}',
   'sec.sso.neverUsed': 'не использовалась',
   'sec.sso.unlink': 'Отвязать',
-  'sec.sso.unlinkOf': 'Отвязать {{provider}}: {{who}}',
-  'sec.sso.unlink.confirm': 'Отвязать {{provider}}: {{who}}? Через неё больше нельзя будет войти сюда.',
+  'sec.sso.unlinkOf': 'Отвязать {{name}}: {{who}}',
+  'sec.sso.unlink.confirm': 'Отвязать {{name}}: {{who}}? Через неё больше нельзя будет войти сюда.',
   'sec.sso.unlinked': 'Отвязано',
   'sec.sso.unlink.error': 'Не удалось отвязать',
+  'sec.users.sso': 'Привязки единого входа: {{login}}',
+  'sec.users.sso.title': 'Привязки единого входа: {{login}}',
 };

@@ -1,6 +1,7 @@
 import type { AdminUser } from '@st/protocol';
 import {
   IconKey,
+  IconLink,
   IconLockOpen,
   IconMailForward,
   IconShield,
@@ -25,6 +26,7 @@ import { Code } from '../../ui/kit/textBlocks';
 import { useConfirm } from '../../ui/useConfirm';
 import { accountSecurityEn, accountSecurityRu } from '../account-security/messages';
 import { securityApi } from '../account-security/securityApi';
+import { UserSsoDialog } from '../account-security/UserSsoDialog';
 import { accountKeys, accountsApi } from './accountsApi';
 import { BackToGateways } from './BackToGateways';
 import { accountsEn, accountsRu } from './messages';
@@ -44,6 +46,7 @@ export default function UsersPage() {
   const [admin, setAdmin] = useState(false);
   const [invite, setInvite] = useState(false);
   const [secret, setSecret] = useState<{ text: string; value: string } | undefined>();
+  const [ssoOf, setSsoOf] = useState<AdminUser | undefined>();
 
   const run = async <T,>(call: () => Promise<T>): Promise<T | undefined> => {
     try {
@@ -189,9 +192,19 @@ export default function UsersPage() {
                 <IconLockOpen size={18} aria-hidden />
               </ActionIcon>
             </Tooltip>
+            <Tooltip label={t('sec.users.sso', { login: u.login })}>
+              <ActionIcon
+                variant="subtle"
+                aria-label={t('sec.users.sso', { login: u.login })}
+                onClick={() => setSsoOf(u)}
+              >
+                <IconLink size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
           </Group>
         </Paper>
       ))}
+      <UserSsoDialog user={ssoOf} onClose={() => setSsoOf(undefined)} />
       {secret ? (
         <Paper withBorder p="xs" data-testid="user-secret">
           <Text size="sm">{secret.text}</Text>
