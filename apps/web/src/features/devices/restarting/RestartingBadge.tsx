@@ -1,6 +1,11 @@
 import { useTranslation } from 'react-i18next';
+import { addTexts } from '../../../i18n';
 import { Loader } from '../../../ui/kit/feedback';
 import { Badge } from '../../../ui/kit/status';
+import { devicesFirstEn, devicesFirstRu } from '../messagesFirst';
+
+// the badge shows on screens of other features (the overview, the panel's lists): it brings its texts
+addTexts(devicesFirstEn, devicesFirstRu);
 
 /**
  * "Restarting…" with a spinner, while the gateway holds the device as restarting (it was told to restart, or
