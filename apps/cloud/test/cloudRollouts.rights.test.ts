@@ -22,7 +22,7 @@ let firmwareId = '';
 
 beforeAll(async () => {
   // on PostgreSQL (the rollout test itself runs on SQLite): the same migrations, store and lease
-  fleet = await startRolloutFleet(2, 1, 'postgres');
+  fleet = await startRolloutFleet(2, 1, { kind: 'postgres' });
   [a, b] = fleet.gateways as [FleetGateway, FleetGateway];
   await tagAll(b, ['beta']);
   firmwareId = (await lampFirmware(b.url, '3.0.0')).id;

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build, type Gateway, GatewayConfigSchema } from '@st/gateway';
+import { build, type Gateway, type GatewayConfig, GatewayConfigSchema } from '@st/gateway';
 import { type Simulator, startSimulator } from '@st/simulator';
 import { connectStompClient } from '@st/stomp/client';
 import { freeTcpPort, freeUdpPort, loopbackBlock, waitFor } from '@st/testkit';
@@ -21,6 +21,7 @@ export interface TestGateway {
 export async function startTestGateway(
   reuse?: { dataDir: string; discoveryPort: number },
   link: { reconnectDelayMs?: number; heartbeatMs?: number } = {},
+  extra: Partial<GatewayConfig> = {},
 ): Promise<TestGateway> {
   const dataDir = reuse?.dataDir ?? mkdtempSync(join(tmpdir(), 'st-cloud-gw-'));
   const discoveryPort = reuse?.discoveryPort ?? (await freeUdpPort());
@@ -34,6 +35,7 @@ export async function startTestGateway(
     logPort: await freeTcpPort(),
     webDist: join(dataDir, 'no-web-build'),
     logLevel: 'silent' as const,
+    ...extra,
   };
   const gateway = await build(config, { cloud: { reconnectDelayMs: 200, ...link } });
   const { port } = await gateway.start();
@@ -71,7 +73,12 @@ export async function startDevice(
 }
 
 /** Creates a gateway record, makes its token and logs the real gateway in and connects it. */
-export async function linkGateway(user: Browser, cloudUrl: string, gw: TestGateway, name = 'Home') {
+export async function linkGateway(
+  user: Browser,
+  cloudUrl: string,
+  gw: Pick<TestGateway, 'url'>,
+  name = 'Home',
+) {
   const created = await user.call('POST', '/api/gateway/management/create', { name });
   const gatewayId = field(created.body, 'id');
   const token = field((await user.call('POST', `/api/auth/gateway/${gatewayId}`)).body, 'token');

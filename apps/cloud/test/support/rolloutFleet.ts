@@ -1,13 +1,10 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { build, GatewayConfigSchema } from '@st/gateway';
 import { CloudRollout, DeviceInfoSchema, Firmware, makeFirmwareImage } from '@st/protocol';
 import { type Simulator, startSimulator } from '@st/simulator';
-import { freeTcpPort, freeUdpPort, loopbackBlock, waitFor } from '@st/testkit';
+import { loopbackBlock, waitFor } from '@st/testkit';
 import { z } from 'zod';
 import { Browser, type StorageKind, startCloud, type TestCloud, testStorage } from '../helpers';
-import { gwCall, isOnline, linkGateway, removeDir } from '../system';
+import { gwCall, isOnline, linkGateway, removeDir, startTestGateway } from '../system';
+import { gatewayProcess } from './gatewayProcess';
 
 // A cloud and several real gateways, each with simulated esp32 lamps it has found, short OTA and rollout
 // timings, linked to the cloud and owned by the admin: the stage of the cloud rollout tests.
@@ -28,6 +25,8 @@ export interface FleetGateway {
   readonly sim: Simulator;
   /** drops the cloud link (the gateway keeps running) or dials it again */
   link(on: boolean): Promise<void>;
+  /** a gateway run as a process: kill -9 it, or start it again on the same data dir and ports */
+  readonly power?: { kill(): Promise<void>; start(): Promise<void> };
 }
 
 export interface RolloutFleet {
@@ -40,9 +39,9 @@ export interface RolloutFleet {
 export async function startRolloutFleet(
   gatewayCount: number,
   devicesEach: number,
-  kind: StorageKind = 'sqlite',
+  opts: { kind?: StorageKind; processes?: boolean } = {},
 ): Promise<RolloutFleet> {
-  const storage = await testStorage(kind);
+  const storage = await testStorage(opts.kind ?? 'sqlite');
   const stops: Array<() => Promise<void> | void> = [() => storage.stop()];
   const stop = async () => {
     for (const s of stops.reverse()) await s();
@@ -54,31 +53,8 @@ export async function startRolloutFleet(
     await user.login();
     const gateways: FleetGateway[] = [];
     for (let i = 0; i < gatewayCount; i++) {
-      const dataDir = mkdtempSync(join(tmpdir(), 'st-cloud-ro-'));
-      const discoveryPort = await freeUdpPort();
-      const gateway = await build(
-        {
-          ...GatewayConfigSchema.parse({}),
-          port: 0,
-          host: '127.0.0.1',
-          dataDir,
-          multicastIf: '127.0.0.1',
-          discoveryPort,
-          logPort: await freeTcpPort(),
-          webDist: join(dataDir, 'no-web-build'),
-          logLevel: 'silent',
-          otaTimeouts: FAST_OTA,
-          restartWindowMs: 10_000,
-          rolloutTimings: { tickMs: 100, probeMs: 150 },
-        },
-        { cloud: { reconnectDelayMs: 200 } },
-      );
-      const { port } = await gateway.start();
-      const url = `http://127.0.0.1:${port}`;
-      stops.push(
-        () => removeDir(dataDir),
-        () => gateway.stop(),
-      );
+      const { url, discoveryPort, power, stopIt } = await fleetGateway(opts.processes === true);
+      stops.push(stopIt);
       const sim = await startSimulator({
         ips: loopbackBlock(devicesEach),
         kinds: ['lamp'],
@@ -86,7 +62,7 @@ export async function startRolloutFleet(
         rebootMs: 300,
         logRate: 0,
         discoveryPort,
-        gateway: `127.0.0.1:${port}`,
+        gateway: new URL(url).host,
       });
       stops.push(() => sim.stop());
       await waitFor(
@@ -95,12 +71,7 @@ export async function startRolloutFleet(
           devicesEach,
         { what: `gateway ${i}: ${devicesEach} devices found` },
       );
-      const { gatewayId } = await linkGateway(
-        user,
-        cloud.url,
-        { gateway, url, dataDir, discoveryPort, stop: () => gateway.stop() },
-        `Site ${i + 1}`,
-      );
+      const { gatewayId } = await linkGateway(user, cloud.url, { url }, `Site ${i + 1}`);
       const link = async (on: boolean) => {
         const path = on ? '/api/cloud/connection/connect' : '/api/cloud/connection/disconnect';
         const answer = await gwCall(url, 'PUT', path);
@@ -109,7 +80,7 @@ export async function startRolloutFleet(
           what: `gateway ${i} ${on ? 'online' : 'offline'}`,
         });
       };
-      gateways.push({ id: gatewayId, url, sim, link });
+      gateways.push({ id: gatewayId, url, sim, link, ...(power ? { power } : {}) });
     }
     return { cloud, user, gateways, stop };
   } catch (err) {
@@ -118,6 +89,39 @@ export async function startRolloutFleet(
   }
 }
 
+/**
+ * One gateway of the fleet: in the test process (short OTA and rollout timings), or an OS process of its own
+ * (`node --import tsx apps/gateway/src/main.ts`, default timings) that the test can kill -9 and start again.
+ */
+async function fleetGateway(processes: boolean) {
+  if (processes) {
+    const proc = await gatewayProcess();
+    await proc.start();
+    return {
+      url: proc.url,
+      discoveryPort: proc.discoveryPort,
+      power: { kill: () => proc.kill(), start: () => proc.start() },
+      stopIt: async () => {
+        await proc.stop();
+        removeDir(proc.dataDir);
+      },
+    };
+  }
+  const gw = await startTestGateway(
+    undefined,
+    { reconnectDelayMs: 200 },
+    { otaTimeouts: FAST_OTA, restartWindowMs: 10_000, rolloutTimings: { tickMs: 100, probeMs: 150 } },
+  );
+  return {
+    url: gw.url,
+    discoveryPort: gw.discoveryPort,
+    power: undefined,
+    stopIt: async () => {
+      await gw.stop();
+      removeDir(gw.dataDir);
+    },
+  };
+}
 /** Puts tags on every device of a gateway, through its own API. */
 export async function tagAll(g: FleetGateway, tags: string[]): Promise<void> {
   for (const d of g.sim.devices) {
