@@ -270,17 +270,6 @@ export class CloudServer {
     });
     registerBackupRoutes(this.app, { backups, gateways, auth });
     registerFleetRoutes(this.app, { gateways, presence, auth, summaries });
-    const rolloutDeps = {
-      db,
-      relay,
-      gateways,
-      presence,
-      cluster,
-      auth,
-      audit,
-      logger: log.child({ part: 'rollouts' }),
-    };
-    this.steps.unshift(registerCloudRollouts(this.app, rolloutDeps, { tickMs: config.rolloutTickMs }));
     this.steps.unshift(
       registerAccounts(
         this.app,
@@ -318,6 +307,20 @@ export class CloudServer {
     );
     watch.start();
     this.steps.unshift({ name: 'gateway watch', stop: () => watch.stop() });
+    const rolloutDeps = {
+      db,
+      relay,
+      gateways,
+      presence,
+      cluster,
+      auth,
+      audit,
+      logger: log.child({ part: 'rollouts' }),
+      // a pause or an end of a rollout across gateways: one alert on its creator's channels
+      alerts: { settings: (userId: string) => alertStore.get(userId), send: watch.send.bind(watch) },
+    };
+    // stopped before the watch (steps stop in reverse), so its last alerts still go out
+    this.steps.unshift(registerCloudRollouts(this.app, rolloutDeps, { tickMs: config.rolloutTickMs }));
     const buildTime = opts.buildTime ?? new Date().toISOString();
     this.app.get(CLOUD_ROUTES['cloud.build'].path, async () => ({
       version: PRODUCT_VERSION,

@@ -4,6 +4,7 @@ import {
   cloudRollout,
   type FleetGateway,
   lampFirmware,
+  lampRollout,
   library,
   type RolloutFleet,
   startRolloutFleet,
@@ -115,16 +116,7 @@ describe('rollouts across gateways', () => {
   it('pauses at the failure limit counted over the wave; retry failed finishes it', async () => {
     const fw = await lampFirmware(b.url, '2.1.0');
     for (const d of b.sim.devices) d.setOtaRefuse(true);
-    const created = await fleet.user.call('POST', '/api/cloud-rollouts', {
-      source: { gatewayId: b.id, firmwareId: fw.id },
-      gateways: { ids: [b.id, a.id, c.id] },
-      target: { kind: 'typeBoard', type: 'lamp', board: 'esp32' },
-      waves: [{ count: 1 }, {}],
-      soakMs: 300,
-      backWithinMs: 10_000,
-    });
-    expect(created.status, created.text).toBe(201);
-    const id = String(Reflect.get(created.body as object, 'id'));
+    const id = await lampRollout(fleet.user, b, fw.id, [b, a, c]);
     const paused = await waitCloudRollout(fleet.user, id, (r) => r.state === 'PAUSED', 'paused');
     expect(paused.reason).toBe('Wave 1: 1 of 1 devices failed (limit 1)');
     expect(paused.currentWave).toBe(0);

@@ -163,8 +163,9 @@ export class GatewayWatch {
   /**
    * Sends on every channel (retrying with backoff); `settled` runs once each channel has either delivered or
    * given up. A node stopping meanwhile never settles: the alert stays unsent and a surviving node sends it.
+   * Also the sender of the cloud rollouts' alerts (rollouts/alerts.ts).
    */
-  private send(
+  send(
     channels: readonly AlertChannel[],
     payload: AlertPayload,
     settled: () => Promise<void> = async () => undefined,

@@ -2,6 +2,7 @@ import { isRolloutDeviceOver, isRolloutFailure, type RolloutDevice, rolloutFailu
 import type { Logger } from '@st/server-kit';
 import type { Presence } from '../link/presence';
 import type { Cluster } from '../scale/cluster';
+import { RolloutAlerts } from './alerts';
 import type { GatewayCalls } from './gatewayCalls';
 import { PartRunner } from './partRunner';
 import { failuresOf, inWave, settled } from './plan';
@@ -36,6 +37,7 @@ export class RolloutDriver {
     private readonly cluster: Cluster,
     private readonly logger: Logger,
     private readonly opts: RolloutDriverOptions = {},
+    private readonly alerts: RolloutAlerts = new RolloutAlerts(undefined),
   ) {
     this.runner = new PartRunner(store, calls);
   }
@@ -112,7 +114,9 @@ export class RolloutDriver {
     const limit = rolloutFailureLimit(rollout.spec.settings, wave, devices.length);
     if (failed >= limit) {
       const reason = `Wave ${wave + 1}: ${failed} of ${devices.length} devices failed (limit ${limit})`;
-      await this.store.update(rollout.id, { state: 'PAUSED', reason }, 'RUNNING');
+      if (await this.store.update(rollout.id, { state: 'PAUSED', reason }, 'RUNNING')) {
+        this.alerts.paused(rollout, reason);
+      }
       return;
     }
     // A device holds the gate while its gateway works on it; one whose gateway is offline does not (it
@@ -142,11 +146,9 @@ export class RolloutDriver {
       }
     }
     const reason = summary(parts.flatMap((p) => p.devices));
-    await this.store.update(
-      rollout.id,
-      { state: 'FINISHED', reason, finishedAt: new Date().toISOString() },
-      'RUNNING',
-    );
+    const change = { state: 'FINISHED' as const, reason, finishedAt: new Date().toISOString() };
+    if (await this.store.update(rollout.id, change, 'RUNNING'))
+      this.alerts.ended(rollout, 'FINISHED', reason);
     await this.store.dropFirmwareData(rollout.id);
   }
 }

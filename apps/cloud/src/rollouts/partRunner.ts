@@ -103,6 +103,8 @@ export class PartRunner {
         lifetimeMs: Math.min(lifeMs, s.lifetimeMs),
         // the cloud applies the failure limit over all devices of the wave
         failureLimit: { firstWave: ips.length + 1, laterPercent: 100 },
+        // the cloud sends one alert for the whole rollout; the part sends none of its own
+        quiet: true,
       };
       try {
         gatewayRollout = await this.calls.createRollout(part.gatewayId, actor, body);

@@ -15,6 +15,7 @@ import {
 import type { GatewayStore, MemberView } from '../gateways/store';
 import type { Presence } from '../link/presence';
 import { requireRole } from '../shares/access';
+import { RolloutAlerts } from './alerts';
 import type { GatewayCalls, KnownDevice } from './gatewayCalls';
 import { assignWaves, matching, planned } from './plan';
 import type { CloudRolloutStore, PartRow, RolloutRow } from './store';
@@ -36,6 +37,7 @@ export class CloudRolloutService {
     private readonly presence: Presence,
     private readonly calls: GatewayCalls,
     private readonly poke: () => void,
+    private readonly alerts: RolloutAlerts = new RolloutAlerts(undefined),
   ) {}
 
   /** The gateways a request names (ids and/or a gateway tag), each one the caller runs. */
@@ -216,6 +218,7 @@ export class CloudRolloutService {
     if (action === 'pause') {
       if (!(await this.store.update(id, { state: 'PAUSED', reason: `Paused ${by}` }, 'RUNNING')))
         throw conflict(`the rollout is ${row.state}`);
+      this.alerts.paused(row, `Paused ${by}`);
     } else if (action === 'resume') {
       // The failures of the current wave so far are accepted: they no longer count against its limit.
       const parts = await this.store.parts(id);
@@ -233,6 +236,7 @@ export class CloudRolloutService {
         finishedAt: new Date().toISOString(),
       };
       if (!(await this.store.update(id, change, row.state))) throw conflict('its state changed meanwhile');
+      this.alerts.ended(row, 'CANCELLED', change.reason);
     } else {
       if (row.state === 'CANCELLED') throw conflict('the rollout is CANCELLED');
       const parts = await this.store.parts(id);

@@ -39,7 +39,7 @@ export interface RolloutFleet {
 export async function startRolloutFleet(
   gatewayCount: number,
   devicesEach: number,
-  opts: { kind?: StorageKind; processes?: boolean } = {},
+  opts: { kind?: StorageKind; processes?: boolean; cloud?: Parameters<typeof startCloud>[0] } = {},
 ): Promise<RolloutFleet> {
   const storage = await testStorage(opts.kind ?? 'sqlite');
   const stops: Array<() => Promise<void> | void> = [() => storage.stop()];
@@ -47,7 +47,7 @@ export async function startRolloutFleet(
     for (const s of stops.reverse()) await s();
   };
   try {
-    const cloud = await startCloud({ ...storage.overrides, rolloutTickMs: 200 });
+    const cloud = await startCloud({ ...storage.overrides, rolloutTickMs: 200, ...opts.cloud });
     stops.push(() => cloud.stop());
     const user = new Browser(cloud.url);
     await user.login();
@@ -169,4 +169,28 @@ export async function waitCloudRollout(
   );
   if (!last) throw new Error('no rollout read');
   return last;
+}
+
+/**
+ * Starts a rollout of `firmwareId` (in `source`'s library) over every esp32 lamp of `gateways`: one device,
+ * then the rest, a short soak. Returns its id.
+ */
+export async function lampRollout(
+  user: Browser,
+  source: FleetGateway,
+  firmwareId: string,
+  gateways: readonly FleetGateway[],
+  extra: Record<string, unknown> = {},
+): Promise<string> {
+  const created = await user.call('POST', '/api/cloud-rollouts', {
+    source: { gatewayId: source.id, firmwareId },
+    gateways: { ids: gateways.map((g) => g.id) },
+    target: { kind: 'typeBoard', type: 'lamp', board: 'esp32' },
+    waves: [{ count: 1 }, {}],
+    soakMs: 300,
+    backWithinMs: 10_000,
+    ...extra,
+  });
+  if (created.status !== 201) throw new Error(`rollout refused: ${created.status} ${created.text}`);
+  return String(Reflect.get(created.body as object, 'id'));
 }

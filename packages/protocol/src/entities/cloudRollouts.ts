@@ -55,7 +55,7 @@ export const CloudRolloutGateways = z
 export type CloudRolloutGateways = z.infer<typeof CloudRolloutGateways>;
 
 /** `POST /api/cloud-rollouts`: the firmware is taken from one gateway's library (`source`). */
-export const CloudRolloutCreate = RolloutCreate.omit({ firmwareId: true, target: true }).extend({
+export const CloudRolloutCreate = RolloutCreate.omit({ firmwareId: true, target: true, quiet: true }).extend({
   source: z.object({ gatewayId: Id, firmwareId: Id }),
   gateways: CloudRolloutGateways,
   target: CloudRolloutTarget,

@@ -13,6 +13,7 @@ export function rolloutSettingsOf(input: Omit<RolloutCreate, 'firmwareId' | 'tar
     backWithinMs: input.backWithinMs ?? ROLLOUT_DEFAULTS.backWithinMs,
     lifetimeMs: input.lifetimeMs ?? ROLLOUT_DEFAULTS.lifetimeMs,
     failureLimit: { ...ROLLOUT_DEFAULTS.failureLimit, ...input.failureLimit },
+    ...(input.quiet ? { quiet: true } : {}),
   };
 }
 

@@ -104,6 +104,11 @@ export const RolloutCreate = z.object({
   /** how long devices that are away stay queued */
   lifetimeMs: z.number().int().min(ROLLOUT_LIMITS.minLifetimeMs).max(ROLLOUT_LIMITS.maxLifetimeMs).optional(),
   failureLimit: RolloutFailureLimit.partial().optional(),
+  /**
+   * No alert and no console notification of its own when it pauses or ends: a part of a cloud rollout (the
+   * cloud sends one for the whole rollout). Absent: false.
+   */
+  quiet: z.boolean().optional(),
 });
 export type RolloutCreate = z.infer<typeof RolloutCreate>;
 
@@ -190,6 +195,8 @@ export const RolloutSettings = z.object({
   backWithinMs: z.number().int(),
   lifetimeMs: z.number().int(),
   failureLimit: z.object({ firstWave: z.number().int(), laterPercent: z.number() }),
+  /** sends no alert or notification of its own (RolloutCreate.quiet) */
+  quiet: z.boolean().optional(),
 });
 export type RolloutSettings = z.infer<typeof RolloutSettings>;
 

@@ -69,8 +69,10 @@ export function createRollouts(setup: RolloutSetup) {
     abortUpload: (taskId) => setup.ota.abort(taskId),
     probe: setup.probe,
     crashLooping: (ip) => crashLoops().has(ip),
-    // a pause or an end goes out both ways: an alert on the user's channels and a notification in the console
+    // a pause or an end goes out both ways: an alert on the user's channels and a notification in the console;
+    // a quiet rollout (a cloud rollout's part: the cloud alerts for the whole) sends neither
     alert: (kind, rollout, text) => {
+      if (rollout.settings.quiet) return;
       const payload: AlertPayload = {
         id: randomUUID(),
         kind,
