@@ -7,6 +7,7 @@ import {
   startRolloutFleet,
   tagAll,
   waitCloudRollout,
+  windowNotNow,
 } from './support/rolloutFleet';
 
 // Rollouts across gateways and gateway tags, by role: a viewer sees and is refused every write (403); an
@@ -83,7 +84,7 @@ describe('rollouts across gateways: rights and bad input', () => {
     const created = await as.operator.call(
       'POST',
       '/api/cloud-rollouts',
-      body({ gateways: { tag: 'site-2' }, window: notNow() }),
+      body({ gateways: { tag: 'site-2' }, window: windowNotNow() }),
     );
     expect(created.status, created.text).toBe(201);
     const id = String(Reflect.get(created.body as object, 'id'));
@@ -152,7 +153,7 @@ describe('rollouts across gateways: rights and bad input', () => {
     const ip = b.sim.devices[0]?.address ?? '';
     const picked = await post({
       target: { kind: 'devices', devices: [{ gatewayId: b.id, ip }] },
-      window: notNow(),
+      window: windowNotNow(),
     });
     expect(picked.status, picked.text).toBe(201);
     expect(picked.body).toMatchObject({ waves: [{ size: 1 }], gateways: [{ devices: [{ ip, wave: 0 }] }] });
@@ -167,12 +168,3 @@ describe('rollouts across gateways: rights and bad input', () => {
     expect(badAction.status).toBe(400);
   });
 });
-
-/** A one-minute window two hours from now (gateway local time): nothing starts in this test. */
-function notNow() {
-  const d = new Date(Date.now() + 2 * 3_600_000);
-  const hhmm = (m: number) =>
-    `${String(Math.floor(m / 60) % 24).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
-  const start = d.getHours() * 60 + d.getMinutes();
-  return { start: hhmm(start), end: hhmm(start + 1) };
-}

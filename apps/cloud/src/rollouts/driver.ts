@@ -76,15 +76,36 @@ export class RolloutDriver {
       });
   }
 
-  /** One round over the active rollouts (public for tests). */
+  /** One round over the active rollouts, then the cancels owed to gateways back online (public for tests). */
   async round(): Promise<void> {
     for (const id of await this.store.active()) {
-      if (!(await this.store.lease(id, this.cluster.nodeId, this.opts.leaseMs ?? 30_000))) continue;
+      if (!(await this.lease(id))) continue;
       try {
         await this.step(id);
       } catch (err) {
         this.logger.warn({ err, rollout: id }, 'rollout step failed');
       }
+    }
+    await this.deliverCancels();
+  }
+
+  private lease(id: string): Promise<boolean> {
+    return this.store.lease(id, this.cluster.nodeId, this.opts.leaseMs ?? 30_000);
+  }
+
+  /** A cancelled rollout's parts on gateways that were offline at the cancel, told once they are back. */
+  private async deliverCancels(): Promise<void> {
+    const owed = await this.store.cancelsOwed();
+    if (owed.length === 0) return;
+    const online = await this.presence.onlineOf(owed.map((o) => o.gatewayId));
+    for (const { rolloutId, gatewayId } of owed) {
+      if (!online.has(gatewayId) || !(await this.lease(rolloutId))) continue;
+      const rollout = await this.store.get(rolloutId);
+      const part = (await this.store.parts(rolloutId)).find((p) => p.gatewayId === gatewayId);
+      if (!rollout || !part) continue;
+      await this.runner.run(rollout, part).catch((err: unknown) => {
+        this.logger.warn({ err, rollout: rolloutId, gateway: gatewayId }, 'rollout cancel not delivered');
+      });
     }
   }
 
@@ -92,6 +113,7 @@ export class RolloutDriver {
     const rollout = await this.store.get(id);
     if (!rollout) return;
     const parts = await this.store.parts(id);
+    await this.dropDeleted(id, parts);
     const online = await this.presence.onlineOf(parts.map((p) => p.gatewayId));
     for (const part of parts) {
       if (!online.has(part.gatewayId) || part.state === 'DONE') continue;
@@ -102,6 +124,22 @@ export class RolloutDriver {
       }
     }
     if (rollout.state === 'RUNNING') await this.gate(rollout, online);
+  }
+
+  /** A gateway deleted from the cloud drops out: its devices not over end CANCELLED, its part is done. */
+  private async dropDeleted(id: string, parts: PartRow[]): Promise<void> {
+    const gone = await this.store.goneGateways(id);
+    const at = new Date().toISOString();
+    for (const p of parts) {
+      if (!gone.has(p.gatewayId)) continue;
+      const detail = 'Its gateway was deleted from the cloud';
+      p.devices = p.devices.map((d) =>
+        isRolloutDeviceOver(d.state) ? d : { ...d, state: 'CANCELLED' as const, detail, updatedAt: at },
+      );
+      p.state = 'DONE';
+      p.retry = false;
+      await this.store.updatePart(id, p.gatewayId, { devices: p.devices, state: 'DONE', retry: false });
+    }
   }
 
   /** The gate over every gateway's devices of the current wave. */

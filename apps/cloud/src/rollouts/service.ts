@@ -6,6 +6,7 @@ import {
   type CloudRolloutFirmware,
   type CloudRolloutPreview,
   type CloudRolloutPreviewRequest,
+  isRolloutDeviceOver,
   isRolloutFailure,
   ROLE_RANK,
   type RolloutAction,
@@ -206,6 +207,22 @@ export class CloudRolloutService {
     return rolloutView(row, parts, online, names);
   }
 
+  /**
+   * A cancel is over at once in the cloud: devices not over end CANCELLED (a gateway's verdicts read back when
+   * its part is cancelled replace them), and a part with nothing started on its gateway is done. Parts with a
+   * gateway rollout are cancelled there by the driver: now if the gateway is online, else when it relinks.
+   */
+  private async cancelled(id: string, at: string): Promise<void> {
+    await this.store.dropFirmwareData(id);
+    for (const p of await this.store.parts(id)) {
+      const devices = p.devices.map((d) =>
+        isRolloutDeviceOver(d.state) ? d : { ...d, state: 'CANCELLED' as const, updatedAt: at },
+      );
+      const nothingThere = Object.keys(p.parts).length === 0;
+      await this.store.updatePart(id, p.gatewayId, { devices, ...(nothingThere ? { state: 'DONE' } : {}) });
+    }
+  }
+
   /** Pause, resume, cancel or retry the failed devices: the caller runs every gateway of it (still there). */
   async act(user: Caller, id: string, action: RolloutAction['action']): Promise<RolloutRow> {
     const row = await this.visible(user, id);
@@ -236,6 +253,7 @@ export class CloudRolloutService {
         finishedAt: new Date().toISOString(),
       };
       if (!(await this.store.update(id, change, row.state))) throw conflict('its state changed meanwhile');
+      await this.cancelled(id, change.finishedAt);
       this.alerts.ended(row, 'CANCELLED', change.reason);
     } else {
       if (row.state === 'CANCELLED') throw conflict('the rollout is CANCELLED');

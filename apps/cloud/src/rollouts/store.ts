@@ -124,28 +124,42 @@ export class CloudRolloutStore {
     return rows.map(toRollout);
   }
 
-  /** Rollouts a driver must look at: running, paused, or cancelled with a gateway part not yet told. */
+  /** Rollouts a driver must step: running or paused. */
   async active(): Promise<string[]> {
     const rows = await this.db
-      .selectFrom('cloud_rollouts as r')
-      .select('r.id')
-      .where((eb) =>
-        eb.or([
-          eb('r.state', 'in', ['RUNNING', 'PAUSED']),
-          eb.and([
-            eb('r.state', '=', 'CANCELLED'),
-            eb.exists(
-              eb
-                .selectFrom('cloud_rollout_gateways as g')
-                .select('g.gateway_id')
-                .whereRef('g.rollout_id', '=', 'r.id')
-                .where('g.state', '!=', 'DONE'),
-            ),
-          ]),
-        ]),
-      )
+      .selectFrom('cloud_rollouts')
+      .select('id')
+      .where('state', 'in', ['RUNNING', 'PAUSED'])
       .execute();
     return rows.map((r) => r.id);
+  }
+
+  /**
+   * Gateway parts of cancelled rollouts not yet told (their gateway was offline at the cancel), of gateways
+   * still in the cloud: delivered, best effort, when the gateway links again. The rollout itself is over.
+   */
+  async cancelsOwed(): Promise<{ rolloutId: string; gatewayId: string }[]> {
+    return this.db
+      .selectFrom('cloud_rollout_gateways as p')
+      .innerJoin('cloud_rollouts as r', 'r.id', 'p.rollout_id')
+      .innerJoin('gateways as g', 'g.id', 'p.gateway_id')
+      .select(['p.rollout_id as rolloutId', 'p.gateway_id as gatewayId'])
+      .where('r.state', '=', 'CANCELLED')
+      .where('p.state', '!=', 'DONE')
+      .execute();
+  }
+
+  /** The rollout's gateways deleted from the cloud since it started (parts not yet done). */
+  async goneGateways(rolloutId: string): Promise<Set<string>> {
+    const rows = await this.db
+      .selectFrom('cloud_rollout_gateways as p')
+      .leftJoin('gateways as g', 'g.id', 'p.gateway_id')
+      .select('p.gateway_id')
+      .where('p.rollout_id', '=', rolloutId)
+      .where('p.state', '!=', 'DONE')
+      .where('g.id', 'is', null)
+      .execute();
+    return new Set(rows.map((r) => r.gateway_id));
   }
 
   async parts(rolloutId: string): Promise<PartRow[]> {

@@ -194,3 +194,12 @@ export async function lampRollout(
   if (created.status !== 201) throw new Error(`rollout refused: ${created.status} ${created.text}`);
   return String(Reflect.get(created.body as object, 'id'));
 }
+
+/** A one-minute window two hours from now: a rollout in it starts its parts but flashes nothing yet. */
+export function windowNotNow() {
+  const d = new Date(Date.now() + 2 * 3_600_000);
+  const hhmm = (m: number) =>
+    `${String(Math.floor(m / 60) % 24).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+  const start = d.getHours() * 60 + d.getMinutes();
+  return { start: hhmm(start), end: hhmm(start + 1) };
+}
