@@ -7,7 +7,7 @@ import {
   lampFirmware,
   lampRollout,
   type RolloutFleet,
-  startRolloutFleet,
+  useRolloutFleet,
   waitCloudRollout,
 } from './support/rolloutFleet';
 import { gwCall } from './system';
@@ -30,8 +30,10 @@ const rolloutAlerts = (hook: HttpReceiver) =>
 beforeAll(async () => {
   cloudHook = await startHttpReceiver();
   gatewayHook = await startHttpReceiver();
-  // the receivers are on loopback, which users' cloud alerts reach only through the allow-list
-  fleet = await startRolloutFleet(2, 1, { cloud: { alertAllowedHosts: '127.0.0.1' } });
+});
+// the receivers are on loopback, which users' cloud alerts reach only through the allow-list
+useRolloutFleet(2, 1, { cloud: { alertAllowedHosts: '127.0.0.1' } }, async (f) => {
+  fleet = f;
   [a, b] = fleet.gateways as [FleetGateway, FleetGateway];
   const put = await fleet.user.call('PUT', '/api/alerts', {
     channels: [{ id: 'hook', type: 'webhook', url: cloudHook.url }],
@@ -44,9 +46,8 @@ beforeAll(async () => {
     // the gateway's channel works: its test alert arrives
     expect((await gwCall(g.url, 'POST', '/api/alerts/test?channel=hook')).body).toEqual({ ok: true });
   }
-}, 120_000);
+});
 afterAll(async () => {
-  await fleet?.stop();
   await cloudHook?.close();
   await gatewayHook?.close();
 });

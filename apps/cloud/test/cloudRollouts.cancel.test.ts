@@ -1,12 +1,12 @@
 import { Rollout } from '@st/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   cloudRollout,
   type FleetGateway,
   lampFirmware,
   lampRollout,
   type RolloutFleet,
-  startRolloutFleet,
+  useRolloutFleet,
   waitCloudRollout,
   windowNotNow,
 } from './support/rolloutFleet';
@@ -21,12 +21,9 @@ let a: FleetGateway;
 let b: FleetGateway;
 let c: FleetGateway;
 
-beforeAll(async () => {
-  fleet = await startRolloutFleet(3, 1);
+useRolloutFleet(3, 1, {}, (f) => {
+  fleet = f;
   [a, b, c] = fleet.gateways as [FleetGateway, FleetGateway, FleetGateway];
-}, 120_000);
-afterAll(async () => {
-  await fleet?.stop();
 });
 
 async function gatewayRollout(g: FleetGateway, id: string): Promise<Rollout> {

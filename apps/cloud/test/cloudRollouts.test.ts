@@ -1,5 +1,5 @@
 import { waitFor } from '@st/testkit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   cloudRollout,
   type FleetGateway,
@@ -7,8 +7,8 @@ import {
   lampRollout,
   library,
   type RolloutFleet,
-  startRolloutFleet,
   tagAll,
+  useRolloutFleet,
   waitCloudRollout,
 } from './support/rolloutFleet';
 import { isOnline } from './system';
@@ -25,13 +25,10 @@ let a: FleetGateway;
 let b: FleetGateway;
 let c: FleetGateway;
 
-beforeAll(async () => {
-  fleet = await startRolloutFleet(3, 2, { processes: true });
+useRolloutFleet(3, 2, { processes: true }, async (f) => {
+  fleet = f;
   [a, b, c] = fleet.gateways as [FleetGateway, FleetGateway, FleetGateway];
   for (const g of fleet.gateways) await tagAll(g, ['beta']);
-}, 120_000);
-afterAll(async () => {
-  await fleet?.stop();
 });
 
 describe('rollouts across gateways', () => {

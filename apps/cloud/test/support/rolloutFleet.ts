@@ -1,6 +1,7 @@
 import { CloudRollout, DeviceInfoSchema, Firmware, makeFirmwareImage } from '@st/protocol';
 import { type Simulator, startSimulator } from '@st/simulator';
 import { loopbackBlock, waitFor } from '@st/testkit';
+import { afterAll, beforeAll } from 'vitest';
 import { z } from 'zod';
 import { Browser, type StorageKind, startCloud, type TestCloud, testStorage } from '../helpers';
 import { gwCall, isOnline, linkGateway, removeDir, startTestGateway } from '../system';
@@ -202,4 +203,21 @@ export function windowNotNow() {
     `${String(Math.floor(m / 60) % 24).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
   const start = d.getHours() * 60 + d.getMinutes();
   return { start: hhmm(start), end: hhmm(start + 1) };
+}
+
+/** The fleet of a test file: started before its tests (then `ready` runs with it), stopped after them. */
+export function useRolloutFleet(
+  gatewayCount: number,
+  devicesEach: number,
+  opts: Parameters<typeof startRolloutFleet>[2],
+  ready: (fleet: RolloutFleet) => Promise<void> | void,
+): void {
+  let fleet: RolloutFleet | undefined;
+  beforeAll(async () => {
+    fleet = await startRolloutFleet(gatewayCount, devicesEach, opts);
+    await ready(fleet);
+  }, 120_000);
+  afterAll(async () => {
+    await fleet?.stop();
+  });
 }
