@@ -316,6 +316,7 @@ export class CloudServer {
       auth,
       audit,
       logger: log.child({ part: 'rollouts' }),
+      isAdmin: (userId: string) => users.isAdmin(userId),
       // a pause or an end of a rollout across gateways: one alert on its creator's channels
       alerts: { settings: (userId: string) => alertStore.get(userId), send: watch.send.bind(watch) },
     };

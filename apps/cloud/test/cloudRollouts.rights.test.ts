@@ -167,4 +167,43 @@ describe('rollouts across gateways: rights and bad input', () => {
     const badAction = await fleet.user.call('POST', '/api/cloud-rollouts/none/action', { action: 'explode' });
     expect(badAction.status).toBe(400);
   });
+
+  it('deletes a finished or cancelled rollout: who started it or an admin; 409 while it runs; audited', async () => {
+    const created = await as.operator.call('POST', '/api/cloud-rollouts', body({ window: windowNotNow() }));
+    expect(created.status, created.text).toBe(201);
+    const id = String(Reflect.get(created.body as object, 'id'));
+    const del = (who: Browser, rid: string) => who.call('DELETE', `/api/cloud-rollouts/${rid}`);
+
+    const running = await del(as.operator, id);
+    expect(running.status).toBe(409);
+    expect(running.body).toMatchObject({
+      code: 'ROLLOUT_STATE_CONFLICT',
+      message: 'Cannot delete the rollout while it is running: cancel it first',
+    });
+    await as.operator.call('POST', `/api/cloud-rollouts/${id}/action`, { action: 'cancel' });
+    // a viewer sees it but did not start it
+    const viewer = await del(as.viewer, id);
+    expect(viewer.status).toBe(403);
+    expect(viewer.body).toMatchObject({
+      code: 'ROLE_FORBIDDEN',
+      message: 'Only who started the rollout, or an admin, may delete it',
+    });
+    expect((await del(as.operator, id)).body).toEqual({ ok: true });
+    expect((await as.operator.call('GET', `/api/cloud-rollouts/${id}`)).status).toBe(404);
+    expect((await del(as.operator, id)).status).toBe(404);
+    const listed = (await as.operator.call('GET', '/api/cloud-rollouts')).body as Array<{ id: string }>;
+    expect(listed.map((r) => r.id)).not.toContain(id);
+
+    // an admin deletes a rollout someone else started
+    const other = await as.operator.call('POST', '/api/cloud-rollouts', body({ window: windowNotNow() }));
+    const otherId = String(Reflect.get(other.body as object, 'id'));
+    await as.operator.call('POST', `/api/cloud-rollouts/${otherId}/action`, { action: 'cancel' });
+    expect((await del(fleet.user, otherId)).status).toBe(200);
+
+    const audit = await fleet.user.call('GET', '/api/audit?action=rollout.deleted');
+    expect(audit.body).toEqual([
+      expect.objectContaining({ actor: 'admin', gatewayId: b.id, outcome: '200' }),
+      expect.objectContaining({ actor: 'operator', gatewayId: b.id, outcome: '200' }),
+    ]);
+  });
 });

@@ -22,6 +22,7 @@ export interface CloudRolloutDeps {
   auth: RequestAuth;
   audit: AuditLog;
   logger: Logger;
+  isAdmin(userId: string): Promise<boolean>;
   /** the creator's cloud alert channels and the sender (the gateway watch's, with retries) */
   alerts?: Pick<RolloutAlertDeps, 'settings' | 'send'>;
 }
@@ -44,7 +45,13 @@ export function registerCloudRollouts(
   const driver = new RolloutDriver(store, calls, deps.presence, deps.cluster, deps.logger, opts, alerts);
   const poke = () => driver.poke();
   const service = new CloudRolloutService(store, deps.gateways, deps.presence, calls, poke, alerts);
-  registerCloudRolloutRoutes(app, { service, store, auth: deps.auth, audit: deps.audit });
+  registerCloudRolloutRoutes(app, {
+    service,
+    store,
+    auth: deps.auth,
+    audit: deps.audit,
+    isAdmin: deps.isAdmin,
+  });
   driver.start();
   return { name: 'rollouts', stop: () => driver.stop() };
 }

@@ -19,6 +19,7 @@ export interface CloudRolloutRouteDeps {
   store: CloudRolloutStore;
   auth: RequestAuth;
   audit: AuditLog;
+  isAdmin(userId: string): Promise<boolean>;
 }
 
 function doc(name: RouteName) {
@@ -42,21 +43,13 @@ export function registerCloudRolloutRoutes(app: HttpApp, deps: CloudRolloutRoute
     row: RolloutRow,
     user: { userId: string; login: string },
     address: string,
-    action: (typeof ACTION_AUDIT)[keyof typeof ACTION_AUDIT] | 'rollout.created',
+    action: (typeof ACTION_AUDIT)[keyof typeof ACTION_AUDIT] | 'rollout.created' | 'rollout.deleted',
     outcome: string,
   ) => {
     const fw = row.spec.firmware;
     const detail = `${row.name}: ${fw.type} ${fw.version} (${fw.board})`;
     for (const gatewayId of row.spec.gatewayIds) {
-      await deps.audit.record({
-        actorId: user.userId,
-        actor: user.login,
-        address,
-        action,
-        gatewayId,
-        detail,
-        outcome,
-      });
+      await deps.audit.recordBy(user, address, { action, gatewayId, detail, outcome });
     }
   };
 
@@ -97,6 +90,17 @@ export function registerCloudRolloutRoutes(app: HttpApp, deps: CloudRolloutRoute
       const row = await service.act(user, req.params.id, req.body.action);
       await audit(row, user, req.ip, ACTION_AUDIT[req.body.action], '200');
       return service.view(row);
+    },
+  );
+
+  app.delete(
+    route('cloud.rollouts.delete'),
+    { schema: { params: IdParams, ...doc('cloud.rollouts.delete') } },
+    async (req) => {
+      const user = await auth.user(req);
+      const row = await service.remove(user, req.params.id, await deps.isAdmin(user.userId));
+      await audit(row, user, req.ip, 'rollout.deleted', '200');
+      return { ok: true as const };
     },
   );
 }

@@ -208,6 +208,27 @@ export class CloudRolloutService {
   }
 
   /**
+   * Deletes a finished or cancelled rollout from the list: whoever started it, or an admin (who need not see
+   * its gateways). Running or paused: 409, cancel it first. A cancel still owed to an offline gateway is
+   * dropped with it. Answers the row deleted (for the audit).
+   */
+  async remove(user: Caller, id: string, isAdmin: boolean): Promise<RolloutRow> {
+    const row = isAdmin ? await this.store.get(id) : await this.visible(user, id);
+    if (!row) throw new ApiError('ROLLOUT_NOT_FOUND', `Rollout ${id} not found`);
+    if (!isAdmin && row.createdBy !== user.userId) {
+      throw new ApiError('ROLE_FORBIDDEN', 'Only who started the rollout, or an admin, may delete it');
+    }
+    if (row.state === 'RUNNING' || row.state === 'PAUSED') {
+      throw new ApiError(
+        'ROLLOUT_STATE_CONFLICT',
+        `Cannot delete the rollout while it is ${row.state === 'RUNNING' ? 'running' : 'paused'}: cancel it first`,
+      );
+    }
+    await this.store.delete(id);
+    return row;
+  }
+
+  /**
    * A cancel is over at once in the cloud: devices not over end CANCELLED (a gateway's verdicts read back when
    * its part is cancelled replace them), and a part with nothing started on its gateway is done. Parts with a
    * gateway rollout are cancelled there by the driver: now if the gateway is online, else when it relinks.

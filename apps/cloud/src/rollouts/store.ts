@@ -216,6 +216,14 @@ export class CloudRolloutStore {
       .execute();
   }
 
+  /** Removes the rollout and its gateways' parts. */
+  async delete(id: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('cloud_rollout_gateways').where('rollout_id', '=', id).execute();
+      await trx.deleteFrom('cloud_rollouts').where('id', '=', id).execute();
+    });
+  }
+
   async firmwareData(id: string): Promise<string | undefined> {
     const row = await this.db
       .selectFrom('cloud_rollouts')

@@ -153,6 +153,7 @@ export const AUDIT_ACTIONS = [
   'rollout.resumed',
   'rollout.cancelled',
   'rollout.retried',
+  'rollout.deleted',
 ] as const;
 export const AuditAction = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditAction>;

@@ -8,7 +8,7 @@ import {
   CloudRolloutSummary,
   GatewayTagsBody,
 } from '../entities/cloudRollouts';
-import { IdParams } from '../entities/common';
+import { IdParams, OkResponse } from '../entities/common';
 import { RolloutAction } from '../entities/rollouts';
 import { route } from './define';
 
@@ -67,5 +67,14 @@ export const CLOUD_ROLLOUT_ROUTES = {
     body: RolloutAction,
     response: CloudRollout,
     summary: 'Pause, resume, cancel a rollout across gateways, or retry its failed devices',
+  }),
+  'cloud.rollouts.delete': route({
+    ...cloud,
+    method: 'DELETE',
+    path: '/api/cloud-rollouts/:id',
+    params: IdParams,
+    response: OkResponse,
+    summary:
+      'Delete a finished or cancelled rollout across gateways from the list (who started it, or an admin; 409 while it runs or is paused)',
   }),
 } as const;

@@ -8,6 +8,7 @@ import { Group, Paper, Stack } from '../../ui/kit/layout';
 import { Badge } from '../../ui/kit/status';
 import { Table } from '../../ui/kit/Table';
 import { Text, Title } from '../../ui/kit/text';
+import { useConfirm } from '../../ui/useConfirm';
 import { useRolloutMessages } from '../rollouts/useRolloutsLive';
 import { type CloudRolloutsApi, cloudRolloutKeys } from './cloudRolloutsApi';
 
@@ -37,9 +38,18 @@ const counts = (c: Partial<Record<string, number>>) =>
     .join(', ');
 
 /** One rollout across gateways, live: its waves over every gateway, each gateway's part and device verdicts. */
-export function CloudRolloutView({ api, id }: { api: CloudRolloutsApi; id: string }) {
+export function CloudRolloutView({
+  api,
+  id,
+  onDeleted,
+}: {
+  api: CloudRolloutsApi;
+  id: string;
+  onDeleted: () => void;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const confirm = useConfirm();
   const [error, setError] = useState<string | undefined>();
   const rollout = useQuery({
     queryKey: cloudRolloutKeys.one(id),
@@ -54,6 +64,20 @@ export function CloudRolloutView({ api, id }: { api: CloudRolloutsApi; id: strin
     try {
       queryClient.setQueryData(cloudRolloutKeys.one(id), await api.act(id, action));
       void queryClient.invalidateQueries({ queryKey: cloudRolloutKeys.list });
+    } catch (e) {
+      setError(t('cloudRollouts.failed', { reason: serverMessage(e) ?? String(e) }));
+    }
+  };
+  // a finished or cancelled rollout leaves the list after a confirm (the cloud says who may)
+  const remove = async () => {
+    const message = t('cloudRollouts.action.delete.confirm', { name: r.name });
+    if (!(await confirm({ message, confirmLabel: t('cloudRollouts.action.delete'), danger: true }))) return;
+    setError(undefined);
+    try {
+      await api.remove(id);
+      queryClient.removeQueries({ queryKey: cloudRolloutKeys.one(id) });
+      await queryClient.invalidateQueries({ queryKey: cloudRolloutKeys.list });
+      onDeleted();
     } catch (e) {
       setError(t('cloudRollouts.failed', { reason: serverMessage(e) ?? String(e) }));
     }
@@ -90,6 +114,11 @@ export function CloudRolloutView({ api, id }: { api: CloudRolloutsApi; id: strin
               {t(`cloudRollouts.action.${a}`)}
             </Button>
           ))}
+          {r.state === 'FINISHED' || r.state === 'CANCELLED' ? (
+            <Button size="xs" variant="light" color="red" onClick={() => void remove()}>
+              {t('cloudRollouts.action.delete')}
+            </Button>
+          ) : null}
         </Group>
         {error ? (
           <Text c="red" role="alert">

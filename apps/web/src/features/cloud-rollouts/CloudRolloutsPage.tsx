@@ -58,7 +58,7 @@ export default function CloudRolloutsPage() {
           }}
         />
       ) : null}
-      {shown ? <CloudRolloutView api={api} id={shown} /> : null}
+      {shown ? <CloudRolloutView api={api} id={shown} onDeleted={() => setChosen(undefined)} /> : null}
       <Title order={2} size="h4">
         {t('cloudRollouts.past')}
       </Title>

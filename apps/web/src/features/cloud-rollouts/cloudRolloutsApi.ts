@@ -22,6 +22,8 @@ export function cloudRolloutsApi(http: HttpClient, gatewayFetch: GatewayFetch) {
       req(cloudRequest(CLOUD_ROLLOUT_ROUTES, 'cloud.rollouts.preview', { body })),
     act: (id: string, action: RolloutAction['action']) =>
       req(cloudRequest(CLOUD_ROLLOUT_ROUTES, 'cloud.rollouts.action', { params: { id }, body: { action } })),
+    remove: (id: string) =>
+      req(cloudRequest(CLOUD_ROLLOUT_ROUTES, 'cloud.rollouts.delete', { params: { id } })),
     gateways: () => req(cloudRequest(CLOUD_ROUTES, 'cloud.gateways.list')),
     setTags: (id: string, tags: string[]) =>
       req(cloudRequest(CLOUD_ROLLOUT_ROUTES, 'cloud.gateways.tags', { params: { id }, body: { tags } })),

@@ -55,6 +55,9 @@ export const cloudRolloutsEn = {
   'cloudRollouts.action.resume': 'Resume',
   'cloudRollouts.action.cancel': 'Cancel rollout',
   'cloudRollouts.action.retryFailed': 'Retry failed',
+  'cloudRollouts.action.delete': 'Remove from the list',
+  'cloudRollouts.action.delete.confirm':
+    'Remove the rollout "{{name}}" from the list? Its history is gone for everyone.',
 } as const;
 
 export const cloudRolloutsRu: RuTexts<typeof cloudRolloutsEn> = {
@@ -114,6 +117,9 @@ export const cloudRolloutsRu: RuTexts<typeof cloudRolloutsEn> = {
   'cloudRollouts.action.resume': 'Продолжить',
   'cloudRollouts.action.cancel': 'Отменить обновление',
   'cloudRollouts.action.retryFailed': 'Повторить сбойные',
+  'cloudRollouts.action.delete': 'Убрать из списка',
+  'cloudRollouts.action.delete.confirm':
+    'Убрать обновление «{{name}}» из списка? Его история пропадёт для всех.',
 };
 
 export { cloudRolloutsFirstEn, cloudRolloutsFirstRu } from './messagesFirst';
