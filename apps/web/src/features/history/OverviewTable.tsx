@@ -280,7 +280,15 @@ export function OverviewTable({
                   )}
                 </Cell>
                 <Cell>
-                  <Group gap="sm" wrap="nowrap" style={{ overflow: 'hidden' }}>
+                  {/* values wrap to a second line rather than being cut at the column's edge (three values with
+                      their sparklines are wider than the column at 1280 px); the title lists them all */}
+                  <Group
+                    gap="sm"
+                    wrap="wrap"
+                    data-cell="sensors"
+                    title={sensorsTitle(row, lang)}
+                    style={{ overflow: 'hidden', rowGap: 0, maxHeight: ROW_HEIGHT - 4, lineHeight: 1.3 }}
+                  >
                     <SensorValues row={row} lang={lang} />
                   </Group>
                 </Cell>
@@ -291,6 +299,13 @@ export function OverviewTable({
       </table>
     </Box>
   );
+}
+
+/** Every latest value of a row on one line, for the sensors cell's title. */
+function sensorsTitle(row: OverviewRow, lang: string): string {
+  return Object.entries(row.sensors)
+    .map(([name, value]) => `${name}: ${typeof value === 'number' ? formatNumber(lang, value) : value}`)
+    .join(' · ');
 }
 
 function Cell({ children }: { children: React.ReactNode }) {
