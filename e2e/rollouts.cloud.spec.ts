@@ -1,7 +1,7 @@
 import { CloudRolloutSummary } from '@st/protocol';
 import { system } from './env';
 import { addFirmware, deleteFirmware, type OwnFleet, startFleet, stopFleet } from './fleet.support';
-import { gatewayCall as gateway, removeRollouts } from './rollouts.support';
+import { gatewayCall as gateway, notificationsSeen, removeRollouts } from './rollouts.support';
 import { expect, test } from './support/console';
 import { signIn } from './support/shell';
 
@@ -17,6 +17,8 @@ let firmwareId: string | undefined;
 
 test.afterAll(async () => {
   await removeRollouts((r) => r.name.startsWith('cloud '));
+  // the rollouts' pause and end notifications would come up as toasts on the next specs' pages
+  await notificationsSeen();
   if (fleet !== undefined) {
     await gateway('/api/devices/tags/bulk', {
       method: 'POST',

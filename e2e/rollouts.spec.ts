@@ -2,7 +2,7 @@ import { DeviceInfoSchema, type Firmware } from '@st/protocol';
 import { system } from './env';
 import { addFirmware, deleteFirmware, type OwnFleet, startFleet, stopFleet } from './fleet.support';
 import { deviceGet } from './panel.support';
-import { gatewayCall as gateway, removeRollouts } from './rollouts.support';
+import { gatewayCall as gateway, notificationsSeen, removeRollouts } from './rollouts.support';
 import { expect, test } from './support/console';
 
 // Issue 37 item 4, gateway mode: a rollout by tag from the Rollouts screen. The live count names the two
@@ -16,6 +16,8 @@ let fleet: OwnFleet | undefined;
 
 test.afterAll(async () => {
   await removeRollouts((r) => r.name === name);
+  // the rollouts' pause and end notifications would come up as toasts on the next specs' pages
+  await notificationsSeen();
   if (fleet !== undefined) {
     await gateway('/api/devices/tags/bulk', {
       method: 'POST',

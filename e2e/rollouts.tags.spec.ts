@@ -3,7 +3,7 @@ import { type Firmware, STORAGE_KEYS } from '@st/protocol';
 import { addFirmware, deleteFirmware, type OwnFleet, startFleet, stopFleet } from './fleet.support';
 import { openScreen } from './logs.support';
 import type { Mode } from './panel.support';
-import { gatewayCall as gateway, removeRollouts } from './rollouts.support';
+import { gatewayCall as gateway, notificationsSeen, removeRollouts, rolloutsQuiet } from './rollouts.support';
 import { expect, test } from './support/console';
 import { expectAccessible } from './support/screens';
 import { closeToasts, toasts } from './support/shell';
@@ -22,11 +22,17 @@ const images: Firmware[] = [];
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
+  test.setTimeout(150_000);
   fleet = await startFleet('lamp', names, ['1.3.9', '1.3.9']);
+  // other specs' rollouts ended by themselves: their notifications would come up as toasts over the panel
+  await rolloutsQuiet();
+  await notificationsSeen();
 });
 
 test.afterAll(async () => {
   await removeRollouts((r) => r.name.startsWith(prefix));
+  // the rollouts' pause and end notifications would come up as toasts on the next specs' pages
+  await notificationsSeen();
   if (fleet !== undefined) {
     for (const ip of fleet.ips)
       await gateway(`/api/devices/tags?ip=${ip}`, { method: 'PUT', body: JSON.stringify({ tags: [] }) });
@@ -56,6 +62,7 @@ for (const [index, mode] of (['gateway', 'cloud'] as const).entries()) {
     const version = `1.3.${12 + index}`;
     images.push(await addFirmware('lamp', version));
     const overviewUrl = await openOverview(page, mode);
+    await closeToasts(page);
     await page.getByRole('textbox', { name: 'Filter devices' }).fill(prefix);
     await expect(page.getByTestId('overview-count')).toContainText('2 of');
 
