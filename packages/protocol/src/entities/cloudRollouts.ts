@@ -1,6 +1,4 @@
 import { z } from 'zod';
-import { BoardSchema } from '../device/index';
-import { plainName } from '../text';
 import { DateTime, DeviceAddress, Id } from './common';
 import {
   ROLLOUT_LIMITS,
@@ -10,6 +8,8 @@ import {
   RolloutSettings,
   RolloutState,
   RolloutWaveSummary,
+  TagTarget,
+  TypeBoardTarget,
 } from './rollouts';
 import { DeviceTag, DeviceTags } from './tags';
 
@@ -31,12 +31,8 @@ export const CloudRolloutTarget = z.discriminatedUnion('kind', [
       .min(1, 'Choose at least one device')
       .max(ROLLOUT_LIMITS.maxTargetDevices, `At most ${ROLLOUT_LIMITS.maxTargetDevices} devices`),
   }),
-  z.object({
-    kind: z.literal('typeBoard'),
-    type: plainName(z.string().trim().min(1, 'Device type is required').max(64)),
-    board: BoardSchema,
-  }),
-  z.object({ kind: z.literal('tag'), tag: DeviceTag }),
+  TypeBoardTarget,
+  TagTarget,
 ]);
 export type CloudRolloutTarget = z.infer<typeof CloudRolloutTarget>;
 

@@ -30,6 +30,15 @@ export const ROLLOUT_DEFAULTS = {
   failureLimit: { firstWave: 1, laterPercent: 10 },
 } as const;
 
+/** A target of every device of one type and board (a gateway's rollout and a cloud rollout alike). */
+export const TypeBoardTarget = z.object({
+  kind: z.literal('typeBoard'),
+  type: plainName(z.string().trim().min(1, 'Device type is required').max(64)),
+  board: BoardSchema,
+});
+/** A target of every device carrying a tag. */
+export const TagTarget = z.object({ kind: z.literal('tag'), tag: DeviceTag });
+
 /** What a rollout updates: devices picked by address, every device of a type and board, or a tag. */
 export const RolloutTarget = z.discriminatedUnion('kind', [
   z.object({
@@ -39,12 +48,8 @@ export const RolloutTarget = z.discriminatedUnion('kind', [
       .min(1, 'Choose at least one device')
       .max(ROLLOUT_LIMITS.maxTargetDevices, `At most ${ROLLOUT_LIMITS.maxTargetDevices} devices`),
   }),
-  z.object({
-    kind: z.literal('typeBoard'),
-    type: plainName(z.string().trim().min(1, 'Device type is required').max(64)),
-    board: BoardSchema,
-  }),
-  z.object({ kind: z.literal('tag'), tag: DeviceTag }),
+  TypeBoardTarget,
+  TagTarget,
 ]);
 export type RolloutTarget = z.infer<typeof RolloutTarget>;
 
